@@ -1,0 +1,67 @@
+// Prints the gzip size of the JavaScript a browser loads for /login and for the first page after
+// signing in (targets: ≤ 200 KB and ≤ 450 KB). Needs the built server and web app, and Chromium.
+// usage: npm run bench:bundle
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT as root, startBuiltServer } from '../e2e/support/server-process.mjs';
+
+if (!fs.existsSync(path.join(root, 'server/dist/main.js')) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
+  console.error('build first: npm run build');
+  process.exit(1);
+}
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  process.exit(1);
+}
+
+const server = await startBuiltServer({ stdio: ['ignore', 'ignore', 'inherit'] });
+const { base } = server;
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const scripts = new Map();
+  let phase = 'login';
+  // The browser tells which scripts a page loads and when (the phase is read as the request
+  // leaves); their sizes are measured afterwards from the server, as the browser does not keep
+  // every body (modulepreloaded scripts, for one) for the asking.
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && !scripts.has(request.url())) {
+      scripts.set(request.url(), { phase, gzip: 0, raw: 0 });
+    }
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  phase = 'first page';
+  await page.fill('#username', 'admin');
+  await page.fill('#password', '123456');
+  await page.fill('#verifyCode', '0000');
+  await page.click('button[type=submit]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.locator('.app-layout .view-slot.active, .error-page').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const firstPath = new URL(page.url()).pathname;
+  await browser.close();
+  for (const [url, entry] of scripts) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    Object.assign(entry, { gzip: gzipSync(body).length, raw: body.length });
+  }
+  const sum = (filter) => [...scripts.values()].filter(filter).reduce((n, s) => n + s.gzip, 0);
+  const login = sum((s) => s.phase === 'login');
+  const first = sum(() => true);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = [
+    '| page | JS loaded (gzip) | target |',
+    '|---|---|---|',
+    `| /login | ${kb(login)} | ≤ 200 KB |`,
+    `| first page after sign-in (${firstPath}), /login included | ${kb(first)} | ≤ 450 KB |`,
+  ];
+  console.log(lines.join('\n'));
+  for (const [url, s] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`  ${s.phase.padEnd(10)} ${kb(s.gzip).padStart(9)}  ${new URL(url).pathname}`);
+  }
+} finally {
+  await server.stop();
+}

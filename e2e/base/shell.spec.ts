@@ -1,0 +1,242 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+
+describe.skipIf(!hasChromium)('the shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor without a token to /login, but shows the error pages', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await page.goto('/sys/param');
+    await page.waitForURL('**/login');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/login');
+    await page.goto('/403');
+    await expect.poll(() => page.locator('.error-page').innerText()).toContain('not authorized');
+    expect(await page.getByRole('button', { name: 'Back to login' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('checks the login form, signs in, and keeps a signed-in user away from /login', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.locator('.field-error').allInnerTexts()).toContain('Username cannot be empty');
+    expect(await page.locator('.field-error').allInnerTexts()).toEqual([
+      'Username cannot be empty',
+      'Password cannot be empty',
+      'The image verification code cannot be empty',
+    ]);
+    // The first empty field has the focus; a field is checked again as it is typed in.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    await page.fill('#username', 'admin');
+    await expect.poll(() => page.locator('.field-error').count()).toBe(2);
+    await page.fill('#password', 'wrong-password');
+    await page.fill('#verifyCode', '0000');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.locator('.app-toasts').innerText()).toContain('Incorrect username or password');
+    // A failed attempt empties the code (a captcha is good for one try).
+    expect(await page.inputValue('#verifyCode')).toBe('');
+    await signIn(page);
+    const home = new URL(page.url()).pathname;
+    expect(home).not.toBe('/login');
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    expect(await page.locator('.error-page').innerText()).toContain('page not found');
+    await context.close();
+  });
+
+  it('draws the login page without antd, with a captcha that changes on click and a language that stays', async () => {
+    const context = await newContext(browser, server.base, { locale: 'zh-cn' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const captcha = page.getByTestId('captcha').locator('img');
+    await captcha.waitFor();
+    const first = await captcha.getAttribute('src');
+    expect(first).toMatch(/^data:image\/svg\+xml/);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/open/captcha')),
+      page.getByTestId('captcha').click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('width')).toBe('150');
+    await expect.poll(() => captcha.getAttribute('src')).not.toBe(first);
+    // The light login page: no antd component is on it.
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    // The password box shows and hides what was typed.
+    await page.fill('#password', 'secret');
+    await page.getByRole('button', { name: '显示密码' }).click();
+    expect(await page.getAttribute('#password', 'type')).toBe('text');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.locator('label[for=username]').innerText()).toBe('Username');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await expect.poll(() => page.locator('label[for=username]').innerText()).toBe('Username');
+    await context.close();
+  });
+
+  it('tells a phone user that a table scrolls sideways', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/sys/param');
+    const table = page.locator('.view-slot.active .ant-table');
+    await table.locator('.ant-table-row').first().waitFor();
+    const hint = page.locator('.view-slot.active [data-testid=scroll-hint]');
+    await expect.poll(() => hint.innerText()).toContain('Scroll the table sideways');
+    const cue = page.locator('.view-slot.active .scroll-cue');
+    expect(await cue.getAttribute('data-more-end')).toBe('true');
+    expect(await cue.getAttribute('data-more-start')).toBeNull();
+    await table.locator('.ant-table-content').evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect.poll(() => cue.getAttribute('data-more-start')).toBe('true');
+    expect(await cue.getAttribute('data-more-end')).toBeNull();
+    // Wide enough for every column: no hint.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => hint.count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a route’s parameters, the optional one included', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/demo/test/route/42/tea');
+    await expect.poll(() => page.getByTestId('param-id').innerText()).toBe('42');
+    expect(await page.getByTestId('param-name').innerText()).toBe('tea');
+    await page.goto('/demo/test/route/7');
+    await expect.poll(() => page.locator('.view-slot.active [data-testid=param-id]').innerText()).toBe('7');
+    expect(await page.locator('.view-slot.active [data-testid=param-name]').innerText()).toBe('(not given)');
+    await context.close();
+  });
+
+  it('keeps a tab’s state when switching away, and closes tabs', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/sys/param');
+    const search = page.locator('.view-slot.active input[aria-label="Search"]');
+    await search.fill('kept across tabs');
+    await page.getByRole('menuitem', { name: 'Parameters' }).waitFor();
+    // Open another page through the user menu, then come back through the tab.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Personal center' }).click();
+    await page.waitForURL('**/my/info');
+    await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/my/info"]').waitFor();
+    await page.locator('.tabs-bar [data-tab="/sys/param"]').click();
+    await page.waitForURL('**/sys/param');
+    expect(await page.locator('.view-slot.active input[aria-label="Search"]').inputValue()).toBe('kept across tabs');
+    expect(await page.locator('.tabs-bar .ant-tabs-tab').count()).toBe(2);
+    // Right-click: close others leaves one tab.
+    await page.locator('.tabs-bar [data-tab="/sys/param"]').click({ button: 'right' });
+    const closeOthers = page.getByRole('menuitem', { name: 'Close others' });
+    await closeOthers.waitFor();
+    await closeOthers.click();
+    await expect.poll(() => page.locator('.tabs-bar .ant-tabs-tab').count()).toBe(1);
+    // Closing the last tab goes home.
+    await page.locator('.tabs-bar .ant-tabs-tab-remove').first().click();
+    await page.waitForURL((url) => url.pathname !== '/sys/param');
+    await context.close();
+  });
+
+  it('switches theme colour, dark mode and language, and keeps them after a reload', async () => {
+    const context = await newContext(browser, server.base, { locale: 'zh-cn' });
+    const page = await context.newPage();
+    const languages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) languages.push(request.headers().language ?? '');
+    });
+    await signIn(page);
+    await page.goto('/sys/param');
+    await page.getByTestId('open-settings').click();
+    await page.getByRole('button', { name: '翠绿' }).click();
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--br-primary').trim());
+    await expect.poll(primary).toBe('#51C21A');
+    await page.locator('.ant-drawer-close').click();
+    await page.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
+    await page.getByTestId('toggle-dark').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByTestId('language').hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.locator('.app-sider').innerText()).toContain('Parameters');
+    languages.length = 0;
+    await page.locator('.view-slot.active button[aria-label="Refresh"]').click();
+    await expect.poll(() => languages.length).toBeGreaterThan(0);
+    expect(languages.every((l) => l === 'en')).toBe(true);
+    await page.reload();
+    await page.locator('.app-layout').waitFor();
+    expect(await primary()).toBe('#51C21A');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.locator('.app-sider').innerText()).toContain('Parameters');
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('the refresh queue', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // A 4-second token counts as expired after 2 s (the 2 s margin of SPEC §4).
+    [server, browser] = await Promise.all([startServer({ TOKEN_EXPIRE: '4' }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('refreshes once while parallel requests wait, then replays them all', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/sys/param');
+    await page.locator('.view-slot.active .ant-table').waitFor();
+    const calls: Array<{ url: string; status: number }> = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) calls.push({ url: response.url(), status: response.status() });
+    });
+    await page.waitForTimeout(2500);
+    // A reload fires permmenu, person and the page query at once, all with an expired token.
+    await page.reload();
+    await page.locator('.view-slot.active .ant-table').waitFor();
+    await page.waitForLoadState('networkidle');
+    const refreshes = calls.filter((c) => c.url.includes('/open/refreshToken'));
+    expect(refreshes).toHaveLength(1);
+    expect(
+      calls.filter((c) => c.url.includes('/comm/permmenu') || c.url.includes('/sys/param/page')).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(calls.every((c) => c.status === 200)).toBe(true);
+    await context.close();
+  });
+
+  it('signs out with the spec’s message when both tokens have expired', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.evaluate(() => {
+      for (const key of ['backroom.token', 'backroom.refreshToken']) {
+        const raw = localStorage.getItem(key);
+        if (raw) localStorage.setItem(key, JSON.stringify({ ...JSON.parse(raw), expireAt: Date.now() - 1000 }));
+      }
+    });
+    await page.reload();
+    await page.waitForURL('**/login');
+    await expect
+      .poll(() => page.locator('.app-toasts').innerText())
+      .toContain('login status has expired, please log in again');
+    expect(await page.evaluate(() => localStorage.getItem('backroom.userInfo'))).toBeNull();
+    await context.close();
+  });
+});

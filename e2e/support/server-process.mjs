@@ -1,0 +1,84 @@
+// Starting the built server for browser runs, shared by the e2e support (e2e/support/app.ts) and
+// the bundle bench (bench/bundle.mjs). Plain Node: no test runner is involved.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags for Debian's Chromium in a container: no sandbox, no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** A TCP port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves once `url` answers 2xx; rejects after `timeoutMs` or when `child` exits first. */
+export async function waitForServer(url, { timeoutMs = 30_000, child } = {}) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/**
+ * The built server (`npm start`'s server/dist/main.js) on a fresh SQLite database in a temporary
+ * directory and a free port, with the captcha check off. `stop()` ends it and removes the data.
+ */
+export async function startBuiltServer({ env = {}, stdio = ['ignore', 'ignore', 'inherit'] } = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-run-'));
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(`${base}/api/admin/base/open/eps`, { child });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, dataDir, stop };
+}

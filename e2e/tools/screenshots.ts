@@ -1,0 +1,290 @@
+/**
+ * Screenshots of the main screens for a look by eye: every page in zh-cn and en, light and dark,
+ * on a laptop (1440×900) and a phone (390×844), plus the user form and the settings drawer open.
+ * Run with `npm run screenshots`; the PNGs land in e2e/screenshots/ (not committed).
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { apiCall, hasChromium, launch, newContext, type Prefs, signIn, startServer } from '../support/app.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const out = path.join(root, 'e2e/screenshots');
+
+const ROUTES = [
+  '/login',
+  '/sys/user',
+  '/sys/role',
+  '/sys/menu',
+  '/sys/param',
+  '/sys/log',
+  '/my/info',
+  '/dict/list',
+  '/recycle/data',
+  '/space/list',
+  '/task/list',
+  '/404',
+] as const;
+const LOCALES = ['zh-cn', 'en'] as const;
+const THEMES = [
+  { name: 'light', dark: false },
+  { name: 'dark', dark: true },
+] as const;
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
+
+/** Waits until what a visitor would look at is drawn: data loaded, spinners gone, transitions over. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .nprogress-busy'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+  // Opening animations (modal zoom, drawer slide, tab ink) take about 0.3 s.
+  await page.waitForTimeout(400);
+}
+
+/** Deletions for the recycle bin to show: a user with a role, a menu with its children, two parameters. */
+async function seedRecycle(page: Page) {
+  const roleId = (
+    await apiCall<{ id: number }>(page, '/admin/base/sys/role/add', {
+      name: '店员',
+      label: 'shot-clerk',
+      menuIdList: [],
+    })
+  ).id;
+  const user = await apiCall<{ id: number }>(page, '/admin/base/sys/user/add', {
+    username: 'zhang.wei',
+    password: 'shot-pass1',
+    name: '张伟',
+    nickName: 'Wei',
+    phone: '13800000001',
+    roleIdList: [roleId],
+  });
+  await apiCall(page, '/admin/base/sys/user/delete', { ids: [user.id] });
+  const dir = await apiCall<{ id: number }>(page, '/admin/base/sys/menu/add', { name: '临时报表', type: 0 });
+  await apiCall(page, '/admin/base/sys/menu/add', { name: '日报', type: 1, parentId: dir.id, router: '/report/day' });
+  await apiCall(page, '/admin/base/sys/menu/delete', { ids: [dir.id] });
+  for (const keyName of ['holidayNotice', 'returnPolicy']) {
+    const param = await apiCall<{ id: number }>(page, '/admin/base/sys/param/add', {
+      keyName,
+      name: keyName,
+      data: 'x',
+      dataType: 0,
+    });
+    await apiCall(page, '/admin/base/sys/param/delete', { ids: [param.id] });
+  }
+}
+
+/** Files for the file space to show: a category with a few images (one coloured pixel each) and a PDF. */
+async function seedSpace(page: Page) {
+  const category = await apiCall<{ id: number }>(page, '/admin/space/type/add', { name: '商品图片' });
+  await apiCall(page, '/admin/space/type/add', { name: '合同与单据' });
+  const samples = [
+    [
+      '春季新品.png',
+      'image',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNwTL0OAAJoAX42danrAAAAAElFTkSuQmCC',
+    ],
+    [
+      '牙刷套装.png',
+      'image',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGMIPCQFAAKVAS4XvivtAAAAAElFTkSuQmCC',
+    ],
+    [
+      '收纳箱.png',
+      'image',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4v5QBAARLAaU/Dnq2AAAAAElFTkSuQmCC',
+    ],
+    [
+      '促销海报.png',
+      'image',
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4YN4LAANvAZX7C/J5AAAAAElFTkSuQmCC',
+    ],
+    ['供货合同.pdf', 'pdf', Buffer.from('%PDF-1.7\n').toString('base64')],
+  ] as const;
+  for (const [name, type, base64] of samples) {
+    const url = await page.evaluate(
+      async ([fileName, data]) => {
+        const raw = localStorage.getItem('backroom.token');
+        const token = raw ? (JSON.parse(raw) as { value: string }).value : '';
+        const form = new FormData();
+        form.append('file', new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], fileName));
+        const response = await fetch('/api/admin/base/comm/upload', {
+          method: 'POST',
+          headers: { authorization: token },
+          body: form,
+        });
+        return ((await response.json()) as { data: string }).data;
+      },
+      [name, base64] as const,
+    );
+    const size = Buffer.from(base64, 'base64').length;
+    await apiCall(page, '/admin/space/info/add', { url, name, type, size, classifyId: category.id, key: url });
+  }
+}
+
+/** Tasks for the task screen to show: a running interval task with runs in its log, one that fails, a cron one. */
+async function seedTasks(page: Page) {
+  const add = (body: Record<string, unknown>) =>
+    apiCall<{ id: number }>(page, '/admin/task/info/add', { service: 'task:demo', ...body });
+  const heartbeat = await add({
+    name: '门店心跳检查',
+    taskType: 1,
+    every: 30_000,
+    limit: 1000,
+    status: 1,
+    data: '{"message":"门店在线"}',
+    remark: '每 30 秒确认各门店收银机在线',
+  });
+  const report = await add({
+    name: '生成门店日报',
+    taskType: 0,
+    cron: '0 22 * * *',
+    status: 0,
+    data: '{"sleepMs":1200}',
+  });
+  const failing = await add({
+    name: '同步供应商库存',
+    taskType: 0,
+    cron: '*/15 * * * *',
+    status: 1,
+    data: '{"fail":true,"message":"供应商接口超时"}',
+  });
+  for (const id of [heartbeat.id, report.id, failing.id, heartbeat.id]) {
+    await apiCall(page, '/admin/task/info/once', { id });
+  }
+  // The runs end within a second or two; the log shows them.
+  await page.waitForTimeout(1500);
+}
+
+async function main() {
+  if (!hasChromium) process.exit(1);
+  if (
+    !fs.existsSync(path.join(root, 'web/dist/index.html')) ||
+    !fs.existsSync(path.join(root, 'server/dist/main.js'))
+  ) {
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  fs.mkdirSync(out, { recursive: true });
+  const started = Date.now();
+  const [server, browser] = await Promise.all([startServer(), launch()]);
+  const problems: string[] = [];
+  let count = 0;
+  let recycleSeeded = false;
+  try {
+    for (const size of SIZES) {
+      for (const locale of LOCALES) {
+        for (const theme of THEMES) {
+          const prefs: Prefs = { locale, dark: theme.dark, viewport: size };
+          const context = await newContext(browser, server.base, prefs);
+          const page = await context.newPage();
+          const where = `${locale}.${theme.name}.${size.width}x${size.height}`;
+          page.on('pageerror', (error) => problems.push(`${where} ${page.url()}: ${error.message}`));
+          page.on('console', (message) => {
+            if (message.type() === 'error' || message.type() === 'warning') {
+              problems.push(`${where} ${new URL(page.url()).pathname} console.${message.type()}: ${message.text()}`);
+            }
+          });
+          const shoot = async (name: string) => {
+            await page.mouse.move(0, 0);
+            await page.screenshot({ path: path.join(out, `${name}.${where}.png`) });
+            count += 1;
+          };
+          for (const route of ROUTES) {
+            if (route === '/login') {
+              await page.goto('/login');
+              await page.locator('#username').waitFor();
+              await settle(page);
+              await shoot('login');
+              await signIn(page);
+              if (!recycleSeeded) {
+                await seedRecycle(page);
+                await seedSpace(page);
+                await seedTasks(page);
+                recycleSeeded = true;
+              }
+              continue;
+            }
+            await page.goto(route);
+            await page.locator('.app-layout .view-slot.active, .error-page').first().waitFor();
+            await settle(page);
+            await shoot(slug(route));
+          }
+          // The add form on the users screen, then the settings drawer.
+          await page.goto('/sys/user');
+          await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+          await page.locator('.view-slot.active [data-testid=crud-add]').click();
+          await page.getByRole('dialog').waitFor();
+          await settle(page);
+          await shoot('sys-user-form');
+          await page.getByRole('dialog').locator('.ant-modal-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          // The dictionary's item form, adding a child of the first item.
+          await page.goto('/dict/list');
+          await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+          await page.locator('.view-slot.active [data-testid=dict-add-item]').click();
+          await page.getByRole('dialog').waitFor();
+          await settle(page);
+          await shoot('dict-list-form');
+          await page.getByRole('dialog').locator('.ant-modal-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          // The recycle bin's data preview of the deleted user.
+          await page.goto('/recycle/data');
+          await page.locator('.view-slot.active [data-testid^=recycle-preview-]').last().click();
+          await page.locator('.ant-drawer-open .recycle-set').first().waitFor();
+          await settle(page);
+          await shoot('recycle-data-preview');
+          await page.keyboard.press('Escape');
+          await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+          // The file picker, choosing an avatar in the personal center.
+          await page.goto('/my/info');
+          await page.locator('.view-slot.active [data-testid=avatar-choose]').click();
+          await page.locator('.space-picker [data-testid=space-file]').first().waitFor();
+          await page.locator('.space-picker [data-testid=space-file] .space-card-thumb').first().click();
+          await settle(page);
+          await shoot('space-picker');
+          await page.getByRole('dialog').locator('.ant-modal-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          // The task form with a cron pattern and its next runs, then the run log of a task.
+          await page.goto('/task/list');
+          await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+          await page.locator('.view-slot.active [data-testid=crud-add]').click();
+          await page.getByRole('dialog').locator('#cron').fill('0 9 * * 1-5');
+          await page.getByRole('dialog').locator('[data-testid=task-preview] li').first().waitFor();
+          await settle(page);
+          await shoot('task-list-form');
+          await page.getByRole('dialog').locator('.ant-modal-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          await page
+            .locator('.view-slot.active .ant-table-row', { hasText: '门店心跳检查' })
+            .locator('button', { hasText: /日志|Log/ })
+            .click();
+          await page.locator('.ant-drawer-open .ant-table-row').first().waitFor();
+          await settle(page);
+          await shoot('task-list-log');
+          await page.keyboard.press('Escape');
+          await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+          await page.getByTestId('open-settings').click();
+          await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
+          await settle(page);
+          await shoot('settings-drawer');
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(`${count} screenshots in ${path.relative(root, out)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (problems.length) console.log(`Browser errors and warnings:\n${[...new Set(problems)].join('\n')}`);
+}
+
+await main();

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineController } from '../core/entity.js';
+import { label } from '../core/i18n.js';
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  captchaId: z.string().max(100).optional(),
+  verifyCode: z.union([z.string().max(20), z.number()]).optional(),
+});
+
+export const captchaQuerySchema = z.object({
+  width: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.number().int().min(50).max(600).optional(),
+  ),
+  height: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.number().int().min(20).max(300).optional(),
+  ),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{3,8}$/)
+    .optional(),
+});
+
+export type TokenPair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+
+/** Calls that need no session at all (SPEC §6 ignoreToken). */
+export const baseOpen = defineController({
+  module: 'base',
+  path: 'open',
+  label: label('开放接口', '開放介面', 'Open'),
+  endpoints: {
+    refreshToken: {
+      method: 'get',
+      auth: 'open',
+      summary: label('刷新token', '刷新token', 'Refresh token'),
+      input: z.object({ refreshToken: z.string().min(1).max(4000) }),
+    },
+    captcha: { method: 'get', auth: 'open', summary: label('验证码', '驗證碼', 'Captcha'), input: captchaQuerySchema },
+    login: { method: 'post', auth: 'open', summary: label('登录', '登入', 'Log in'), input: loginSchema },
+    html: {
+      method: 'get',
+      auth: 'open',
+      summary: label('获得网页内容的参数值', '取得網頁內容的參數值', 'Rich-text parameter as HTML'),
+      input: z.object({ key: z.string().min(1).max(100) }),
+    },
+    eps: { method: 'get', auth: 'open', summary: label('实体信息与路径', '實體資訊與路徑', 'Entities and paths') },
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { col } from '../core/columns.js';
+import { defineEntity, idSchema, type RowOf } from '../core/entity.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
+import { label } from '../core/i18n.js';
+
+export const USER_LEVELS = ['clerk', 'storeManger', 'treasurer', 'hr'] as const;
+export type UserLevel = (typeof USER_LEVELS)[number];
+export const USER_STATUS = [0, 1] as const;
+export type UserStatus = (typeof USER_STATUS)[number];
+
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const sysUser = defineEntity({
+  module: 'base',
+  path: 'sys/user',
+  entityName: 'BaseSysUserEntity',
+  table: 'base_sys_user',
+  label: label('用户', '使用者', 'User'),
+  columns: {
+    departmentId: col.int({ label: label('部门', '部門', 'Department'), nullable: true, index: true }),
+    userId: col.int({ label: label('创建者', '建立者', 'Creator'), nullable: true }),
+    name: col.string({ label: label('姓名', '姓名', 'Name'), nullable: true, max: 100 }),
+    username: col.string({ label: label('用户名', '使用者名稱', 'Username'), min: 1, max: 100, unique: true }),
+    password: col.string({ label: label('密码', '密碼', 'Password'), hidden: true }),
+    passwordV: col.int({ label: label('密码版本', '密碼版本', 'Password version'), default: 1 }),
+    nickName: col.string({ label: label('昵称', '暱稱', 'Nickname'), nullable: true, max: 100 }),
+    headImg: col.string({ label: label('头像', '頭像', 'Avatar'), nullable: true, max: 500 }),
+    phone: col.string({ label: label('手机', '手機', 'Phone'), nullable: true, max: 20, index: true }),
+    email: col.string({ label: label('邮箱', '郵箱', 'Email'), nullable: true, max: 100 }),
+    remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
+    status: col.intEnum(USER_STATUS, { label: label('状态', '狀態', 'Status'), default: 1 }),
+    userLevel: col.stringEnum(USER_LEVELS, { label: label('用户级别', '使用者級別', 'User level'), default: 'clerk' }),
+    socketId: col.string({ label: label('socketId', 'socketId', 'Socket id'), nullable: true }),
+  },
+  query: {
+    keyWordLikeFields: ['name', 'username', 'nickName', 'phone'],
+    fieldEq: ['status', 'departmentId', 'userLevel'],
+  },
+  writeFields: {
+    password: passwordSchema.optional(),
+    roleIdList: z.array(idSchema).max(100).optional(),
+  },
+  filters: { departmentIds: z.array(idSchema).max(5000).optional() },
+  joined: {
+    departmentName: { label: label('部门', '部門', 'Department'), type: 'string' },
+    roleName: { label: label('角色', '角色', 'Role'), type: 'string' },
+  },
+  extra: {
+    move: {
+      method: 'post',
+      summary: label('移动部门', '移動部門', 'Move to department'),
+      input: z.object({ departmentId: idSchema, userIds: z.array(idSchema).min(1).max(1000) }),
+    },
+  },
+});
+
+export type SysUser = Omit<RowOf<typeof sysUser.columns>, 'password'> & {
+  departmentName?: string | null;
+  roleName?: string | null;
+  roleIdList?: number[];
+};

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sysDepartment } from '../base/sys-department.js';
+import { sysLog } from '../base/sys-log.js';
+import { sysUser } from '../base/sys-user.js';
+import { declarations } from '../registry.js';
+import { col } from './columns.js';
+import { defineEntity, MAX_PAGE_SIZE, permOf } from './entity.js';
+import { label } from './i18n.js';
+
+const demo = defineEntity({
+  module: 'demo',
+  path: 'goods',
+  entityName: 'DemoGoodsEntity',
+  table: 'demo_goods',
+  label: label('商品', '商品', 'Goods'),
+  columns: {
+    title: col.string({ label: label('标题', '標題', 'Title'), max: 50 }),
+    price: col.decimal({ label: label('价格', '價格', 'Price'), min: 0 }),
+    status: col.intEnum([0, 1], { label: label('状态', '狀態', 'Status'), default: 1 }),
+    remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true }),
+    images: col.json(z.array(z.string()), { label: label('图片', '圖片', 'Images'), default: [] }),
+  },
+  query: { keyWordLikeFields: ['title'], fieldEq: ['status'], fieldLike: ['title'] },
+  extra: { publish: { method: 'post', summary: label('发布', '發佈', 'Publish') } },
+});
+
+describe('defineEntity', () => {
+  it('derives urls and permissions from module, path and action', () => {
+    expect(demo.prefix).toBe('/admin/demo/goods');
+    expect(demo.perms.page).toBe('demo:goods:page');
+    expect(demo.perms.publish).toBe('demo:goods:publish');
+    expect(sysUser.perms.move).toBe('base:sys:user:move');
+    expect(demo.endpoints.map((e) => e.url)).toContain('/admin/demo/goods/publish');
+    expect(permOf('base', 'sys/user', 'page')).toBe('base:sys:user:page');
+  });
+
+  it('serves only the standard actions it lists', () => {
+    expect(sysLog.endpoints.map((e) => e.action).sort()).toEqual(['clear', 'getKeep', 'page', 'setKeep']);
+    expect(sysDepartment.endpoints.map((e) => e.action).sort()).toEqual(['add', 'delete', 'list', 'order', 'update']);
+  });
+
+  it('add requires the non-null columns without defaults and accepts an array', () => {
+    const add = demo.endpoints.find((e) => e.action === 'add')?.input;
+    expect(add?.safeParse({ title: 'Tea', price: 3 }).success).toBe(true);
+    expect(add?.safeParse({ price: 3 }).success).toBe(false);
+    expect(
+      add?.safeParse([
+        { title: 'A', price: 1 },
+        { title: 'B', price: 2 },
+      ]).success,
+    ).toBe(true);
+    expect(add?.safeParse({ title: 'x'.repeat(51), price: 1 }).success).toBe(false);
+    expect(add?.safeParse({ title: 'Tea', price: 1, status: 2 }).success).toBe(false);
+  });
+
+  it('update needs an id and nothing else', () => {
+    expect(demo.schemas.update.safeParse({ id: 1 }).success).toBe(true);
+    expect(demo.schemas.update.safeParse({ title: 'x' }).success).toBe(false);
+    expect(demo.schemas.update.safeParse({ id: '7', remark: null }).data).toEqual({ id: 7, remark: null });
+  });
+
+  it('page defaults to 1 × 20, caps the size and reads numeric text', () => {
+    expect(demo.schemas.page.parse({})).toMatchObject({ page: 1, size: 20 });
+    expect(demo.schemas.page.parse({ page: '2', size: '5', status: '1' })).toMatchObject({
+      page: 2,
+      size: 5,
+      status: 1,
+    });
+    expect(demo.schemas.page.safeParse({ size: MAX_PAGE_SIZE + 1 }).success).toBe(false);
+    expect(demo.schemas.page.safeParse({ page: 0 }).success).toBe(false);
+    expect(demo.schemas.page.safeParse({ sort: 'sideways' }).success).toBe(false);
+    expect(demo.schemas.page.parse({ status: [0, 1], keyWord: '' })).toMatchObject({
+      status: [0, 1],
+      keyWord: undefined,
+    });
+  });
+
+  it('never exposes hidden columns in rows, and keeps them writable only through writeFields', () => {
+    expect(Object.keys((sysUser.schemas.row as unknown as { shape: object }).shape)).not.toContain('password');
+    expect(sysUser.schemas.create.shape).toHaveProperty('password');
+    expect(sysUser.orderable.has('password')).toBe(false);
+  });
+});
+
+describe('the registry', () => {
+  it('has one declaration per prefix and one endpoint per url', () => {
+    const prefixes = declarations.map((d) => d.prefix);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const urls = declarations.flatMap((d) => d.endpoints.map((e) => e.url));
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('gives every perm endpoint the permission its url spells', () => {
+    for (const d of declarations) {
+      for (const e of d.endpoints) {
+        if (e.auth === 'perm')
+          expect(e.perm).toBe(
+            e.url
+              .replace(/^\/admin\//, '')
+              .split('/')
+              .join(':'),
+          );
+        else expect(e.perm).toBeNull();
+      }
+    }
+  });
+});

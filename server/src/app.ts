@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { declarations } from '@backroom/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { createCaptchaService } from './core/auth/captcha.js';
+import { AuthGate } from './core/auth/gate.js';
+import { loadOrCreateSecret } from './core/auth/secret.js';
+import { createLoginThrottle } from './core/auth/throttle.js';
+import { createTokenService } from './core/auth/tokens.js';
+import { type Bus, createLocalBus } from './core/bus.js';
+import { type Cache, createMemoryCache } from './core/cache.js';
+import type { Config } from './core/config.js';
+import type { AppContext } from './core/context.js';
+import { type DbHandle, openDatabase, pingDatabase } from './core/db/index.js';
+import { notFound } from './core/errors.js';
+import { createHttpServer } from './core/http/server.js';
+import { registerDocs } from './core/openapi.js';
+import { createRecycleHub } from './core/recycle.js';
+import { connectRedis, createRedisBus, createRedisCache } from './core/redis.js';
+import { createTaskHandlerRegistry } from './core/task-handlers.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
+import { registerDict } from './modules/dict/index.js';
+import { registerRecycle } from './modules/recycle/index.js';
+import { registerSpace } from './modules/space/index.js';
+import { registerTask } from './modules/task/index.js';
+
+export type App = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
+
+/** Builds the whole server: database (migrated and seeded), services, every module's routes, docs and the web app. */
+export async function buildApp(config: Config, options: { db?: DbHandle } = {}): Promise<App> {
+  const app = createHttpServer(config);
+  const db = options.db ?? (await openDatabase(config.db));
+  const closers: Array<() => Promise<void> | void> = [];
+  try {
+    await pingDatabase(db);
+    await migrateToLatest(db);
+  } catch (error) {
+    if (!options.db) await db.close();
+    const where = config.db.kind === 'sqlite' ? config.db.file : config.db.kind;
+    throw new Error(`cannot open the database (${where}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Embedded default: state in this process. With REDIS_URL: shared by every instance.
+  const instanceId = randomUUID();
+  let cache: Cache;
+  let bus: Bus;
+  let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
+  if (config.redisUrl) {
+    redis = await connectRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis connection error'));
+    try {
+      await redis.ping();
+      cache = createRedisCache(redis, config.redisPrefix);
+      bus = await createRedisBus(redis, config.redisPrefix);
+    } catch (error) {
+      redis.disconnect();
+      if (!options.db) await db.close();
+      throw new Error(`cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  } else {
+    cache = createMemoryCache();
+    bus = createLocalBus();
+  }
+  const tokens = createTokenService(loadOrCreateSecret(config.jwtSecret, config.dataDir), {
+    access: config.tokenExpire,
+    refresh: config.refreshExpire,
+  });
+  const sessions = await createSessionStore(db.db, bus, instanceId);
+  const gate = new AuthGate(tokens, sessions, (userId) => loadPrincipal(db.db, userId), cache, bus, instanceId);
+  const ctx: AppContext = {
+    config,
+    db,
+    cache,
+    tokens,
+    captcha: createCaptchaService(cache),
+    throttle: createLoginThrottle(cache),
+    gate,
+    sessions,
+    log: app.log,
+    recycle: createRecycleHub(),
+    taskHandlers: createTaskHandlerRegistry(),
+    onClose: (fn) => closers.push(fn),
+  };
+  if (!config.captcha) app.log.warn('CAPTCHA=off: logins are not asked for a verification code');
+
+  // Same-origin by default; other origins only when the operator lists them.
+  if (config.corsOrigins.length > 0) {
+    // Loaded only when configured: the default start does without it.
+    const { default: fastifyCors } = await import('@fastify/cors');
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['authorization', 'content-type', 'language'],
+      methods: ['GET', 'POST'],
+    });
+  }
+  registerDocs(app, declarations);
+  const base = await registerBase(app, ctx, declarations);
+  // Modules after base receive its menu service to seed their own menus (seedModuleMenus).
+  await registerRecycle(app, ctx, base, declarations);
+  await registerDict(app, ctx, base);
+  await registerSpace(app, ctx, base);
+  // Last: it schedules the handlers every module before it has registered.
+  await registerTask(app, ctx, base);
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      index: false,
+      // Hashed assets never change under their names: let browsers keep them.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    // Unknown API paths answer in the envelope; any other GET is a route of the web app (history mode).
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    // API paths and missing files (a stale asset name) are real 404s; other GETs are web app routes.
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      /\.[a-z0-9]+$/i.test(pathname) ||
+      !hasWeb ||
+      request.method !== 'GET'
+    ) {
+      const error = notFound('common.routeNotFound');
+      throw error;
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      await cache.close();
+      await bus.close();
+      if (redis) await redis.quit().catch(() => undefined);
+      if (!options.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { Bus } from '../bus.js';
+import type { Cache } from '../cache.js';
+import { unauthorized } from '../errors.js';
+import type { Principal, Session } from './principal.js';
+import { readBearer, type TokenService } from './tokens.js';
+
+export type PrincipalLoader = (userId: number) => Promise<Principal | null>;
+
+export type SessionStore = {
+  isRevoked(sid: string): Promise<boolean>;
+  revoke(sid: string, expireAt: number): Promise<void>;
+};
+
+/** How long a resolved principal is reused before it is read again (other instances' changes show within this). */
+const PRINCIPAL_TTL_MS = 30_000;
+/** Sessions kept per cached principal (one per login of that user). */
+const SESSIONS_PER_PRINCIPAL = 100;
+
+type PrincipalEntry = {
+  epoch: number;
+  at: number;
+  principal: Principal | null;
+  key: string;
+  /** The Session objects built from this principal, by sid: reused, not rebuilt on every request. */
+  sessions: Map<string, Session>;
+};
+
+/**
+ * Turns a token into a Session: signature and kind (access, not refresh), the session not logged
+ * out, the user still enabled and on the same password version. Principals are cached per user
+ * and dropped whenever users, roles, menus or departments change (`invalidate`).
+ */
+export class AuthGate {
+  private epoch = 0;
+  /** Counts principal reads; a read's number makes its sessions' principalKey. */
+  private reads = 0;
+  private readonly principals = new Map<number, PrincipalEntry>();
+
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionStore,
+    private readonly load: PrincipalLoader,
+    readonly cache: Cache,
+    private readonly bus: Bus,
+    private readonly instanceId: string,
+  ) {
+    bus.subscribe((event) => {
+      if (event.type === 'invalidate' && event.from !== instanceId) this.forget();
+    });
+  }
+
+  private forget() {
+    this.epoch += 1;
+    this.principals.clear();
+  }
+
+  /** Forget every cached principal, here and on every other instance; call after any change to who may do what. */
+  invalidate(): void {
+    this.forget();
+    void this.bus.publish({ type: 'invalidate', from: this.instanceId }).catch(() => undefined);
+  }
+
+  async principal(userId: number): Promise<Principal | null> {
+    return (await this.resolve(userId)).principal;
+  }
+
+  private async resolve(userId: number): Promise<PrincipalEntry> {
+    const hit = this.principals.get(userId);
+    if (hit && hit.epoch === this.epoch && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit;
+    const epoch = this.epoch;
+    const principal = await this.load(userId);
+    this.reads += 1;
+    const entry = { epoch, at: Date.now(), principal, key: `${userId}.${this.reads}`, sessions: new Map() };
+    if (epoch === this.epoch) {
+      if (this.principals.size > 50_000) this.principals.clear();
+      this.principals.set(userId, entry);
+    }
+    return entry;
+  }
+
+  /** The session of an access token, or a 401 AppError. */
+  async authenticate(authorization: string | undefined): Promise<Session> {
+    const token = readBearer(authorization);
+    if (!token) throw unauthorized('auth.required');
+    const claims = this.tokens.verify(token, 'access');
+    if (!claims) throw unauthorized('auth.invalid');
+    return this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+  }
+
+  /** The session a refresh token still stands for, re-reading the user from the database. */
+  async authenticateRefresh(refreshToken: string): Promise<Session> {
+    const claims = this.tokens.verify(refreshToken, 'refresh');
+    if (!claims) throw unauthorized('auth.refreshInvalid');
+    this.principals.delete(claims.userId);
+    return this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+  }
+
+  private async sessionFor(userId: number, passwordVersion: number, sid: string): Promise<Session> {
+    const [entry, revoked] = await Promise.all([this.resolve(userId), this.sessions.isRevoked(sid)]);
+    const { principal } = entry;
+    if (!principal || revoked || principal.status !== 1 || principal.passwordV !== passwordVersion) {
+      throw unauthorized('auth.invalid');
+    }
+    let session = entry.sessions.get(sid);
+    if (!session) {
+      if (entry.sessions.size >= SESSIONS_PER_PRINCIPAL) entry.sessions.clear();
+      session = { ...principal, sid, principalKey: entry.key };
+      entry.sessions.set(sid, session);
+    }
+    return session;
+  }
+}

@@ -1,0 +1,33 @@
+/** The signed-in staff member behind a request, as every permission and data-scope check sees it. */
+export type Principal = {
+  readonly userId: number;
+  readonly username: string;
+  readonly passwordV: number;
+  readonly status: number;
+  readonly isSuper: boolean;
+  readonly roleIds: readonly number[];
+  /** Permission strings held (`base:sys:user:page`); a superuser's check never looks here. */
+  readonly perms: ReadonlySet<string>;
+  readonly menuIds: ReadonlySet<number>;
+  /** Departments whose users and rows this principal may see and change; null means all. */
+  readonly departmentIds: ReadonlySet<number> | null;
+};
+
+export type Session = Principal & {
+  readonly sid: string;
+  /**
+   * Names this principal as read at one moment: it changes whenever the user's roles, permissions
+   * or departments are read again, so anything derived from the session alone (a data scope's SQL)
+   * may be cached under it.
+   */
+  readonly principalKey: string;
+};
+
+export function holds(principal: Principal, perm: string): boolean {
+  return principal.isSuper || principal.perms.has(perm);
+}
+
+export function seesDepartment(principal: Principal, departmentId: number | null): boolean {
+  if (principal.departmentIds === null) return true;
+  return departmentId !== null && principal.departmentIds.has(departmentId);
+}

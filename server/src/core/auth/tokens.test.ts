@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createTokenService, readBearer } from './tokens.js';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+const user = { id: 7, username: 'clerk', passwordV: 3 };
+
+describe('tokens', () => {
+  it('verifies its own access and refresh tokens, each only as its kind', () => {
+    const tokens = createTokenService(SECRET, { access: 60, refresh: 600 });
+    const pair = tokens.issue(user);
+    expect(tokens.verify(pair.token, 'access')).toMatchObject({ userId: 7, passwordVersion: 3, sid: pair.sid });
+    expect(tokens.verify(pair.refreshToken, 'refresh')).toMatchObject({ userId: 7, sid: pair.sid });
+    expect(tokens.verify(pair.refreshToken, 'access')).toBeNull();
+    expect(tokens.verify(pair.token, 'refresh')).toBeNull();
+  });
+
+  it('refuses a token signed with another secret or altered', () => {
+    const ours = createTokenService(SECRET, { access: 60, refresh: 600 });
+    const theirs = createTokenService(`${SECRET}-other`, { access: 60, refresh: 600 });
+    expect(ours.verify(theirs.issue(user).token, 'access')).toBeNull();
+    const token = ours.issue(user).token;
+    const [head, body, signature] = token.split('.') as [string, string, string];
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), userId: 1 }),
+    ).toString('base64url');
+    expect(ours.verify(`${head}.${forged}.${signature}`, 'access')).toBeNull();
+  });
+
+  it('stops accepting a token once it expires, even after it was cached', async () => {
+    const tokens = createTokenService(SECRET, { access: 1, refresh: 1 });
+    const { token } = tokens.issue(user);
+    expect(tokens.verify(token, 'access')).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(tokens.verify(token, 'access')).toBeNull();
+  });
+
+  it('reads the Authorization header raw or after Bearer', () => {
+    expect(readBearer('abc.def.ghi')).toBe('abc.def.ghi');
+    expect(readBearer('Bearer abc.def.ghi')).toBe('abc.def.ghi');
+    expect(readBearer('bearer   abc')).toBe('abc');
+    expect(readBearer('')).toBeUndefined();
+    expect(readBearer(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenPair } from '@backroom/contract';
+import { createSigner, createVerifier } from 'fast-jwt';
+
+/** What a token says. `sid` names the login session, which logout revokes; `passwordVersion` ends it on a password change. */
+export type TokenClaims = {
+  userId: number;
+  username: string;
+  passwordVersion: number;
+  isRefresh: boolean;
+  sid: string;
+  exp?: number;
+};
+
+export type TokenService = {
+  issue(user: { id: number; username: string; passwordV: number }, sid?: string): TokenPair & { sid: string };
+  /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
+  verify(token: string, kind: 'access' | 'refresh'): TokenClaims | null;
+};
+
+export function createTokenService(secret: string, lifetimes: { access: number; refresh: number }): TokenService {
+  const signAccess = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.access * 1000 });
+  const signRefresh = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.refresh * 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  // Verified tokens by their text, until they expire: a hot token's signature is checked once,
+  // not on every request (fast-jwt's own cache hashes the token on every lookup).
+  const verified = new Map<string, TokenClaims>();
+  const MAX_CACHED = 10_000;
+  return {
+    issue(user, sid = randomUUID()) {
+      const claims = { userId: user.id, username: user.username, passwordVersion: user.passwordV, sid };
+      return {
+        sid,
+        token: signAccess({ ...claims, isRefresh: false }),
+        expire: lifetimes.access,
+        refreshToken: signRefresh({ ...claims, isRefresh: true }),
+        refreshExpire: lifetimes.refresh,
+      };
+    },
+    verify(token, kind) {
+      let claims = verified.get(token);
+      if (claims && (claims.exp ?? 0) * 1000 <= Date.now()) {
+        verified.delete(token);
+        claims = undefined;
+      }
+      if (!claims) {
+        try {
+          claims = verifier(token) as TokenClaims;
+        } catch {
+          return null;
+        }
+        if (verified.size >= MAX_CACHED) {
+          const oldest = verified.keys().next().value;
+          if (oldest !== undefined) verified.delete(oldest);
+        }
+        verified.set(token, claims);
+      }
+      if (typeof claims.userId !== 'number' || typeof claims.sid !== 'string') return null;
+      if (claims.isRefresh !== (kind === 'refresh')) return null;
+      return claims;
+    },
+  };
+}
+
+/** `Authorization` carries the token raw or after `Bearer `. */
+export function readBearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+  return token === '' ? undefined : token;
+}

@@ -1,0 +1,21 @@
+/**
+ * What one instance tells the others about sessions: a logout (revoke) and any change to who may
+ * do what (invalidate). The embedded default is one instance, so its bus only loops back.
+ */
+export type BusEvent =
+  | { type: 'revoke'; sid: string; expireAt: number; from: string }
+  | { type: 'invalidate'; from: string };
+
+export type Bus = {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(handler: (event: BusEvent) => void): void;
+  close(): Promise<void>;
+};
+
+export function createLocalBus(): Bus {
+  return {
+    async publish() {},
+    subscribe() {},
+    async close() {},
+  };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to SQLite under ./data on port 8001 with the captcha on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8001);
+    expect(config.db).toEqual({ kind: 'sqlite', file: path.resolve('data/backroom.sqlite') });
+    expect(config.captcha).toBe(true);
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('reads each kind of DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).db).toEqual({ kind: 'sqlite', file: '/tmp/x.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).db.kind).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/d' }).db.kind).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@h:3306/d' }).db.kind).toBe('mysql');
+    expect(loadConfig({ DATABASE_URL: 'mariadb://root@h:3306/d' }).db).toEqual({
+      kind: 'mysql',
+      url: 'mysql://root@h:3306/d',
+    });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'oracle://x' }, /unsupported scheme "oracle:"/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'sqlite:' }, /needs a file path/],
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ JWT_SECRET: 'short' }, /at least 32 characters/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis:\/\//],
+    [{ CAPTCHA: 'maybe' }, /CAPTCHA must be "on" or "off"/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('refuses %o with one clear line', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env as NodeJS.ProcessEnv);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('turns the captcha off only when asked', () => {
+    expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
+    expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);
+  });
+});

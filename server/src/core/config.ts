@@ -1,0 +1,225 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export type DbKind = 'sqlite' | 'postgres' | 'mysql';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  db: { kind: 'sqlite'; file: string } | { kind: 'postgres' | 'mysql'; url: string };
+  redisUrl: string | undefined;
+  /** Key and channel prefix in Redis, so installs can share one server. */
+  redisPrefix: string;
+  jwtSecret: string | undefined;
+  adminPassword: string | undefined;
+  captcha: boolean;
+  /** Access and refresh token lifetimes, seconds. */
+  tokenExpire: number;
+  refreshExpire: number;
+  bodyLimit: number;
+  corsOrigins: string[];
+  /** Where the built web app lives; served from the same origin when present. */
+  webDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How often buffered request-log rows are written, milliseconds. */
+  logFlushMs: number;
+  trustProxy: boolean;
+  /** Upload limits (SPEC §9): files per request and megabytes per file; UPLOAD_BASE_URL makes local file URLs absolute. */
+  upload: { maxFiles: number; maxSizeMb: number; baseUrl: string | undefined };
+  /** Where uploaded files are kept: `$DATA_DIR/uploads` (served at /upload/…) or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** IANA zone cron patterns are read in and task times are written in (TASK_TIMEZONE). */
+  taskTimezone: string;
+  /** How long a task run may take before it is logged as failed, milliseconds. */
+  taskTimeoutMs: number;
+  /** Embedded scheduler: how often an instance re-reads the task table for changes made elsewhere, milliseconds. */
+  taskSyncMs: number;
+};
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible server (MinIO, Ceph, R2…); AWS itself when unset. */
+      endpoint: string | undefined;
+      /** Both or neither: without them the AWS SDK's default chain (environment, instance role) applies. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** What file URLs start with (a CDN, the bucket's public address), without a trailing slash. */
+      publicUrl: string;
+      /** Object key prefix, without slashes at either end. */
+      prefix: string;
+    };
+
+export class ConfigError extends Error {}
+
+const intVar = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+function parseDatabaseUrl(value: string | undefined, dataDir: string): Config['db'] {
+  if (value === undefined || value.trim() === '')
+    return { kind: 'sqlite', file: path.join(dataDir, 'backroom.sqlite') };
+  const v = value.trim();
+  if (v.startsWith('sqlite:')) {
+    const file = v.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file === '')
+      throw new ConfigError('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/backroom.sqlite');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(
+      `DATABASE_URL is not a valid URL (expected sqlite:<file>, postgres://user@host:5432/db or mysql://user@host:3306/db)`,
+    );
+  }
+  if (url.protocol === 'postgres:' || url.protocol === 'postgresql:') return { kind: 'postgres', url: v };
+  if (url.protocol === 'mysql:' || url.protocol === 'mariadb:') {
+    return { kind: 'mysql', url: v.replace(/^mariadb:/, 'mysql:') };
+  }
+  throw new ConfigError(`DATABASE_URL: unsupported scheme "${url.protocol}" (use sqlite:, postgres:// or mysql://)`);
+}
+
+function read<T>(name: string, schema: z.ZodType<T>, value: string | undefined): T | undefined {
+  if (value === undefined || value === '') return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ConfigError(result.error.issues[0]?.message ?? `${name} is invalid`);
+  return result.data;
+}
+
+/** The process's own zone, or UTC when the runtime cannot tell. */
+function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function parseTimeZone(value: string | undefined): string {
+  const zone = value?.trim();
+  if (!zone) return localTimeZone();
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError(`TASK_TIMEZONE: unknown time zone "${zone}" (use an IANA name such as Asia/Shanghai or UTC)`);
+  }
+}
+
+/** An http(s) origin or base address without a trailing slash, or a ConfigError naming the variable. */
+function httpBase(name: string, value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) address, e.g. https://files.example.com`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ConfigError(`${name} must be an http(s) address without query, fragment or credentials`);
+  }
+  return v.replace(/\/+$/, '');
+}
+
+function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.STORAGE?.trim() || 'local').toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new ConfigError('STORAGE must be "local" or "s3"');
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET, a valid bucket name (3-63 of a-z, 0-9, dot and hyphen)');
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new ConfigError('S3_REGION must be a region name such as us-east-1');
+  const endpoint = httpBase('S3_ENDPOINT', env.S3_ENDPOINT);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (pathStyle !== '' && !['1', '0', 'true', 'false', 'on', 'off'].includes(pathStyle)) {
+    throw new ConfigError('S3_FORCE_PATH_STYLE must be "on" or "off"');
+  }
+  // S3-compatible servers mostly want path-style addresses; AWS itself the bucket's own host name.
+  const forcePathStyle = pathStyle === '' ? endpoint !== undefined : ['1', 'true', 'on'].includes(pathStyle);
+  const publicUrl =
+    httpBase('S3_PUBLIC_URL', env.S3_PUBLIC_URL) ??
+    (endpoint
+      ? forcePathStyle
+        ? `${endpoint}/${bucket}`
+        : endpoint.replace('://', `://${bucket}.`)
+      : `https://${bucket}.s3.${region}.amazonaws.com`);
+  const prefix = (env.S3_PREFIX ?? 'app/base').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(prefix)) {
+    throw new ConfigError('S3_PREFIX may hold only letters, digits, _ and - in /-separated parts (e.g. app/base)');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle,
+    publicUrl,
+    prefix,
+  };
+}
+
+/** Reads the environment once at start; a bad value throws a ConfigError with one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const port = read('PORT', intVar('PORT', 0, 65535), env.PORT) ?? 8001;
+  const captchaRaw = (env.CAPTCHA ?? 'on').trim().toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(captchaRaw)) {
+    throw new ConfigError('CAPTCHA must be "on" or "off"');
+  }
+  const jwtSecret = env.JWT_SECRET?.trim() || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters (leave it unset to generate one)');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
+  if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  return {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    db: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'backroom:',
+    jwtSecret,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    captcha: !['off', 'false', '0'].includes(captchaRaw),
+    tokenExpire: read('TOKEN_EXPIRE', intVar('TOKEN_EXPIRE', 1, 31_536_000), env.TOKEN_EXPIRE) ?? 7200,
+    refreshExpire: read('REFRESH_EXPIRE', intVar('REFRESH_EXPIRE', 1, 31_536_000), env.REFRESH_EXPIRE) ?? 1_296_000,
+    bodyLimit: read('BODY_LIMIT', intVar('BODY_LIMIT', 1024, 104_857_600), env.BODY_LIMIT) ?? 1_048_576,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDir: path.resolve(env.WEB_DIR?.trim() || 'web/dist'),
+    logLevel,
+    logFlushMs: read('LOG_FLUSH_MS', intVar('LOG_FLUSH_MS', 10, 60_000), env.LOG_FLUSH_MS) ?? 1000,
+    trustProxy: ['1', 'true', 'on'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    upload: {
+      maxFiles: read('UPLOAD_MAX_FILES', intVar('UPLOAD_MAX_FILES', 1, 100), env.UPLOAD_MAX_FILES) ?? 9,
+      // Sizes are stored in 32-bit integer columns: 2047 MB is the most a file may be.
+      maxSizeMb: read('UPLOAD_MAX_SIZE_MB', intVar('UPLOAD_MAX_SIZE_MB', 1, 2047), env.UPLOAD_MAX_SIZE_MB) ?? 100,
+      baseUrl: httpBase('UPLOAD_BASE_URL', env.UPLOAD_BASE_URL),
+    },
+    storage: parseStorage(env),
+    taskTimezone: parseTimeZone(env.TASK_TIMEZONE),
+    taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
+    taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
+  };
+}

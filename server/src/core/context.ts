@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaService } from './auth/captcha.js';
+import type { AuthGate, SessionStore } from './auth/gate.js';
+import type { LoginThrottle } from './auth/throttle.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Cache } from './cache.js';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/index.js';
+import type { Recycler } from './recycle.js';
+import type { TaskHandlerRegistry } from './task-handlers.js';
+
+/** What every module is built from: configuration and the shared services of core/. */
+export type AppContext = {
+  readonly config: Config;
+  readonly db: DbHandle;
+  readonly cache: Cache;
+  readonly tokens: TokenService;
+  readonly captcha: CaptchaService;
+  readonly throttle: LoginThrottle;
+  readonly gate: AuthGate;
+  readonly sessions: SessionStore;
+  readonly log: FastifyBaseLogger;
+  /** Records every delete of a business row in the deleting transaction (the recycle module implements it). */
+  readonly recycle: Recycler & { install(recycler: Recycler): void };
+  /** What scheduled tasks may run; modules register their handlers at start. */
+  readonly taskHandlers: TaskHandlerRegistry;
+  /** Work to finish before the process exits (flush buffers, stop timers). */
+  readonly onClose: (fn: () => Promise<void> | void) => void;
+};

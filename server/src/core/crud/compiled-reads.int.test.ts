@@ -1,0 +1,122 @@
+import type { PageResult, SysUser } from '@backroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, departmentIds, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+
+// Page, list and count SQL is compiled once per principal, filters and order, and a page query
+// runs again with another LIMIT/OFFSET: these walk the same shapes with other windows, orders and
+// scopes, and expect exactly what fresh SQL would answer.
+
+type Id = { id: number };
+const PASSWORD = 'pass-1234';
+const WALKERS = ['walk.01', 'walk.02', 'walk.03', 'walk.04', 'walk.05', 'walk.06', 'walk.07'];
+
+describe.each(testTargets())('compiled page, list and count queries on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  let dept: (name: string) => number;
+
+  const page = async (token: string, body: Record<string, unknown>) =>
+    dataOf(await t.post<PageResult<SysUser>>('/admin/base/sys/user/page', body, token));
+  const names = (result: PageResult<SysUser>) => result.list.map((u) => u.username);
+
+  beforeAll(async () => {
+    t = await startApp(target);
+    admin = (await t.login()).token;
+    dept = await departmentIds(t, admin);
+    for (const username of WALKERS) {
+      dataOf(
+        await t.post<Id>(
+          '/admin/base/sys/user/add',
+          { username, name: username, password: PASSWORD, departmentId: dept('华东区') },
+          admin,
+        ),
+      );
+    }
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('answers every window of the same filters and order with the right rows and total', async () => {
+    const body = { keyWord: 'walk.', order: 'username', sort: 'asc' };
+    const seen: string[] = [];
+    for (const [n, expected] of [
+      [1, WALKERS.slice(0, 3)],
+      [2, WALKERS.slice(3, 6)],
+      [3, WALKERS.slice(6)],
+      [4, []],
+    ] as const) {
+      const result = await page(admin, { ...body, page: n, size: 3 });
+      expect(names(result), `page ${n}`).toEqual(expected);
+      expect(result.pagination).toEqual({ page: n, size: 3, total: WALKERS.length });
+      seen.push(...names(result));
+    }
+    expect(seen).toEqual(WALKERS);
+    // The same shape again, and with other sizes.
+    expect(names(await page(admin, { ...body, page: 1, size: 3 }))).toEqual(WALKERS.slice(0, 3));
+    expect(names(await page(admin, { ...body, page: 2, size: 5 }))).toEqual(WALKERS.slice(5));
+    expect(names(await page(admin, { ...body, page: 4, size: 2 }))).toEqual(WALKERS.slice(6));
+    // Another order is another query.
+    expect(names(await page(admin, { ...body, sort: 'desc', page: 1, size: 3 }))).toEqual(
+      [...WALKERS].reverse().slice(0, 3),
+    );
+    // Other filters too: the keyword's value is part of what is kept.
+    const one = await page(admin, { keyWord: 'walk.04', page: 1, size: 3 });
+    expect(names(one)).toEqual(['walk.04']);
+    expect(one.pagination.total).toBe(1);
+    const list = dataOf(await t.post<SysUser[]>('/admin/base/sys/user/list', body, admin));
+    expect(list.map((u) => u.username)).toEqual(WALKERS);
+  });
+
+  it("follows a change of the operator's departments on the next request", async () => {
+    const menuId = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/menu/add',
+        { name: 'perms scoped.reader', type: 2, perms: 'base:sys:user:page,base:sys:user:list' },
+        admin,
+      ),
+    ).id;
+    const roleId = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/role/add',
+        {
+          name: 'scoped reader',
+          label: 'scoped-reader',
+          relevance: false,
+          menuIdList: [menuId],
+          departmentIdList: [dept('华东区')],
+        },
+        admin,
+      ),
+    ).id;
+    dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/user/add',
+        {
+          username: 'scoped.reader',
+          password: PASSWORD,
+          departmentId: dept('财务部'),
+          roleIdList: [roleId],
+        },
+        admin,
+      ),
+    );
+    const reader = (await t.login('scoped.reader', PASSWORD)).token;
+    const body = { keyWord: 'walk.', page: 1, size: 20, order: 'username', sort: 'asc' };
+    const before = await page(reader, body);
+    expect(names(before)).toEqual(WALKERS);
+    expect(before.pagination.total).toBe(WALKERS.length);
+
+    dataOf(
+      await t.post(
+        '/admin/base/sys/role/update',
+        { id: roleId, name: 'scoped reader', label: 'scoped-reader', departmentIdList: [dept('华南区')] },
+        admin,
+      ),
+    );
+    const after = await page(reader, body);
+    expect(after.list).toEqual([]);
+    expect(after.pagination.total).toBe(0);
+    expect(dataOf(await t.post<SysUser[]>('/admin/base/sys/user/list', body, reader))).toEqual([]);
+  });
+});

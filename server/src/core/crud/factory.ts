@@ -1,0 +1,321 @@
+import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Session } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { asLoose, type Db, formatTime, insertReturningId } from '../db/index.js';
+import { AppError, conflict, notFound, refused } from '../errors.js';
+import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
+import type { MessageKey } from '../i18n.js';
+import type { DeletedRows, DeletionOrigin } from '../recycle.js';
+import {
+  type AnySelect,
+  applyFilters,
+  applyOrder,
+  baseQuery,
+  CompiledQueries,
+  createRowMapper,
+  type ListInput,
+  MAIN,
+  selectColumns,
+  toStored,
+} from './query.js';
+
+type Row = Record<string, unknown>;
+/** A transaction, typed for module repositories; the factory reads it through asLoose. */
+export type LooseTrx = Db;
+
+export type WriteContext = { session: Session; trx: LooseTrx; mode: 'add' | 'update'; existing: Row | undefined };
+
+/**
+ * What a module adds to the standard behaviour of one entity. Everything is optional: an entity
+ * with no options gets the six standard routes exactly as its declaration says.
+ */
+export type CrudOptions = {
+  /** Joins and joined fields for page, list and info (the page view "adds the user's name"). */
+  join?: (qb: AnySelect) => AnySelect;
+  /** Joined fields a client may order by: field name to qualified column. */
+  joinedOrder?: Readonly<Record<string, string>>;
+  /** Keyword search over joined columns as well (`u.name`). */
+  keywordRefs?: readonly string[];
+  /**
+   * The data scope: which rows this session may see and touch. Applies to every path. It must
+   * read nothing but the session: page, list and count SQL is compiled once per principal and
+   * filters (see CompiledQueries).
+   */
+  scope?: (qb: AnySelect, session: Session) => AnySelect;
+  /** Filters that are not columns (the user page's departmentIds); like `scope`, a function of its input alone. */
+  filter?: (qb: AnySelect, input: ListInput) => AnySelect;
+  /** Reuse a page's total for this long: counting a million log rows per request is the slow part. */
+  countCacheMs?: number;
+  afterRead?: (rows: Row[], session: Session, mode: 'page' | 'list' | 'info') => Promise<Row[]> | Row[];
+  /** Checks and transforms the column values before they are stored (hash a password, check a parent). */
+  beforeWrite?: (data: Row, input: Row, ctx: WriteContext) => Promise<Row> | Row;
+  /** Writes what lives beside the row (join tables) in the same transaction. */
+  afterWrite?: (id: number, input: Row, ctx: WriteContext) => Promise<void> | void;
+  /**
+   * Checks and cleans up before rows go; throw to refuse. Returns the rows it removed beside them
+   * (join rows, children) exactly as stored, so the recycle bin can restore them too.
+   */
+  beforeDelete?: (
+    rows: Row[],
+    session: Session,
+    trx: LooseTrx,
+  ) => Promise<DeletedRows[] | undefined> | DeletedRows[] | undefined;
+  /** Message for a row the scope hides from update/delete. */
+  scopeMessage?: MessageKey;
+  /** Record the creator in the entity's userId column on add. */
+  setCreator?: boolean;
+  /** The entity decides who may do what (users, roles, menus, departments): drop cached principals after writes. */
+  invalidatesAuth?: boolean;
+  /** Standard actions the module mounts itself. */
+  custom?: readonly StandardAction[];
+};
+
+export type CrudService = {
+  readonly entity: Entity;
+  page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
+  list(input: ListInput, session: Session): Promise<Row[]>;
+  info(id: number, session: Session): Promise<Row>;
+  add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
+  update(input: Row & { id: number }, session: Session): Promise<void>;
+  /** Deletes and records the rows in the recycle bin, in one transaction. */
+  delete(ids: readonly number[], session: Session, origin: DeletionOrigin): Promise<void>;
+  /** Rows by id within the session's scope; 404 when one is missing, 403 when the scope hides one. */
+  touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]>;
+  mapRow(row: Row): Row;
+  /** Forget cached page totals (after a change the factory did not make itself). */
+  resetCounts(): void;
+};
+
+export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
+  const { db } = ctx;
+  const kind = db.kind;
+  const mapRow = createRowMapper(entity.columns);
+  const extraOrder = new Set(Object.values(options.joinedOrder ?? {}));
+  const joinedOrderNames = options.joinedOrder ?? {};
+  const countCache = new Map<string, { at: number; total: number }>();
+  const compiled = new CompiledQueries();
+  const uniqueColumns = Object.entries(entity.columns)
+    .filter(([, c]) => c.unique)
+    .map(([name]) => name);
+
+  const scoped = (qb: AnySelect, session: Session) => (options.scope ? options.scope(qb, session) : qb);
+  const filtered = (qb: AnySelect, input: ListInput) => {
+    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs }, input);
+    return options.filter ? options.filter(q, input) : q;
+  };
+  const withJoins = (qb: AnySelect) => {
+    const q = qb.select(selectColumns(entity));
+    return options.join ? options.join(q) : q;
+  };
+  const ordered = (qb: AnySelect, input: ListInput) => {
+    const order = input.order !== undefined ? (joinedOrderNames[input.order] ?? input.order) : undefined;
+    return applyOrder(qb, entity, { ...input, order }, extraOrder);
+  };
+  const read = async (rows: Row[], session: Session, mode: 'page' | 'list' | 'info') => {
+    const mapped = rows.map(mapRow);
+    return options.afterRead ? options.afterRead(mapped, session, mode) : mapped;
+  };
+  const afterChange = () => {
+    countCache.clear();
+    if (options.invalidatesAuth) ctx.gate.invalidate();
+  };
+
+  /**
+   * What shapes a read query besides the entity: the principal (the scope reads only the session)
+   * and the filters; null when too long to be worth keeping (thousands of ids in a filter).
+   */
+  const shapeKey = (input: ListInput, session: Session): string | null => {
+    const filters = JSON.stringify({ ...input, page: undefined, size: undefined, order: undefined, sort: undefined });
+    return filters.length > 2000 ? null : `${session.principalKey}|${filters}`;
+  };
+  const orderKey = (input: ListInput) => `${input.order ?? ''}|${input.sort ?? ''}`;
+  const rowsQuery = (input: ListInput, session: Session) =>
+    ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input), input);
+
+  /** The rows the filters select; `shape` is shapeKey's for this input and session. */
+  async function count(input: ListInput, session: Session, shape: string | null, fresh = false): Promise<number> {
+    const run = async () => {
+      const query = compiled.query(shape === null ? null : `count|${shape}`, () => {
+        // Joins only matter to the count when the keyword searches joined columns.
+        const needsJoin = options.join !== undefined && (options.keywordRefs?.length ?? 0) > 0 && !!input.keyWord;
+        let qb = baseQuery(db.loose, entity);
+        if (needsJoin && options.join) qb = options.join(qb);
+        // The join adds selected columns; PostgreSQL refuses them beside count(*).
+        return filtered(scoped(qb, session), input)
+          .clearSelect()
+          .select((eb) => eb.fn.countAll().as('total'));
+      });
+      const [row] = (await db.loose.executeQuery(query)).rows;
+      return Number((row as { total?: number | string } | undefined)?.total ?? 0);
+    };
+    if (!options.countCacheMs || shape === null) return run();
+    const hit = fresh ? undefined : countCache.get(shape);
+    if (hit && Date.now() - hit.at < options.countCacheMs) return hit.total;
+    const total = await run();
+    if (countCache.size > 1000) countCache.clear();
+    countCache.set(shape, { at: Date.now(), total });
+    return total;
+  }
+
+  async function assertUnique(trx: Db, data: Row, exceptId?: number) {
+    for (const name of uniqueColumns) {
+      const value = data[name];
+      if (value === undefined || value === null) continue;
+      let qb = asLoose(trx).selectFrom(entity.table).select('id').where(name, '=', value);
+      if (exceptId !== undefined) qb = qb.where('id', '!=', exceptId);
+      if (await qb.executeTakeFirst()) {
+        throw conflict('common.duplicateValue', { field: entity.columns[name]?.label ?? name, value: String(value) });
+      }
+    }
+  }
+
+  async function touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]> {
+    const unique = [...new Set(ids)];
+    const rows = await asLoose(trx).selectFrom(entity.table).selectAll().where('id', 'in', unique).execute();
+    if (rows.length !== unique.length) throw notFound();
+    if (options.scope) {
+      const visible = await scoped(baseQuery(asLoose(trx), entity), session)
+        .select(`${MAIN}.id`)
+        .where(`${MAIN}.id`, 'in', unique)
+        .execute();
+      if (visible.length !== unique.length) throw refused(options.scopeMessage ?? 'auth.forbidden');
+    }
+    return rows as Row[];
+  }
+
+  async function insertOne(trx: LooseTrx, input: Row, session: Session): Promise<number> {
+    const now = formatTime();
+    const writeCtx: WriteContext = { session, trx, mode: 'add', existing: undefined };
+    let data: Row = { ...input };
+    if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
+    if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    await assertUnique(trx, data);
+    const id = await insertReturningId(asLoose(trx), kind, entity.table, {
+      ...toStored(kind, entity.columns, data),
+      createTime: now,
+      updateTime: now,
+    });
+    if (options.afterWrite) await options.afterWrite(id, input, writeCtx);
+    return id;
+  }
+
+  const service: CrudService = {
+    entity,
+    mapRow,
+    touchable,
+    resetCounts: () => countCache.clear(),
+    async page(input, session) {
+      const { page, size } = input;
+      const shape = shapeKey(input, session);
+      const query = compiled.page(
+        shape === null ? null : `page|${orderKey(input)}|${shape}`,
+        () => rowsQuery(input, session),
+        size,
+        (page - 1) * size,
+      );
+      const [total, { rows }] = await Promise.all([count(input, session, shape), db.loose.executeQuery(query)]);
+      // A cached total may lag behind new rows; it is never allowed to contradict the page itself.
+      const shown = (page - 1) * size + rows.length;
+      const consistent = rows.length === size ? total >= shown : total === shown;
+      const finalTotal = consistent ? total : await count(input, session, shape, true);
+      return { list: await read(rows as Row[], session, 'page'), pagination: { page, size, total: finalTotal } };
+    },
+    async list(input, session) {
+      const shape = shapeKey(input, session);
+      const query = compiled.query(shape === null ? null : `list|${orderKey(input)}|${shape}`, () =>
+        rowsQuery(input, session).limit(10_000),
+      );
+      const { rows } = await db.loose.executeQuery(query);
+      return read(rows as Row[], session, 'list');
+    },
+    async info(id, session) {
+      const row = await scoped(withJoins(baseQuery(db.loose, entity)), session)
+        .where(`${MAIN}.id`, '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const [out] = await read([row as Row], session, 'info');
+      return out as Row;
+    },
+    async add(input, session) {
+      const many = Array.isArray(input);
+      const ids = await db.db.transaction().execute(async (trx) => {
+        const out: number[] = [];
+        for (const one of many ? input : [input]) out.push(await insertOne(trx, one, session));
+        return out;
+      });
+      afterChange();
+      return many ? { ids } : { id: ids[0] as number };
+    },
+    async update(input, session) {
+      await db.db.transaction().execute(async (trx) => {
+        const [existing] = await touchable(trx, [input.id], session);
+        const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
+        let data: Row = { ...input };
+        delete data.id;
+        if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+        await assertUnique(trx, data, input.id);
+        const values = toStored(kind, entity.columns, data);
+        await asLoose(trx)
+          .updateTable(entity.table)
+          .set({ ...values, updateTime: formatTime() })
+          .where('id', '=', input.id)
+          .execute();
+        if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
+      });
+      afterChange();
+    },
+    async delete(ids, session, origin) {
+      await db.db.transaction().execute(async (trx) => {
+        const rows = await touchable(trx, ids, session);
+        const beside = (options.beforeDelete ? await options.beforeDelete(rows, session, trx) : undefined) ?? [];
+        await asLoose(trx)
+          .deleteFrom(entity.table)
+          .where('id', 'in', [...new Set(ids)])
+          .execute();
+        await ctx.recycle.capture(trx, {
+          entity: { module: entity.module, entityName: entity.entityName, table: entity.table },
+          sets: [{ table: entity.table, rows }, ...beside],
+          origin,
+        });
+      });
+      afterChange();
+    },
+  };
+  return service;
+}
+
+/** Mounts the entity's standard routes (those its declaration lists and the module does not mount itself). */
+export function mountCrud(
+  app: FastifyInstance,
+  ctx: AppContext,
+  service: CrudService,
+  custom: readonly StandardAction[] = [],
+) {
+  const { entity } = service;
+  const labels = Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+  const handlers: Record<
+    StandardAction,
+    (input: never, session: Session, route: RouteContext<unknown>) => Promise<unknown>
+  > = {
+    page: (input: ListInput & { page: number; size: number }, s) => service.page(input, s),
+    list: (input: ListInput, s) => service.list(input, s),
+    info: (input: { id: number }, s) => service.info(input.id, s),
+    add: (input: Row | Row[], s) => service.add(input, s),
+    update: (input: Row & { id: number }, s) => service.update(input, s),
+    delete: (input: { ids: number[] }, s, route) => service.delete(input.ids, s, originOf(route)),
+  };
+  for (const action of entity.standard) {
+    if (custom.includes(action)) continue;
+    const handler = handlers[action] as (
+      input: unknown,
+      session: Session,
+      route: RouteContext<unknown>,
+    ) => Promise<unknown>;
+    mount<unknown>(app, ctx.gate, endpointOf(entity, action), (route) => handler(route.input, route.session, route), {
+      labels,
+    });
+  }
+}
+
+export { AppError };

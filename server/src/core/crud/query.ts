@@ -1,0 +1,213 @@
+import type { Column, Columns, Entity } from '@backroom/contract';
+import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Session } from '../auth/principal.js';
+import type { DbKind, LooseDb } from '../db/index.js';
+import { likeOperator, likePattern } from '../db/index.js';
+import { badRequest } from '../errors.js';
+
+/** The main table's alias in every generated query; joins use other aliases. */
+export const MAIN = 'a';
+
+// biome-ignore lint/suspicious/noExplicitAny: a query over a table named at run time.
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export type ListInput = Record<string, unknown> & {
+  keyWord?: string;
+  order?: string;
+  sort?: 'asc' | 'desc';
+};
+
+/** `ref LIKE '%text%'` with the text taken literally and without regard to case. */
+export function likeExpression(kind: DbKind, ref: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(ref)} ${sql.raw(likeOperator(kind))} ${likePattern(text)} escape '!'`;
+}
+
+/** Converts stored values to their wire form: 0/1 to booleans, JSON text to values, numeric text to numbers. */
+export function createRowMapper(columns: Columns): (row: Record<string, unknown>) => Record<string, unknown> {
+  const converters: Array<[string, (value: unknown) => unknown]> = [];
+  const hidden: string[] = [];
+  for (const [name, column] of Object.entries(columns) as Array<[string, Column<unknown>]>) {
+    if (column.hidden) hidden.push(name);
+    else if (column.kind === 'bool')
+      converters.push([name, (v) => (v === null || v === undefined ? v : Boolean(Number(v)))]);
+    else if (column.kind === 'json') converters.push([name, parseJsonValue]);
+    else if (column.kind === 'decimal' || column.kind === 'int') {
+      converters.push([name, (v) => (typeof v === 'string' ? Number(v) : typeof v === 'bigint' ? Number(v) : v)]);
+    }
+  }
+  return (row) => {
+    for (const [name, convert] of converters) {
+      if (name in row) row[name] = convert(row[name]);
+    }
+    for (const name of hidden) delete row[name];
+    return row;
+  };
+}
+
+function parseJsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Values as they are stored: JSON as text, booleans as the dialect keeps them. */
+export function toStored(kind: DbKind, columns: Columns, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    const column = columns[name];
+    if (!column || value === undefined) continue;
+    if (value === null) out[name] = null;
+    else if (column.kind === 'json') out[name] = JSON.stringify(value);
+    else if (column.kind === 'bool') out[name] = kind === 'postgres' ? Boolean(value) : value ? 1 : 0;
+    else out[name] = value;
+  }
+  return out;
+}
+
+export type FilterSpec = {
+  entity: Entity;
+  kind: DbKind;
+  /** Extra keyword refs over joined tables (`u.name`), searched with the entity's own fields. */
+  keywordRefs?: readonly string[];
+};
+
+/** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */
+export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput): AnySelect {
+  const { entity, kind } = spec;
+  let q = qb;
+  const keyWord = typeof input.keyWord === 'string' ? input.keyWord.trim() : '';
+  if (keyWord !== '') {
+    const refs = [...entity.query.keyWordLikeFields.map((f) => `${MAIN}.${f}`), ...(spec.keywordRefs ?? [])];
+    if (refs.length > 0) q = q.where((eb) => eb.or(refs.map((ref) => likeExpression(kind, ref, keyWord))));
+  }
+  for (const field of entity.query.fieldEq) {
+    const value = input[field];
+    if (value === undefined) continue;
+    const column = entity.columns[field];
+    const stored = (v: unknown) => (column?.kind === 'bool' && kind !== 'postgres' ? (v ? 1 : 0) : v);
+    if (Array.isArray(value)) {
+      q = value.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where(`${MAIN}.${field}`, 'in', value.map(stored));
+    } else {
+      q = q.where(`${MAIN}.${field}`, '=', stored(value));
+    }
+  }
+  for (const field of entity.query.fieldLike) {
+    const value = input[field];
+    if (typeof value === 'string' && value.trim() !== '')
+      q = q.where(likeExpression(kind, `${MAIN}.${field}`, value.trim()));
+  }
+  return q;
+}
+
+/** ORDER BY a column the entity has (never a client's raw text), with id as the tie-breaker. */
+export function applyOrder(
+  qb: AnySelect,
+  entity: Entity,
+  input: ListInput,
+  extraOrderable: ReadonlySet<string>,
+): AnySelect {
+  const sort = input.sort ?? entity.defaultOrder.sort;
+  if (input.order !== undefined) {
+    if (entity.orderable.has(input.order)) {
+      return qb.orderBy(`${MAIN}.${input.order}`, sort).orderBy(`${MAIN}.id`, sort);
+    }
+    if (extraOrderable.has(input.order)) return qb.orderBy(input.order, sort).orderBy(`${MAIN}.id`, sort);
+    throw badRequest('validation.order', { field: input.order });
+  }
+  const column = entity.defaultOrder.column;
+  const q = qb.orderBy(`${MAIN}.${column}`, input.sort ?? entity.defaultOrder.sort);
+  return column === 'id' ? q : q.orderBy(`${MAIN}.id`, column === 'orderNum' ? 'asc' : sort);
+}
+
+/** Rows of departments the session may see; a superuser sees all. Reused by every owned entity. */
+export function applyDepartmentScope(qb: AnySelect, ref: string, session: Pick<Session, 'departmentIds'>): AnySelect {
+  const ids = session.departmentIds;
+  if (ids === null) return qb;
+  if (ids.size === 0) return qb.where(sql<SqlBool>`1 = 0`);
+  return qb.where(ref, 'in', [...ids]);
+}
+
+export function selectColumns(entity: Entity): string[] {
+  const cols = ['id', 'createTime', 'updateTime'];
+  for (const [name, column] of Object.entries(entity.columns)) if (!column.hidden) cols.push(name);
+  return cols.map((c) => `${MAIN}.${c}`);
+}
+
+export function baseQuery(db: LooseDb, entity: Entity): AnySelect {
+  return db.selectFrom(`${entity.table} as ${MAIN}`);
+}
+
+/**
+ * Compiled read queries by everything that shapes them. Building and compiling a Kysely query
+ * costs more CPU than SQLite spends running a page of 20 rows, and the same filters, order and
+ * principal always give the same SQL and parameters: each shape is compiled once, and a page query
+ * runs again with another window (its LIMIT and OFFSET are its last two parameters). A null key
+ * means "do not cache" (an oversized filter). Only the SQL text and parameters are kept (about
+ * 1 KB a shape, not Kysely's whole operation tree); least recently used shapes go first.
+ */
+export class CompiledQueries {
+  private readonly entries = new Map<string, CompiledQuery>();
+
+  constructor(private readonly max = 200) {}
+
+  /** The query of `build`, compiled once per key. */
+  query(key: string | null, build: () => AnySelect): CompiledQuery {
+    const hit = key === null ? undefined : this.take(key);
+    if (hit) return hit;
+    const query = build().compile();
+    if (key !== null) this.keep(key, query);
+    return query;
+  }
+
+  /** The page query of `build` (without its window), compiled once per key, for this window. */
+  page(key: string | null, build: () => AnySelect, limit: number, offset: number): CompiledQuery {
+    const hit = key === null ? undefined : this.take(key);
+    if (hit) return withWindow(hit, limit, offset);
+    const query = build().limit(limit).offset(offset).compile();
+    if (key !== null && hasWindowAtEnd(query, limit, offset)) this.keep(key, query);
+    return query;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private take(key: string): CompiledQuery | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Refresh its place, so the least recently used goes first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  private keep(key: string, query: CompiledQuery): void {
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, CompiledQuery.raw(query.sql, [...query.parameters]));
+  }
+}
+
+/** Every dialect here ends a page query with `limit ? offset ?` (PostgreSQL: `limit $n offset $m`). */
+const WINDOW_AT_END = /\blimit (\?|\$\d+) offset (\?|\$\d+)$/;
+
+/** Whether a compiled page query takes its LIMIT and OFFSET as its last two parameters. */
+function hasWindowAtEnd(query: CompiledQuery, limit: number, offset: number): boolean {
+  const n = query.parameters.length;
+  return (
+    n >= 2 && query.parameters[n - 2] === limit && query.parameters[n - 1] === offset && WINDOW_AT_END.test(query.sql)
+  );
+}
+
+/** The same compiled page query for another window. */
+function withWindow(query: CompiledQuery, limit: number, offset: number): CompiledQuery {
+  const parameters = query.parameters.slice(0, -2);
+  parameters.push(limit, offset);
+  return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
+}

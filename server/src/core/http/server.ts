@@ -1,0 +1,159 @@
+import { CODE, type Endpoint, type Locale, parseLocale } from '@backroom/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { z } from 'zod';
+import type { AuthGate } from '../auth/gate.js';
+import { holds, type Session } from '../auth/principal.js';
+import type { Config } from '../config.js';
+import { AppError, forbidden } from '../errors.js';
+import { translate } from '../i18n.js';
+import type { DeletionOrigin } from '../recycle.js';
+import { ok } from './envelope.js';
+import { type FieldLabels, messageOf, validationError } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    /** Set once the request's token has been checked; null on open endpoints. */
+    session: Session | null;
+  }
+}
+
+/** Fastify's own error codes that are the client's fault, with the status and message they get. */
+const CLIENT_ERRORS: Record<string, { status: AppError['status']; key: AppError['key'] }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'common.tooLarge' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'common.badJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'common.badJson' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, key: 'common.badContentType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'common.badJson' },
+};
+
+export function createHttpServer(config: Config): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // The request log (base/sys/log) records requests; pino keeps to errors and lifecycle.
+    logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request (pino builds one with its bindings and redaction on every call):
+    // the one place that logs a request's error names the request itself.
+    childLoggerFactory: (logger) => logger,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
+    },
+  });
+  app.decorateRequest('locale', 'zh-cn');
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.locale = parseLocale(request.headers.language);
+    done();
+  });
+
+  // A body that JSON.parse rejects must be a 400, and `{}`-less POSTs (no body) must still parse.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'common.badJson'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const locale = request.locale ?? 'zh-cn';
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: messageOf(error, locale) });
+    }
+    if (error instanceof z.ZodError) {
+      const appError = validationError(error, {}, locale);
+      return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
+    }
+    const fastifyCode = (error as { code?: string }).code;
+    const known = fastifyCode ? CLIENT_ERRORS[fastifyCode] : undefined;
+    if (known) {
+      return reply
+        .status(known.status)
+        .send({ code: known.status === 400 ? CODE.validation : CODE.general, message: translate(locale, known.key) });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) {
+      return reply.status(429).send({ code: CODE.general, message: translate(locale, 'common.throttled') });
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ code: CODE.validation, message: translate(locale, 'validation.invalid', { field: 'request' }) });
+    }
+    request.log.error({ err: error, reqId: request.id, url: request.url }, 'unhandled error');
+    return reply.status(500).send({ code: CODE.internal, message: translate(locale, 'common.internal') });
+  });
+  return app;
+}
+
+export type RouteContext<I> = {
+  input: I;
+  /** The caller; present on `perm` and `login` endpoints. */
+  session: Session;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+};
+
+/** The call a deletion came from, for the recycle bin: path without the query, validated input, operator. */
+export function originOf(route: { request: FastifyRequest; input: unknown; session: Session | null }): DeletionOrigin {
+  return { url: route.request.url.split('?', 1)[0] ?? '', params: route.input, userId: route.session?.userId ?? null };
+}
+
+export type OpenRouteContext<I> = Omit<RouteContext<I>, 'session'> & { session: Session | null };
+
+/**
+ * Mounts one declared endpoint at `/api` + its url: checks the session and the exact permission
+ * the declaration derives, validates the input with the declaration's schema, and wraps what the
+ * handler returns in the envelope. A handler that answers itself returns the reply.
+ */
+export function mount<I>(
+  app: FastifyInstance,
+  gate: AuthGate,
+  endpoint: Endpoint,
+  handler: (ctx: RouteContext<I>) => unknown,
+  options: { labels?: FieldLabels } = {},
+): void {
+  const labels = options.labels ?? {};
+  const input = endpoint.input;
+  app.route({
+    method: endpoint.method === 'get' ? 'GET' : 'POST',
+    url: `/api${endpoint.url}`,
+    handler: async (request, reply) => {
+      let session: Session | null = null;
+      if (endpoint.auth !== 'open') {
+        session = await gate.authenticate(request.headers.authorization);
+        request.session = session;
+        if (endpoint.perm !== null && !holds(session, endpoint.perm)) throw forbidden();
+      }
+      const raw = endpoint.method === 'get' ? request.query : (request.body ?? {});
+      let parsed: unknown = raw;
+      if (input) {
+        const result = input.safeParse(raw, { reportInput: true });
+        if (!result.success) throw validationError(result.error, labels, request.locale);
+        parsed = result.data;
+      }
+      const result = await handler({
+        input: parsed as I,
+        session: session as Session,
+        request,
+        reply,
+        locale: request.locale,
+      });
+      if (result === reply) return reply;
+      return ok(result);
+    },
+  });
+}
+
+export function endpointOf(declaration: { endpoints: readonly Endpoint[]; prefix: string }, action: string): Endpoint {
+  const endpoint = declaration.endpoints.find((e) => e.action === action);
+  if (!endpoint) throw new Error(`${declaration.prefix} declares no endpoint "${action}"`);
+  return endpoint;
+}

@@ -1,0 +1,301 @@
+import type { Locale } from '@backroom/contract';
+
+type Texts = Readonly<Record<Locale, string>>;
+const m = (zhCn: string, zhTw: string, en: string): Texts => ({ 'zh-cn': zhCn, 'zh-tw': zhTw, en });
+
+/** Every message the server sends, in the three languages; `{name}` is filled from the error's params. */
+const MESSAGES = {
+  success: m('success', 'success', 'success'),
+  'common.notFound': m('数据不存在', '資料不存在', 'The record does not exist'),
+  'common.routeNotFound': m('接口不存在', '介面不存在', 'No such endpoint'),
+  'common.internal': m('服务器内部错误', '伺服器內部錯誤', 'Internal server error'),
+  'common.tooLarge': m('请求内容过大', '請求內容過大', 'The request body is too large'),
+  'common.badJson': m('请求内容不是有效的 JSON', '請求內容不是有效的 JSON', 'The request body is not valid JSON'),
+  'common.badContentType': m('不支持的请求内容类型', '不支援的請求內容類型', 'Unsupported content type'),
+  'common.throttled': m(
+    '请求过于频繁，请稍后再试',
+    '請求過於頻繁，請稍後再試',
+    'Too many requests, please try again later',
+  ),
+  'common.conflict': m('数据已存在', '資料已存在', 'The record already exists'),
+  'common.duplicateValue': m('{field}“{value}”已存在', '{field}「{value}」已存在', '{field} "{value}" already exists'),
+  'validation.required': m('{field}不能为空', '{field}不能為空', '{field} is required'),
+  'validation.type': m('{field}的类型应为{type}', '{field}的類型應為{type}', '{field} must be a {type}'),
+  'validation.tooLong': m(
+    '{field}最多{max}个字符',
+    '{field}最多{max}個字元',
+    '{field} must be at most {max} characters',
+  ),
+  'validation.tooShort': m(
+    '{field}至少{min}个字符',
+    '{field}至少{min}個字元',
+    '{field} must be at least {min} characters',
+  ),
+  'validation.tooBig': m('{field}不能大于{max}', '{field}不能大於{max}', '{field} must be at most {max}'),
+  'validation.tooSmall': m('{field}不能小于{min}', '{field}不能小於{min}', '{field} must be at least {min}'),
+  'validation.tooMany': m('{field}最多{max}项', '{field}最多{max}項', '{field} may hold at most {max} items'),
+  'validation.tooFew': m('{field}至少{min}项', '{field}至少{min}項', '{field} needs at least {min} items'),
+  'validation.enum': m('{field}只能是{values}', '{field}只能是{values}', '{field} must be one of {values}'),
+  'validation.invalid': m('{field}格式不正确', '{field}格式不正確', '{field} is not valid'),
+  'validation.order': m(
+    '排序字段{field}不存在',
+    '排序欄位{field}不存在',
+    'Cannot order by "{field}": it is not a column of this list',
+  ),
+  'validation.router': m('路由地址必须以 / 开头', '路由地址必須以 / 開頭', 'The router must start with /'),
+  'validation.password': m('密码长度为6-16位', '密碼長度為6-16位', 'The password must be 6 to 16 characters'),
+  'auth.required': m('请先登录', '請先登入', 'Please log in first'),
+  'auth.invalid': m(
+    '登录状态已失效，请重新登录',
+    '登入狀態已失效，請重新登入',
+    'Your session is invalid, please log in again',
+  ),
+  'auth.forbidden': m('没有权限执行此操作', '沒有權限執行此操作', 'You do not have permission to do this'),
+  'auth.badCredentials': m('账户或密码不正确', '帳戶或密碼不正確', 'Incorrect username or password'),
+  'auth.userDisabled': m('该账户已被禁用', '該帳戶已被停用', 'This account is disabled'),
+  'auth.captcha': m('验证码不正确或已过期', '驗證碼不正確或已過期', 'The verification code is wrong or has expired'),
+  'auth.captchaRequired': m('请输入验证码', '請輸入驗證碼', 'Please enter the verification code'),
+  'auth.locked': m(
+    '登录失败次数过多，请{minutes}分钟后再试',
+    '登入失敗次數過多，請{minutes}分鐘後再試',
+    'Too many failed attempts, please try again in {minutes} minutes',
+  ),
+  'auth.refreshInvalid': m(
+    '刷新令牌无效或已过期',
+    '刷新權杖無效或已過期',
+    'The refresh token is invalid or has expired',
+  ),
+  'auth.originalPassword': m('原密码错误', '原密碼錯誤', 'The original password is incorrect'),
+  'auth.originalRequired': m('请输入原密码', '請輸入原密碼', 'Please enter the original password'),
+  'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
+  'user.superOnly': m(
+    '只有超级管理员可以修改超级管理员',
+    '只有超級管理員可以修改超級管理員',
+    'Only a superuser may change a superuser',
+  ),
+  'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
+  'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
+  'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
+  'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
+  'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
+  'role.superLocked': m(
+    '超级管理员角色不能删除或修改标识',
+    '超級管理員角色不能刪除或修改標識',
+    'The superuser role cannot be deleted or relabelled',
+  ),
+  'role.grantMenu': m(
+    '不能授予自己没有的权限',
+    '不能授予自己沒有的權限',
+    'You cannot grant a permission you do not hold',
+  ),
+  'role.grantDepartment': m(
+    '不能授予自己没有的部门数据权限',
+    '不能授予自己沒有的部門資料權限',
+    'You cannot grant a department you do not hold',
+  ),
+  'role.inUse': m('角色不存在或无权操作', '角色不存在或無權操作', 'The role does not exist or is not yours to change'),
+  'dept.notInScope': m(
+    '没有该部门的数据权限',
+    '沒有該部門的資料權限',
+    'You have no data permission for this department',
+  ),
+  'dept.parentMissing': m('上级部门不存在', '上級部門不存在', 'The parent department does not exist'),
+  'dept.cycle': m(
+    '不能把部门移到它自己或它的下级之下',
+    '不能把部門移到它自己或它的下級之下',
+    'A department cannot move under itself or its sub-departments',
+  ),
+  'dept.topDelete': m('顶级部门不能删除', '頂級部門不能刪除', 'The top department cannot be deleted'),
+  'menu.parentMissing': m('上级菜单不存在', '上級選單不存在', 'The parent menu does not exist'),
+  'menu.cycle': m(
+    '不能把菜单移到它自己或它的下级之下',
+    '不能把選單移到它自己或它的下級之下',
+    'A menu cannot move under itself or its children',
+  ),
+  'menu.parentIsPermission': m('权限节点下不能有子节点', '權限節點下不能有子節點', 'A permission cannot have children'),
+  'menu.unknownPerm': m('权限 {perm} 不存在', '權限 {perm} 不存在', 'Unknown permission "{perm}"'),
+  'param.keyTaken': m('参数键已存在', '參數鍵已存在', 'This parameter key is already taken'),
+  'param.format': m(
+    '参数格式错误：不是有效的 JSON',
+    '參數格式錯誤：不是有效的 JSON',
+    'Parameter format error: the data is not valid JSON',
+  ),
+  'recycle.notYours': m(
+    '只能查看和恢复自己删除的数据',
+    '只能檢視和恢復自己刪除的資料',
+    'You can only see and restore the records of your own deletions',
+  ),
+  'dict.keyFormat': m(
+    '标识只能以字母或下划线开头，由字母、数字和 _ . : - 组成',
+    '標識只能以字母或底線開頭，由字母、數字和 _ . : - 組成',
+    'The key must start with a letter or underscore and hold only letters, digits and _ . : -',
+  ),
+  'dict.typeMissing': m('字典类型不存在', '字典類型不存在', 'The dictionary type does not exist'),
+  'dict.parentMissing': m('上级字典项不存在', '上級字典項不存在', 'The parent item does not exist'),
+  'dict.parentOtherType': m(
+    '上级字典项必须属于同一字典类型',
+    '上級字典項必須屬於同一字典類型',
+    'The parent item must belong to the same dictionary type',
+  ),
+  'dict.cycle': m(
+    '不能把字典项移到它自己或它的下级之下',
+    '不能把字典項移到它自己或它的下級之下',
+    'An item cannot move under itself or its own children',
+  ),
+  'dict.typeChangeWithChildren': m(
+    '该字典项有下级，不能改到其他字典类型',
+    '該字典項有下級，不能改到其他字典類型',
+    'This item has children, so it cannot move to another dictionary type',
+  ),
+  'recycle.alreadyRestored': m(
+    '回收记录 #{id} 已于 {time} 恢复，不能重复恢复',
+    '回收紀錄 #{id} 已於 {time} 恢復，不能重複恢復',
+    'Recycle record #{id} was already restored at {time}; it cannot be restored twice',
+  ),
+  'recycle.idConflict': m(
+    '无法恢复：{entity}中已存在 ID 为 {id} 的数据，未恢复任何数据',
+    '無法恢復：{entity}中已存在 ID 為 {id} 的資料，未恢復任何資料',
+    'Cannot restore: {entity} already has a row with ID {id}; nothing was restored',
+  ),
+  'recycle.valueConflict': m(
+    '无法恢复：{entity}中{field}“{value}”已被其他数据使用，未恢复任何数据',
+    '無法恢復：{entity}中{field}「{value}」已被其他資料使用，未恢復任何資料',
+    'Cannot restore: {field} "{value}" of {entity} is already used by another row; nothing was restored',
+  ),
+  'recycle.missingReference': m(
+    '无法恢复：{entity} #{id} 引用的{target} #{ref} 已不存在，请先恢复它',
+    '無法恢復：{entity} #{id} 引用的{target} #{ref} 已不存在，請先恢復它',
+    'Cannot restore: {entity} #{id} refers to {target} #{ref}, which no longer exists; restore that first',
+  ),
+  'recycle.rejected': m(
+    '无法恢复：数据库拒绝了 {entity} 的数据（可能与现有数据冲突），未恢复任何数据',
+    '無法恢復：資料庫拒絕了 {entity} 的資料（可能與現有資料衝突），未恢復任何資料',
+    'Cannot restore: the database refused the rows of {entity} (they may conflict with existing data); nothing was restored',
+  ),
+  'space.tooManyFiles': m(
+    '最多只能选择 {limit} 个文件',
+    '最多只能選擇 {limit} 個檔案',
+    'You can select up to {limit} files',
+  ),
+  'space.tooLarge': m(
+    '上传文件大小不能超过 {n}MB',
+    '上傳檔案大小不能超過 {n}MB',
+    'Uploaded file size cannot exceed {n}MB',
+  ),
+  'space.extension': m(
+    '不支持上传 .{ext} 文件，允许的类型：{allowed}',
+    '不支援上傳 .{ext} 檔案，允許的類型：{allowed}',
+    'Files of type .{ext} cannot be uploaded; allowed: {allowed}',
+  ),
+  'space.noExtension': m(
+    '文件名需要扩展名（例如 .png）',
+    '檔案名稱需要副檔名（例如 .png）',
+    'The file name needs an extension (such as .png)',
+  ),
+  'space.contentMismatch': m(
+    '文件“{name}”的内容不是 .{ext} 格式',
+    '檔案「{name}」的內容不是 .{ext} 格式',
+    'The content of "{name}" is not a .{ext} file',
+  ),
+  'space.declaredType': m(
+    '文件“{name}”声明的类型 {type} 与扩展名 .{ext} 不符',
+    '檔案「{name}」宣告的類型 {type} 與副檔名 .{ext} 不符',
+    'The declared type {type} of "{name}" does not match its extension .{ext}',
+  ),
+  'space.emptyFile': m('文件“{name}”是空的', '檔案「{name}」是空的', 'The file "{name}" is empty'),
+  'space.noFile': m('请选择要上传的文件', '請選擇要上傳的檔案', 'Choose a file to upload'),
+  'space.notMultipart': m(
+    '上传需要使用 multipart/form-data 格式',
+    '上傳需要使用 multipart/form-data 格式',
+    'An upload must be sent as multipart/form-data',
+  ),
+  'space.badField': m(
+    '不支持的表单字段“{field}”：文件请放在 file 字段中',
+    '不支援的表單欄位「{field}」：檔案請放在 file 欄位中',
+    'Unexpected form field "{field}": send the file as "file"',
+  ),
+  'space.storageFailed': m(
+    '文件保存失败，请稍后再试',
+    '檔案儲存失敗，請稍後再試',
+    'The file could not be stored; please try again later',
+  ),
+  'space.typeMissing': m('文件分类不存在', '檔案分類不存在', 'The file category does not exist'),
+  'space.typeCycle': m(
+    '不能把分类移到它自己或它的下级之下',
+    '不能把分類移到它自己或它的下級之下',
+    'A category cannot move under itself or its sub-categories',
+  ),
+  'task.unknownHandler': m(
+    '没有名为“{service}”的任务处理器',
+    '沒有名為「{service}」的任務處理器',
+    'No task handler is named "{service}"',
+  ),
+  'task.argsJson': m('参数必须是有效的 JSON', '參數必須是有效的 JSON', 'The arguments must be valid JSON'),
+  'task.badArgs': m(
+    '参数不符合处理器的要求：{problem}',
+    '參數不符合處理器的要求：{problem}',
+    'The arguments do not fit the handler: {problem}',
+  ),
+  'task.cronRequired': m(
+    'cron 任务需要填写 cron 表达式',
+    'cron 任務需要填寫 cron 表達式',
+    'A cron task needs a cron expression',
+  ),
+  'task.badCron': m(
+    'cron 表达式不正确：{problem}',
+    'cron 表達式不正確：{problem}',
+    'The cron expression is wrong: {problem}',
+  ),
+  'task.everyRequired': m('间隔任务需要填写执行间隔', '間隔任務需要填寫執行間隔', 'An interval task needs an interval'),
+  'task.endBeforeStart': m(
+    '结束时间必须晚于开始时间',
+    '結束時間必須晚於開始時間',
+    'The end date must be after the start date',
+  ),
+  'task.nothingLeft': m(
+    '该任务在结束时间之前已没有可执行的时间',
+    '該任務在結束時間之前已沒有可執行的時間',
+    'The task has no run time left before its end date',
+  ),
+  'task.systemDelete': m(
+    '系统任务不能删除，可以停止它',
+    '系統任務不能刪除，可以停止它',
+    'System tasks cannot be deleted; stop them instead',
+  ),
+  'task.systemService': m(
+    '系统任务不能更换处理器',
+    '系統任務不能更換處理器',
+    'The handler of a system task cannot be changed',
+  ),
+} as const satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** A message parameter: plain, or a label that is itself translated (a field's name). */
+export type MessageParam = string | number | Readonly<Record<Locale, string>>;
+
+export function translate(locale: Locale, key: MessageKey, params: Record<string, MessageParam> = {}): string {
+  const text = MESSAGES[key][locale];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[locale] : String(value);
+  });
+}
+
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGES, key);
+}
+
+/** Names of JSON types in each language, for the "must be a {type}" message. */
+const TYPE_NAMES: Record<string, Texts> = {
+  number: m('数字', '數字', 'number'),
+  string: m('文本', '文字', 'text'),
+  boolean: m('布尔值', '布林值', 'true/false value'),
+  array: m('数组', '陣列', 'list'),
+  object: m('对象', '物件', 'object'),
+};
+
+export function typeName(locale: Locale, type: string): string {
+  return TYPE_NAMES[type]?.[locale] ?? type;
+}

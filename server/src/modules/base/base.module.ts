@@ -1,0 +1,55 @@
+import type { Declaration } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../core/context.js';
+import { seedBase } from './base.seed.js';
+import { registerCommRoutes } from './comm.routes.js';
+import { createCommService } from './comm.service.js';
+import { registerOpenRoutes } from './open.routes.js';
+import { createOpenService } from './open.service.js';
+import { registerSysDepartmentRoutes } from './sys-department.routes.js';
+import { createSysDepartmentService } from './sys-department.service.js';
+import { registerSysLogRoutes } from './sys-log.routes.js';
+import { createSysLogService } from './sys-log.service.js';
+import { registerSysMenuRoutes } from './sys-menu.routes.js';
+import { createSysMenuService } from './sys-menu.service.js';
+import { registerSysParamRoutes } from './sys-param.routes.js';
+import { createSysParamService } from './sys-param.service.js';
+import { registerSysRoleRoutes } from './sys-role.routes.js';
+import { createSysRoleService } from './sys-role.service.js';
+import { registerSysUserRoutes } from './sys-user.routes.js';
+import { createSysUserService } from './sys-user.service.js';
+
+/**
+ * The base module: sign-in, the signed-in user's calls, and users, roles, departments, menus,
+ * parameters and the request log.
+ */
+export async function registerBase(app: FastifyInstance, ctx: AppContext, declarations: readonly Declaration[]) {
+  const allPerms = declarations.flatMap((d) => d.endpoints.map((e) => e.perm).filter((p): p is string => p !== null));
+  const menus = createSysMenuService(ctx, new Set(allPerms));
+  const logs = createSysLogService(ctx);
+  const params = createSysParamService(ctx);
+
+  registerOpenRoutes(app, ctx, createOpenService(ctx), declarations);
+  registerCommRoutes(app, ctx, createCommService(ctx, allPerms));
+  registerSysUserRoutes(app, ctx, createSysUserService(ctx));
+  registerSysRoleRoutes(app, ctx, createSysRoleService(ctx));
+  registerSysDepartmentRoutes(app, ctx, createSysDepartmentService(ctx));
+  registerSysMenuRoutes(app, ctx, menus);
+  registerSysParamRoutes(app, ctx, params);
+  registerSysLogRoutes(app, ctx, logs);
+
+  await seedBase(ctx, menus);
+
+  // Retention of the request log by its keep days: the task module runs it as a daily system task.
+  ctx.taskHandlers.register({
+    name: 'base:log-retention',
+    label: { 'zh-cn': '请求日志保留清理', 'zh-tw': '請求日誌保留清理', en: 'Request log retention' },
+    args: z.object({}).strict(),
+    async run() {
+      return { keepDays: await logs.getKeep(), removed: await logs.purge() };
+    },
+  });
+  ctx.onClose(() => logs.stop());
+  return { logs, menus, params };
+}

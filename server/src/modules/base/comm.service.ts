@@ -1,0 +1,77 @@
+import { sysMenu, sysUser } from '@backroom/contract';
+import { hashPassword, verifyPassword } from '../../core/auth/password.js';
+import type { Session } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import { createRowMapper } from '../../core/crud/query.js';
+import { formatTime } from '../../core/db/index.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import { updatePerson } from './comm.repository.js';
+import { splitPerms } from './principal.repository.js';
+import { allMenus } from './sys-menu.repository.js';
+import { findUser } from './sys-user.repository.js';
+
+export type PersonUpdate = {
+  nickName: string;
+  name?: string | null | undefined;
+  headImg?: string | null | undefined;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  password?: string | undefined;
+  originalPassword?: string | undefined;
+};
+
+/** The signed-in user's own calls: profile, menus and permissions, logout. */
+export function createCommService(ctx: AppContext, allPerms: readonly string[]) {
+  const mapUser = createRowMapper(sysUser.columns);
+  const mapMenu = createRowMapper(sysMenu.columns);
+  return {
+    async person(session: Session) {
+      const user = await findUser(ctx.db.db, session.userId);
+      if (!user) throw notFound();
+      return mapUser({ ...user });
+    },
+    async personUpdate(session: Session, input: PersonUpdate) {
+      const user = await findUser(ctx.db.db, session.userId);
+      if (!user) throw notFound();
+      const changes: Record<string, unknown> = { nickName: input.nickName, updateTime: formatTime() };
+      for (const key of ['name', 'headImg', 'phone', 'email'] as const)
+        if (input[key] !== undefined) changes[key] = input[key];
+      if (input.password !== undefined) {
+        if (!input.originalPassword) throw badRequest('auth.originalRequired');
+        if (!(await verifyPassword(input.originalPassword, user.password))) {
+          throw new AppError(400, 'auth.originalPassword');
+        }
+        changes.password = await hashPassword(input.password);
+        // A new password version ends every session, this one included.
+        changes.passwordV = user.passwordV + 1;
+      }
+      await updatePerson(ctx.db.db, session.userId, changes);
+      ctx.gate.invalidate();
+    },
+    async permmenu(session: Session) {
+      const menus = await allMenus(ctx.db.db);
+      if (session.isSuper) {
+        const perms = new Set(allPerms);
+        for (const m of menus) for (const p of splitPerms(m.perms)) perms.add(p);
+        return { perms: [...perms], menus: menus.map((m) => mapMenu({ ...m })) };
+      }
+      // A role may hold a page without its directory: bring the ancestors so the menu tree can be drawn.
+      const parents = new Map(menus.map((m) => [m.id, m.parentId]));
+      const shown = new Set<number>();
+      for (const id of session.menuIds) {
+        let at: number | null | undefined = id;
+        while (at !== null && at !== undefined && !shown.has(at)) {
+          shown.add(at);
+          at = parents.get(at);
+        }
+      }
+      return {
+        perms: [...session.perms],
+        menus: menus.filter((m) => shown.has(m.id)).map((m) => mapMenu({ ...m })),
+      };
+    },
+    async logout(session: Session) {
+      await ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire);
+    },
+  };
+}

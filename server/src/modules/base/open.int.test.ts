@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+
+type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+
+describe.each(testTargets())('sign-in on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(target);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('logs in and answers person with the Authorization header raw or with Bearer', async () => {
+    const pair = dataOf(await t.post<Pair>('/admin/base/open/login', { username: 'admin', password: '123456' }));
+    expect(pair.expire).toBe(7200);
+    expect(pair.refreshExpire).toBe(1_296_000);
+    const raw = dataOf(await t.get<{ username: string; password?: string }>('/admin/base/comm/person', {}, pair.token));
+    expect(raw.username).toBe('admin');
+    expect(raw).not.toHaveProperty('password');
+    const bearer = await t.get('/admin/base/comm/person', {}, `Bearer ${pair.token}`);
+    expect(bearer.status).toBe(200);
+  });
+
+  it('refuses a wrong password with a clear message in the asked language', async () => {
+    const zh = await t.post('/admin/base/open/login', { username: 'admin', password: 'wrong-one' });
+    expect(zh.status).toBe(400);
+    expect(zh.body).toEqual({ code: 1001, message: '账户或密码不正确' });
+    const en = await t.post('/admin/base/open/login', { username: 'nobody', password: 'x' }, undefined, {
+      language: 'en',
+    });
+    expect(en.body.message).toBe('Incorrect username or password');
+  });
+
+  it('requires username and password', async () => {
+    const reply = await t.post('/admin/base/open/login', { password: 'x' }, undefined, { language: 'en' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe(1002);
+    expect(reply.body.message).toBe('username is required');
+  });
+
+  it('refresh gives a new pair, and the refresh token is never accepted as an access token', async () => {
+    const first = await t.login();
+    const asAccess = await t.get('/admin/base/comm/person', {}, first.refreshToken);
+    expect(asAccess.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 1100)); // a new iat makes a different token
+    const next = dataOf(await t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: first.refreshToken }));
+    expect(next.token).not.toBe(first.token);
+    expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(200);
+    const misuse = await t.get('/admin/base/open/refreshToken', { refreshToken: first.token });
+    expect(misuse.status).toBe(401);
+  });
+
+  it('logout revokes the session: its access and refresh tokens stop working', async () => {
+    const pair = await t.login();
+    expect((await t.post('/admin/base/comm/logout', {}, pair.token)).status).toBe(200);
+    expect((await t.get('/admin/base/comm/person', {}, pair.token)).status).toBe(401);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: pair.refreshToken })).status).toBe(401);
+  });
+
+  it('a password change ends older sessions, and refresh re-reads the user', async () => {
+    const admin = await t.login();
+    const id = dataOf(
+      await t.post<{ id: number }>(
+        '/admin/base/sys/user/add',
+        { username: 'pwchange', password: 'first-pass', name: 'P', departmentId: 1 },
+        admin.token,
+      ),
+    ).id;
+    const old = await t.login('pwchange', 'first-pass');
+    dataOf(await t.post('/admin/base/sys/user/update', { id, password: 'second-pass' }, admin.token));
+    expect((await t.get('/admin/base/comm/person', {}, old.token)).status).toBe(401);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: old.refreshToken })).status).toBe(401);
+    const fresh = await t.login('pwchange', 'second-pass');
+    dataOf(await t.post('/admin/base/sys/user/update', { id, status: 0 }, admin.token));
+    expect((await t.get('/admin/base/comm/person', {}, fresh.token)).status).toBe(401);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: fresh.refreshToken })).status).toBe(401);
+    const disabled = await t.post('/admin/base/open/login', { username: 'pwchange', password: 'second-pass' });
+    expect(disabled.status).toBe(400);
+  });
+
+  it('stores passwords as salted scrypt hashes', async () => {
+    const rows = await t.ctx.db.db.selectFrom('base_sys_user').select(['username', 'password']).execute();
+    for (const row of rows) {
+      expect(row.password).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      expect(row.password).not.toContain('123456');
+    }
+  });
+
+  it('serves the EPS without a token, listing each declared api', async () => {
+    const eps = dataOf(
+      await t.get<Record<string, Array<{ prefix: string; api: Array<{ path: string; ignoreToken: boolean }> }>>>(
+        '/admin/base/open/eps',
+      ),
+    );
+    const open = eps.base?.find((e) => e.prefix === '/admin/base/open');
+    expect(open?.api.map((a) => a.path).sort()).toEqual(['/captcha', '/eps', '/html', '/login', '/refreshToken']);
+    expect(open?.api.every((a) => a.ignoreToken)).toBe(true);
+  });
+
+  it('tells in the EPS which permission gates each call, and which need only a session', async () => {
+    type Api = { path: string; auth: string; perm: string | null };
+    const eps = dataOf(await t.get<Record<string, Array<{ prefix: string; api: Api[] }>>>('/admin/base/open/eps'));
+    const comm = eps.base?.find((e) => e.prefix === '/admin/base/comm');
+    expect(comm?.api.find((a) => a.path === '/person')).toMatchObject({ auth: 'login', perm: null });
+    const users = eps.base?.find((e) => e.prefix === '/admin/base/sys/user');
+    expect(users?.api.find((a) => a.path === '/move')).toMatchObject({ auth: 'perm', perm: 'base:sys:user:move' });
+  });
+});
+
+describe('captcha', () => {
+  const [sqlite] = testTargets();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(sqlite as NonNullable<typeof sqlite>, { CAPTCHA: 'on' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function answerOf(captchaId: string): Promise<string> {
+    const answer = await t.ctx.cache.get(`captcha:${captchaId}`);
+    if (!answer) throw new Error('captcha answer missing');
+    return answer;
+  }
+
+  it('is an SVG data URL, and its answer works once only', async () => {
+    const captcha = dataOf(
+      await t.get<{ captchaId: string; data: string }>('/admin/base/open/captcha', { width: 150, height: 45 }),
+    );
+    expect(captcha.data.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    const verifyCode = await answerOf(captcha.captchaId);
+    const body = { username: 'admin', password: '123456', captchaId: captcha.captchaId, verifyCode };
+    expect((await t.post('/admin/base/open/login', body)).status).toBe(200);
+    const again = await t.post('/admin/base/open/login', body, undefined, { language: 'en' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('The verification code is wrong or has expired');
+  });
+
+  it('is required when on', async () => {
+    const reply = await t.post('/admin/base/open/login', { username: 'admin', password: '123456' });
+    expect(reply.status).toBe(400);
+  });
+
+  it('a wrong answer burns the captcha', async () => {
+    const captcha = dataOf(await t.get<{ captchaId: string }>('/admin/base/open/captcha'));
+    const right = await answerOf(captcha.captchaId);
+    const wrong = right === '0000' ? '1111' : '0000';
+    expect(
+      (
+        await t.post('/admin/base/open/login', {
+          username: 'admin',
+          password: '123456',
+          captchaId: captcha.captchaId,
+          verifyCode: wrong,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.post('/admin/base/open/login', {
+          username: 'admin',
+          password: '123456',
+          captchaId: captcha.captchaId,
+          verifyCode: right,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('login throttling', () => {
+  const [sqlite] = testTargets();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(sqlite as NonNullable<typeof sqlite>);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('locks an account after five failures, even for the right password', async () => {
+    dataOf(
+      await t.post(
+        '/admin/base/sys/user/add',
+        { username: 'victim', password: 'right-pass', departmentId: 1 },
+        (await t.login()).token,
+      ),
+    );
+    for (let i = 0; i < 5; i += 1) {
+      expect((await t.post('/admin/base/open/login', { username: 'victim', password: `bad-${i}` })).status).toBe(400);
+    }
+    const locked = await t.post('/admin/base/open/login', { username: 'victim', password: 'right-pass' }, undefined, {
+      language: 'en',
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toContain('Too many failed attempts');
+  });
+});
+
+describe('CORS', () => {
+  const [sqlite] = testTargets();
+
+  it('is off by default and on only for the listed origins', async () => {
+    const closed = await startApp(sqlite as NonNullable<typeof sqlite>);
+    try {
+      const reply = await closed.app.inject({
+        method: 'OPTIONS',
+        url: '/api/admin/base/open/eps',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      });
+      expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await closed.stop();
+    }
+    const open = await startApp(sqlite as NonNullable<typeof sqlite>, { CORS_ORIGINS: 'https://shop.example' });
+    try {
+      const allowed = await open.app.inject({
+        method: 'GET',
+        url: '/api/admin/base/open/eps',
+        headers: { origin: 'https://shop.example' },
+      });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
+      const other = await open.app.inject({
+        method: 'GET',
+        url: '/api/admin/base/open/eps',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.stop();
+    }
+  });
+});

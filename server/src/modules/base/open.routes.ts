@@ -1,0 +1,32 @@
+import { baseOpen, type Declaration, parseLocale } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { buildEps } from '../../core/eps.js';
+import { endpointOf, mount } from '../../core/http/server.js';
+import type { createOpenService, LoginInput } from './open.service.js';
+
+export function registerOpenRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  open: ReturnType<typeof createOpenService>,
+  declarations: readonly Declaration[],
+) {
+  mount<{ width?: number; height?: number; color?: string }>(
+    app,
+    ctx.gate,
+    endpointOf(baseOpen, 'captcha'),
+    ({ input }) => open.captcha(input),
+  );
+  mount<LoginInput>(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) =>
+    open.login(input, request.ip),
+  );
+  mount<{ refreshToken: string }>(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) =>
+    open.refresh(input.refreshToken),
+  );
+  const eps = new Map<string, unknown>();
+  mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => {
+    const key = parseLocale(locale);
+    if (!eps.has(key)) eps.set(key, buildEps(declarations, key));
+    return eps.get(key);
+  });
+}

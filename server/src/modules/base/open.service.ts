@@ -1,0 +1,56 @@
+import type { TokenPair } from '@backroom/contract';
+import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
+import type { AppContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { findUserForLogin } from './sys-user.repository.js';
+
+export type LoginInput = {
+  username: string;
+  password: string;
+  captchaId?: string | undefined;
+  verifyCode?: string | number | undefined;
+};
+
+/** Sign-in without a session: captcha, login, refresh. */
+export function createOpenService(ctx: AppContext) {
+  return {
+    captcha: (options: { width?: number | undefined; height?: number | undefined; color?: string | undefined }) =>
+      ctx.captcha.create({
+        ...(options.width ? { width: options.width } : {}),
+        ...(options.height ? { height: options.height } : {}),
+        ...(options.color ? { color: options.color } : {}),
+      }),
+
+    async login(input: LoginInput, ip: string): Promise<TokenPair> {
+      const locked = await ctx.throttle.lockedFor(input.username, ip);
+      if (locked > 0) throw new AppError(429, 'auth.locked', { minutes: locked });
+      if (ctx.config.captcha) {
+        if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
+          throw new AppError(400, 'auth.captchaRequired');
+        }
+        if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) throw new AppError(400, 'auth.captcha');
+      }
+      const user = await findUserForLogin(ctx.db.db, input.username);
+      // Hash even for an unknown user, so the answer's timing does not tell which usernames exist.
+      const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
+      if (!user || !matches) {
+        await ctx.throttle.recordFailure(input.username, ip);
+        throw new AppError(400, 'auth.badCredentials');
+      }
+      if (user.status !== 1) throw new AppError(400, 'auth.userDisabled');
+      await ctx.throttle.recordSuccess(input.username);
+      const { sid: _sid, ...pair } = ctx.tokens.issue(user);
+      return pair;
+    },
+
+    /** A new pair for the same session; the user is read again, so a disabled user or new password ends it. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const session = await ctx.gate.authenticateRefresh(refreshToken);
+      const { sid: _sid, ...pair } = ctx.tokens.issue(
+        { id: session.userId, username: session.username, passwordV: session.passwordV },
+        session.sid,
+      );
+      return pair;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, startApps, type TestApp, testTargets } from '../../testing/harness.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('[integration] skipped: two instances sharing Redis (TEST_REDIS_URL is not set)');
+
+// On PostgreSQL when it is there (the realistic shared database), else on one SQLite file.
+const target = testTargets().find((t) => t.name === 'postgres') ?? testTargets()[0];
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+describe.skipIf(!redisUrl || !target)('two instances sharing a database and Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: redisUrl as string,
+      REDIS_PREFIX: `br-test:${randomBytes(4).toString('hex')}:`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CAPTCHA: 'on',
+    };
+    [a, b] = (await startApps(target as NonNullable<typeof target>, 2, env)) as [TestApp, TestApp];
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+  });
+
+  async function login(app: TestApp, via: TestApp, username: string, password: string) {
+    // The captcha is made on one instance and answered on the other: the cache is shared.
+    const captcha = dataOf(await app.get<{ captchaId: string }>('/admin/base/open/captcha'));
+    const verifyCode = await app.ctx.cache.get(`captcha:${captcha.captchaId}`);
+    return via.post<{ token: string; refreshToken: string }>('/admin/base/open/login', {
+      username,
+      password,
+      captchaId: captcha.captchaId,
+      verifyCode,
+    });
+  }
+
+  it('a token from one instance works on the other, and a captcha made on one is answered on the other', async () => {
+    const pair = dataOf(await login(a, b, 'admin', '123456'));
+    expect((await a.get('/admin/base/comm/person', {}, pair.token)).status).toBe(200);
+    expect((await b.get('/admin/base/comm/person', {}, pair.token)).status).toBe(200);
+  });
+
+  it('a logout on one instance ends the session on the other at once', async () => {
+    const pair = dataOf(await login(a, a, 'admin', '123456'));
+    expect((await b.get('/admin/base/comm/person', {}, pair.token)).status).toBe(200);
+    dataOf(await a.post('/admin/base/comm/logout', {}, pair.token));
+    expect(await eventually(async () => (await b.get('/admin/base/comm/person', {}, pair.token)).status === 401)).toBe(
+      true,
+    );
+  });
+
+  it('disabling a user on one instance ends its session on the other at once', async () => {
+    const admin = dataOf(await login(a, a, 'admin', '123456'));
+    const id = dataOf(
+      await a.post<{ id: number }>(
+        '/admin/base/sys/user/add',
+        { username: 'scaled', password: 'scaled-pass', departmentId: 1 },
+        admin.token,
+      ),
+    ).id;
+    const user = dataOf(await login(b, b, 'scaled', 'scaled-pass'));
+    expect((await b.get('/admin/base/comm/person', {}, user.token)).status).toBe(200);
+    dataOf(await a.post('/admin/base/sys/user/update', { id, status: 0 }, admin.token));
+    expect(await eventually(async () => (await b.get('/admin/base/comm/person', {}, user.token)).status === 401)).toBe(
+      true,
+    );
+  });
+
+  it('failed logins on both instances count toward one lock', async () => {
+    for (const app of [a, b, a, b, a]) {
+      expect((await login(app, app, 'admin', 'wrong-password')).status).toBe(400);
+    }
+    expect((await login(b, b, 'admin', '123456')).status).toBe(429);
+    expect((await login(a, a, 'admin', '123456')).status).toBe(429);
+  });
+});

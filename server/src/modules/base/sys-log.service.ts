@@ -1,0 +1,122 @@
+import { DEFAULT_LOG_KEEP_DAYS, sysLog } from '@backroom/contract';
+import type { AppContext } from '../../core/context.js';
+import { type CrudService, createCrud } from '../../core/crud/factory.js';
+import { MAIN } from '../../core/crud/query.js';
+import { formatTime } from '../../core/db/index.js';
+import { clearLogs, deleteLogsBefore, insertLogs, type LogInsert, readConf, writeConf } from './sys-log.repository.js';
+
+const KEEP_KEY = 'logKeep';
+/** Buffered rows that force a write before the timer fires. */
+const FLUSH_ROWS = 500;
+/** Rows kept while the database is unreachable; older ones are dropped rather than exhaust memory. */
+const MAX_BUFFER = 50_000;
+const MAX_PARAMS_CHARS = 4000;
+
+/** Keys whose values never reach the log (matched without regard to case, anywhere in the body). */
+const SECRET_KEY = /pass(word)?|token|secret|captcha|verifycode|authorization|cookie|apikey|privatekey/i;
+
+/** A copy of request params with every secret value replaced, however deep it sits. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8) return '[…]';
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value))
+      out[key] = SECRET_KEY.test(key) ? '******' : maskSecrets(v, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+export type SysLogService = CrudService & {
+  record(entry: { userId: number | null; action: string; ip: string | null; params: unknown }): void;
+  flush(): Promise<void>;
+  getKeep(): Promise<number>;
+  setKeep(days: number): Promise<void>;
+  clear(): Promise<void>;
+  /** Deletes rows older than the keep days; returns how many went. */
+  purge(now?: Date): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The request log. Rows are buffered and written in one insert per flush, so logging adds no
+ * database round trip to a request.
+ */
+export function createSysLogService(ctx: AppContext): SysLogService {
+  const crud = createCrud(ctx, sysLog, {
+    join: (qb) => qb.leftJoin('base_sys_user as u', 'u.id', `${MAIN}.userId`).select('u.name as name'),
+    keywordRefs: ['u.name'],
+    joinedOrder: { name: 'u.name' },
+    countCacheMs: 2000,
+  });
+  let buffer: LogInsert[] = [];
+  let flushing: Promise<void> | null = null;
+
+  async function flush(): Promise<void> {
+    if (flushing) await flushing;
+    if (buffer.length === 0) return;
+    const rows = buffer;
+    buffer = [];
+    flushing = insertLogs(ctx.db.db, rows)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, rows: rows.length }, 'request log write failed; rows kept for the next flush');
+        buffer = [...rows, ...buffer].slice(-MAX_BUFFER);
+      })
+      .finally(() => {
+        flushing = null;
+      });
+    await flushing;
+  }
+
+  // Every request's row carries the time to the second: format it once a second, not per request.
+  let stamp = { second: -1, text: '' };
+  const now = () => {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== stamp.second) stamp = { second, text: formatTime(new Date(second * 1000)) };
+    return stamp.text;
+  };
+
+  const timer = setInterval(() => void flush(), ctx.config.logFlushMs);
+  timer.unref();
+
+  return {
+    ...crud,
+    record({ userId, action, ip, params }) {
+      let text: string | null = null;
+      if (params !== undefined && params !== null) {
+        text = JSON.stringify(maskSecrets(params));
+        if (text.length > MAX_PARAMS_CHARS)
+          text = JSON.stringify({ truncated: true, head: text.slice(0, MAX_PARAMS_CHARS) });
+      }
+      const time = now();
+      buffer.push({ userId, action: action.slice(0, 255), ip, params: text, createTime: time, updateTime: time });
+      if (buffer.length > MAX_BUFFER) buffer = buffer.slice(-MAX_BUFFER);
+      if (buffer.length >= FLUSH_ROWS) void flush();
+    },
+    flush,
+    async getKeep() {
+      const value = Number(await readConf(ctx.db.db, KEEP_KEY));
+      return Number.isInteger(value) && value > 0 ? value : DEFAULT_LOG_KEEP_DAYS;
+    },
+    async setKeep(days) {
+      await writeConf(ctx.db.db, KEEP_KEY, String(days), formatTime());
+    },
+    async clear() {
+      await flush();
+      await clearLogs(ctx.db.db);
+      crud.resetCounts();
+    },
+    async purge(now = new Date()) {
+      const days = await this.getKeep();
+      const before = formatTime(new Date(now.getTime() - days * 86_400_000));
+      const removed = await deleteLogsBefore(ctx.db.db, before);
+      crud.resetCounts();
+      return removed;
+    },
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

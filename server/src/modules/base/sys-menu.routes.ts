@@ -1,0 +1,14 @@
+import { type MenuNode, sysMenu } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { mountCrud } from '../../core/crud/factory.js';
+import { endpointOf, mount } from '../../core/http/server.js';
+import type { SysMenuService } from './sys-menu.service.js';
+
+export function registerSysMenuRoutes(app: FastifyInstance, ctx: AppContext, menus: SysMenuService) {
+  mountCrud(app, ctx, menus);
+  mount<{ ids: number[] }>(app, ctx.gate, endpointOf(sysMenu, 'export'), ({ input }) => menus.exportTree(input.ids));
+  mount<{ menus: MenuNode[] }>(app, ctx.gate, endpointOf(sysMenu, 'import'), async ({ input, session }) => ({
+    count: await menus.importTree(input.menus, session),
+  }));
+}

@@ -1,0 +1,13 @@
+import { sysUser } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { mountCrud } from '../../core/crud/factory.js';
+import { endpointOf, mount } from '../../core/http/server.js';
+import type { SysUserService } from './sys-user.service.js';
+
+export function registerSysUserRoutes(app: FastifyInstance, ctx: AppContext, users: SysUserService) {
+  mountCrud(app, ctx, users);
+  mount<{ departmentId: number; userIds: number[] }>(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) =>
+    users.move(input, session),
+  );
+}

@@ -1,0 +1,112 @@
+import { sysUser } from '@backroom/contract';
+import { hashPassword } from '../../core/auth/password.js';
+import { type Session, seesDepartment } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
+import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
+import { formatTime } from '../../core/db/index.js';
+import { badRequest, refused } from '../../core/errors.js';
+import { assertRolesGrantable } from './grants.js';
+import {
+  deleteUserRoles,
+  departmentExists,
+  moveUsers,
+  replaceUserRoles,
+  roleIdsOfUsers,
+  superUserIds,
+  withDepartmentAndRoleNames,
+} from './sys-user.repository.js';
+
+async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmentId: unknown) {
+  if (departmentId === undefined) return;
+  if (departmentId === null) {
+    if (!session.isSuper) throw refused('dept.notInScope');
+    return;
+  }
+  if (!(await departmentExists(trx, departmentId as number))) throw badRequest('dept.parentMissing');
+  if (!seesDepartment(session, departmentId as number)) throw refused('dept.notInScope');
+}
+
+export type SysUserService = CrudService & {
+  move(input: { departmentId: number; userIds: number[] }, session: Session): Promise<void>;
+};
+
+export function createSysUserService(ctx: AppContext): SysUserService {
+  const crud = createCrud(ctx, sysUser, {
+    // Department and role names come with the rows, in one query.
+    join: (qb) => withDepartmentAndRoleNames(qb, ctx.db.kind),
+    joinedOrder: { departmentName: 'd.name' },
+    scope: (qb, session) => applyDepartmentScope(qb, `${MAIN}.departmentId`, session),
+    scopeMessage: 'user.notInScope',
+    filter: (qb, input) => {
+      const ids = input.departmentIds as number[] | undefined;
+      return ids === undefined ? qb : ids.length === 0 ? qb : qb.where(`${MAIN}.departmentId`, 'in', ids);
+    },
+    setCreator: true,
+    invalidatesAuth: true,
+    async afterRead(rows, _session, mode) {
+      if (mode !== 'info') return rows;
+      const roles = await roleIdsOfUsers(
+        ctx.db.db,
+        rows.map((r) => r.id as number),
+      );
+      for (const row of rows) row.roleIdList = roles.get(row.id as number) ?? [];
+      return rows;
+    },
+    async beforeWrite(data, input, { session, trx, mode, existing }) {
+      if (existing && !session.isSuper && (await superUserIds(trx, [existing.id as number])).size > 0) {
+        throw refused('user.superOnly');
+      }
+      // A user added without a department would sit outside every scope but a superuser's.
+      await assertDepartmentUsable(
+        trx,
+        session,
+        mode === 'add' && data.departmentId === undefined ? null : data.departmentId,
+      );
+      if (Array.isArray(input.roleIdList)) {
+        const current = existing
+          ? ((await roleIdsOfUsers(trx, [existing.id as number])).get(existing.id as number) ?? [])
+          : [];
+        const next = input.roleIdList as number[];
+        // Only the roles that change hands need to be the operator's to give (or take).
+        const changed = [...next.filter((id) => !current.includes(id)), ...current.filter((id) => !next.includes(id))];
+        await assertRolesGrantable(trx, session, changed);
+      }
+      const out = { ...data };
+      delete out.roleIdList;
+      delete out.passwordV;
+      if (typeof input.password === 'string') {
+        out.password = await hashPassword(input.password);
+        if (mode === 'update') out.passwordV = Number(existing?.passwordV ?? 1) + 1;
+      } else if (mode === 'add') {
+        throw badRequest('user.passwordRequired');
+      } else {
+        delete out.password;
+      }
+      if (mode === 'update') delete out.userId;
+      return out;
+    },
+    async afterWrite(id, input, { trx }) {
+      if (Array.isArray(input.roleIdList)) await replaceUserRoles(trx, id, input.roleIdList as number[]);
+    },
+    async beforeDelete(rows, session, trx) {
+      const ids = rows.map((r) => r.id as number);
+      if (ids.includes(session.userId)) throw badRequest('user.cannotDeleteSelf');
+      if (!session.isSuper && (await superUserIds(trx, ids)).size > 0) throw refused('user.superOnly');
+      return await deleteUserRoles(trx, ids);
+    },
+  });
+
+  return {
+    ...crud,
+    async move({ departmentId, userIds }, session) {
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await assertDepartmentUsable(trx, session, departmentId);
+        await crud.touchable(trx, userIds, session);
+        if (!session.isSuper && (await superUserIds(trx, userIds)).size > 0) throw refused('user.superOnly');
+        await moveUsers(trx, userIds, departmentId, formatTime());
+      });
+      ctx.gate.invalidate();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { registerSpace } from './space.module.js';

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spaceInfo, spaceType } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { mountCrud } from '../../core/crud/factory.js';
+import { type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { registerRecycleRelations } from '../recycle/index.js';
+import { SPACE_MENU_VERSION, spaceMenus } from './space.menu.js';
+import { createSpaceInfoService } from './space-info.service.js';
+import { createSpaceTypeService } from './space-type.service.js';
+import { createStorage } from './storage.js';
+import { registerUploadRoutes } from './upload.routes.js';
+import { createUploadService } from './upload.service.js';
+
+/** Temporary files older than this at start were left by a crash. */
+const STALE_TEMP_MS = 3_600_000;
+
+function removeStaleTemps(tempDir: string) {
+  for (const name of fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []) {
+    const file = path.join(tempDir, name);
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs > STALE_TEMP_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // Gone meanwhile, or another instance's: nothing to do.
+    }
+  }
+}
+
+/**
+ * The file space: uploads (base/comm/upload and uploadMode), the local upload folder at /upload/…,
+ * files (space/info) and their categories (space/type).
+ */
+export async function registerSpace(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
+  const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
+  const tempDir = path.join(ctx.config.dataDir, 'upload-tmp');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  fs.mkdirSync(tempDir, { recursive: true });
+  removeStaleTemps(tempDir);
+
+  const storage = createStorage(ctx.config.storage, uploadsDir, ctx.config.upload.baseUrl);
+  await registerUploadRoutes(app, ctx, createUploadService(ctx, storage, tempDir), uploadsDir);
+  const files = createSpaceInfoService(ctx);
+  const types = createSpaceTypeService(ctx);
+  mountCrud(app, ctx, files);
+  mountCrud(app, ctx, types);
+
+  // A restored file needs its category: restoring it alone after the category went is refused, not left dangling.
+  registerRecycleRelations(spaceType.table, { references: [{ column: 'parentId', table: spaceType.table }] });
+  registerRecycleRelations(spaceInfo.table, { references: [{ column: 'classifyId', table: spaceType.table }] });
+
+  await seedModuleMenus(ctx, base.menus, 'space', SPACE_MENU_VERSION, spaceMenus);
+  return { files, types, storage };
+}

@@ -1,0 +1,1 @@
+export { registerTask } from './task.module.js';

@@ -1,0 +1,226 @@
+import type { Generated, Kysely } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+
+/** task_info as stored (times are `YYYY-MM-DD HH:mm:ss` in the task time zone; the lease is ISO UTC). */
+export type TaskInfoTable = {
+  id: Generated<number>;
+  createTime: string;
+  updateTime: string;
+  jobId: string | null;
+  repeatConf: string | null;
+  name: string;
+  cron: string | null;
+  limit: number | null;
+  every: number | null;
+  remark: string | null;
+  status: number;
+  startDate: string | null;
+  endDate: string | null;
+  data: string | null;
+  service: string;
+  type: number;
+  nextRunTime: string | null;
+  taskType: number;
+  lastExecuteTime: string | null;
+  lockExpireTime: string | null;
+};
+
+export type TaskLogTable = {
+  id: Generated<number>;
+  createTime: string;
+  updateTime: string;
+  taskId: number;
+  status: number;
+  detail: string | null;
+  duration: number;
+  trigger: number;
+};
+
+type TaskTables = { task_info: TaskInfoTable; task_log: TaskLogTable; base_sys_user: { id: number } };
+type TaskDb = Kysely<TaskTables>;
+
+/** The task module's tables, typed; the core schema lists only the base module's. */
+const tasks = (db: Db): TaskDb => db as unknown as TaskDb;
+
+export type TaskRow = {
+  id: number;
+  name: string;
+  status: number;
+  type: number;
+  taskType: number;
+  cron: string | null;
+  every: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  limit: number | null;
+  repeatConf: string | null;
+  lockExpireTime: string | null;
+  service: string;
+  data: string | null;
+};
+
+const TASK_COLUMNS = [
+  'id',
+  'name',
+  'status',
+  'type',
+  'taskType',
+  'cron',
+  'every',
+  'startDate',
+  'endDate',
+  'limit',
+  'repeatConf',
+  'lockExpireTime',
+  'service',
+  'data',
+] as const;
+
+/** Numbers come back as text from some drivers for some types; the scheduler compares them. */
+function normalize(row: TaskRow): TaskRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    status: Number(row.status),
+    type: Number(row.type),
+    taskType: Number(row.taskType),
+    every: row.every === null ? null : Number(row.every),
+    limit: row.limit === null ? null : Number(row.limit),
+  };
+}
+
+export async function findTask(db: Db, id: number): Promise<TaskRow | undefined> {
+  const row = await tasks(db).selectFrom('task_info').select(TASK_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? normalize(row as TaskRow) : undefined;
+}
+
+export async function findRunningTasks(db: Db): Promise<TaskRow[]> {
+  const rows = await tasks(db).selectFrom('task_info').select(TASK_COLUMNS).where('status', '=', 1).execute();
+  return rows.map((r) => normalize(r as TaskRow));
+}
+
+export type TaskState = Partial<
+  Pick<TaskInfoTable, 'status' | 'repeatConf' | 'lockExpireTime' | 'nextRunTime' | 'lastExecuteTime' | 'jobId'>
+>;
+
+/** Writes scheduler state, unconditionally (start, stop, a new plan). */
+export async function writeTaskState(db: Db, id: number, state: TaskState): Promise<void> {
+  await tasks(db).updateTable('task_info').set(state).where('id', '=', id).execute();
+}
+
+/**
+ * Writes scheduler state only while the row still is what the caller read: running, with this lease
+ * and this repeat state. Answers whether this caller won (one row changed); a concurrent claim, a
+ * stop or an edit in between makes it lose, and the row is left alone.
+ */
+export async function compareAndSetTaskState(
+  db: Db,
+  id: number,
+  expected: { lockExpireTime?: string | null; repeatConf: string | null; leaseDueBy?: string },
+  state: TaskState,
+): Promise<boolean> {
+  let query = tasks(db).updateTable('task_info').set(state).where('id', '=', id).where('status', '=', 1);
+  query =
+    expected.repeatConf === null
+      ? query.where('repeatConf', 'is', null)
+      : query.where('repeatConf', '=', expected.repeatConf);
+  if (expected.lockExpireTime !== undefined) {
+    query =
+      expected.lockExpireTime === null
+        ? query.where('lockExpireTime', 'is', null)
+        : query.where('lockExpireTime', '=', expected.lockExpireTime);
+  }
+  // The lease has run out by the caller's clock: nobody claims a tick before it is due.
+  if (expected.leaseDueBy !== undefined) query = query.where('lockExpireTime', '<=', expected.leaseDueBy);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type LogInsert = Omit<TaskLogTable, 'id'>;
+
+export async function insertTaskLog(db: Db, row: LogInsert): Promise<void> {
+  await tasks(db).insertInto('task_log').values(row).execute();
+}
+
+/** Marks a last run in the row (run once, and the BullMQ worker, which claims through Redis). */
+export async function touchLastExecute(db: Db, id: number, at: string): Promise<void> {
+  await tasks(db).updateTable('task_info').set({ lastExecuteTime: at }).where('id', '=', id).execute();
+}
+
+export type LogPageInput = { id?: number; status?: 0 | 1; page: number; size: number };
+
+/** A page of runs, newest first, with the task's name. */
+export async function pageTaskLogs(db: Db, input: LogPageInput) {
+  const t = tasks(db);
+  let base = t.selectFrom('task_log as l');
+  if (input.id !== undefined) base = base.where('l.taskId', '=', input.id);
+  if (input.status !== undefined) base = base.where('l.status', '=', input.status);
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    base
+      .leftJoin('task_info as i', 'i.id', 'l.taskId')
+      .select([
+        'l.id',
+        'l.createTime',
+        'l.updateTime',
+        'l.taskId',
+        'l.status',
+        'l.detail',
+        'l.duration',
+        'l.trigger',
+        'i.name as taskName',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(input.size)
+      .offset((input.page - 1) * input.size)
+      .execute(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      taskId: Number(r.taskId),
+      status: Number(r.status),
+      duration: Number(r.duration),
+      trigger: Number(r.trigger),
+    })),
+    pagination: { page: input.page, size: input.size, total: Number(countRow?.total ?? 0) },
+  };
+}
+
+/** The run log of these tasks exactly as stored, then gone (the recycle bin keeps them). */
+export async function takeTaskLogs(db: Db, taskIds: readonly number[]): Promise<Record<string, unknown>[]> {
+  if (taskIds.length === 0) return [];
+  const rows = await tasks(db).selectFrom('task_log').selectAll().where('taskId', 'in', taskIds).execute();
+  if (rows.length > 0) await tasks(db).deleteFrom('task_log').where('taskId', 'in', taskIds).execute();
+  return rows as Record<string, unknown>[];
+}
+
+/** Which of these services already have a system task (seeding adds only the missing ones). */
+export async function systemTaskServices(db: Db): Promise<Set<string>> {
+  const rows = await tasks(db).selectFrom('task_info').select('service').where('type', '=', 0).execute();
+  return new Set(rows.map((r) => r.service));
+}
+
+export async function insertSystemTask(db: Db, row: Omit<TaskInfoTable, 'id'>): Promise<void> {
+  await tasks(db).insertInto('task_info').values(row).execute();
+}
+
+/** Keeps the newest `keep` runs of a task; older ones go (the log is a window, not an archive). */
+export async function pruneTaskLogs(db: Db, taskId: number, keep: number): Promise<number> {
+  const edge = await tasks(db)
+    .selectFrom('task_log')
+    .select('id')
+    .where('taskId', '=', taskId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (!edge) return 0;
+  const result = await tasks(db)
+    .deleteFrom('task_log')
+    .where('taskId', '=', taskId)
+    .where('id', '<', Number(edge.id))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

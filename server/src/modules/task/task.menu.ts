@@ -1,0 +1,33 @@
+import type { MenuNode } from '@backroom/contract';
+import { taskInfo } from '@backroom/contract';
+import { menuDirectory, menuPage, permRow } from '../base/index.js';
+
+/** Bumped when the task module's seeded menus change, so existing installs receive them. */
+export const TASK_MENU_SEED_VERSION = '1';
+
+const p = taskInfo.perms;
+
+/**
+ * The family's task menu (`/task/list`, `modules/task/views/list.vue`) under 系统管理 → 任务管理,
+ * with its one permission row; the handler list the form needs goes with it.
+ */
+export const taskMenus: MenuNode[] = [
+  menuDirectory(
+    '系统管理',
+    'icon-system',
+    2,
+    [
+      menuDirectory('任务管理', 'icon-activity', 9, [
+        menuPage('任务列表', '/task/list', 'modules/task/views/list.vue', 'icon-menu', 0, [
+          permRow(
+            '权限',
+            [p.page, p.list, p.info, p.add, p.delete, p.update, p.stop, p.start, p.once, p.log, p.handlers],
+            0,
+          ),
+        ]),
+      ]),
+      // The base module's 系统管理 carries the router /sys; the same router makes the import merge into it.
+    ],
+    '/sys',
+  ),
+];

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { createEmbeddedScheduler } from './scheduler/embedded.js';
+import { createRunner } from './scheduler/runner.js';
+import type { TaskScheduler } from './scheduler/types.js';
+import { demoHandler } from './task.handlers.js';
+import { TASK_MENU_SEED_VERSION, taskMenus } from './task.menu.js';
+import { seedTasks } from './task.seed.js';
+import { registerTaskInfoRoutes } from './task-info.routes.js';
+import { createTaskInfoService } from './task-info.service.js';
+
+/**
+ * Scheduled tasks: task/info and its start, stop, once and log calls, the scheduler chosen by
+ * configuration (embedded by default, BullMQ with REDIS_URL), the demo handler and the system
+ * tasks. Registered after every other module, so their handlers are there to be scheduled.
+ */
+export async function registerTask(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
+  ctx.taskHandlers.register(demoHandler);
+  const runner = createRunner(ctx);
+  let scheduler: TaskScheduler;
+  if (ctx.config.redisUrl) {
+    const { createBullScheduler } = await import('./scheduler/bullmq.js');
+    scheduler = await createBullScheduler(ctx, runner);
+  } else {
+    scheduler = createEmbeddedScheduler(ctx, runner);
+  }
+  ctx.onClose(() => scheduler.close());
+  const tasks = createTaskInfoService(ctx, scheduler, runner);
+  registerTaskInfoRoutes(app, ctx, tasks);
+  await seedModuleMenus(ctx, base.menus, 'task', TASK_MENU_SEED_VERSION, taskMenus);
+  await seedTasks(ctx);
+  await scheduler.start();
+  return { tasks, scheduler };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    // Integration files each get their own databases; two workers match the two cores.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          // After the server and web projects, not beside them: Chromium, the server under test
+          // and the database suites would otherwise share the two cores.
+          sequence: { groupOrder: 1 },
+          include: ['e2e/**/*.spec.ts'],
+          // Builds the server and web app once (as `npm start` does) before the browser specs.
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          // The browser shares two cores with the database suites: give UI state time to settle.
+          expect: { poll: { timeout: 5_000 } },
+          // Each file runs its own server and browser; one at a time keeps two cores responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,53 @@
+import type { Rule } from 'antd/es/form';
+import type { z } from 'zod';
+import { i18n } from '../i18n';
+
+/** The first problem of a value against a zod schema, as a message in the current language. */
+export function zodMessage(schema: z.ZodType, value: unknown, field: string): string | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0] as unknown as Record<string, unknown> | undefined;
+  if (!issue) return i18n.t('validation.invalid', { field });
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined || value === null
+        ? i18n.t('validation.required', { field })
+        : i18n.t('validation.type', { field });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? i18n.t('validation.tooLong', { field, max: issue.maximum })
+        : i18n.t('validation.tooBig', { field, max: issue.maximum });
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? i18n.t('validation.required', { field })
+          : i18n.t('validation.tooShort', { field, min: issue.minimum });
+      }
+      return i18n.t('validation.tooSmall', { field, min: issue.minimum });
+    case 'invalid_value':
+    case 'custom':
+      return i18n.t('validation.enum', { field });
+    default:
+      return i18n.t('validation.invalid', { field });
+  }
+}
+
+/** Form input as the API wants it: an emptied text field is null where the column allows it. */
+export function normalizeValue(value: unknown, schema: z.ZodType | undefined): unknown {
+  if (value === '' || value === undefined) {
+    if (schema?.safeParse(null).success) return null;
+    return undefined;
+  }
+  return value;
+}
+
+/** An antd rule validating a field with the same zod schema the server uses. */
+export function zodRule(schema: z.ZodType | undefined, field: string): Rule {
+  return {
+    validator: async (_rule, value) => {
+      if (!schema) return;
+      const message = zodMessage(schema, normalizeValue(value, schema), field);
+      if (message) throw new Error(message);
+    },
+  };
+}

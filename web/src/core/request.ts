@@ -1,0 +1,277 @@
+import type { TokenPair } from '@backroom/contract';
+import { feedback } from './feedback';
+import { i18n } from './i18n';
+import { progress } from './progress';
+import { currentRefreshToken, currentToken, refreshExpired, tokenExpired, useSession } from './session';
+import { toast } from './toast';
+
+/** SPEC §7 / §9. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const API_BASE = '/api';
+
+/** Calls that never show the progress bar (SPEC §7). */
+const QUIET = [
+  '/base/open/eps',
+  '/base/comm/person',
+  '/base/comm/permmenu',
+  '/base/comm/upload',
+  '/base/comm/uploadMode',
+  '/dict/info/data',
+  '/space/info/add',
+];
+/** Calls made without first checking the token's expiry. */
+const NO_REFRESH = ['/base/open/eps', '/base/open/refreshToken'];
+
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export type RequestOptions = {
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Sent as the query of a GET and as the JSON body of a POST. */
+  data?: unknown;
+  timeout?: number;
+  /** Do not show the error message (the caller shows its own). */
+  silent?: boolean;
+};
+
+const matches = (url: string, list: readonly string[]) => list.some((u) => url.endsWith(u) || url.includes(`${u}?`));
+const quiet = (url: string) =>
+  matches(url, QUIET) ||
+  url
+    .replace(/^\/admin/, '')
+    .replace(/^\//, '')
+    .startsWith('__cool_');
+
+let refreshing: Promise<void> | null = null;
+
+/** Signs out locally: user data cleared, back to the login page. */
+export function logout(message?: string) {
+  useSession.getState().clear();
+  // Shown by the root's toasts, not the shell's antd messages: the shell unmounts on the way to /login.
+  if (message) toast.error(message, 5);
+  if (window.location.pathname !== '/login') feedback.navigate('/login', { replace: true });
+}
+
+/**
+ * When the access token has expired but the refresh token has not, refresh exactly once: every
+ * request arriving meanwhile waits on the same promise and then goes out with the new token.
+ */
+async function ensureFreshToken(): Promise<void> {
+  if (!currentToken() || !tokenExpired()) return;
+  if (refreshExpired()) {
+    logout(i18n.t('session.expired'));
+    throw new RequestError(i18n.t('session.expired'), undefined, 401);
+  }
+  if (!refreshing) {
+    refreshing = (async () => {
+      try {
+        const pair = await send<TokenPair>(
+          { url: '/admin/base/open/refreshToken', data: { refreshToken: currentRefreshToken() } },
+          true,
+        );
+        useSession.getState().setTokens(pair);
+      } catch (error) {
+        logout(i18n.t('session.expired'));
+        throw error;
+      } finally {
+        refreshing = null;
+      }
+    })();
+  }
+  await refreshing;
+}
+
+function buildUrl(url: string, method: string, data: unknown): string {
+  const full = `${API_BASE}${url}`;
+  if (method !== 'GET' || data === undefined || data === null) return full;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${full}${full.includes('?') ? '&' : '?'}${text}` : full;
+}
+
+/** How the transport status is handled (SPEC §8). */
+function handleStatus(status: number, message: string, silent: boolean) {
+  switch (status) {
+    case 401:
+      // Already signed out (a call that left after the session ended): no second message.
+      logout(currentToken() ? message : undefined);
+      return;
+    case 403:
+      feedback.navigate('/403');
+      return;
+    case 500:
+      feedback.navigate('/500');
+      return;
+    case 502:
+      feedback.navigate('/502');
+      return;
+    default:
+      if (!silent) feedback.error(message);
+  }
+}
+
+async function send<T>(options: RequestOptions, internal = false): Promise<T> {
+  const method = options.method ?? 'GET';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeout ?? REQUEST_TIMEOUT_MS);
+  const headers: Record<string, string> = { language: i18n.language };
+  const token = currentToken();
+  if (token && !internal) headers.Authorization = token;
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  const showBar = !quiet(options.url);
+  if (showBar) progress.start();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(options.url, method, options.data), {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(options.data ?? {}) : undefined,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      const text = controller.signal.aborted ? i18n.t('request.timeout') : i18n.t('request.network');
+      if (!options.silent) feedback.error(text);
+      void error;
+      throw new RequestError(text, undefined, undefined);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: returned as it came.
+    }
+    const envelope = body as { code?: number; message?: string; data?: unknown } | undefined;
+    if (!response.ok) {
+      const message = envelope?.message || response.statusText || i18n.t('request.failed', { status: response.status });
+      if (!internal) handleStatus(response.status, message, options.silent ?? false);
+      throw new RequestError(message, envelope?.code, response.status);
+    }
+    if (
+      envelope &&
+      typeof envelope === 'object' &&
+      'code' in envelope &&
+      envelope.code !== undefined &&
+      envelope.code !== null
+    ) {
+      if (envelope.code === 1000) return envelope.data as T;
+      const message = envelope.message ?? '';
+      if (!options.silent && !internal) feedback.error(message);
+      throw new RequestError(message, envelope.code, response.status);
+    }
+    return body as T;
+  } finally {
+    clearTimeout(timer);
+    if (showBar) progress.done();
+  }
+}
+
+/** Every call of the web app goes through here (SPEC §7-8). */
+export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+  if (!matches(options.url, NO_REFRESH)) await ensureFreshToken();
+  return send<T>(options);
+}
+
+export const api = {
+  get: <T = unknown>(url: string, data?: unknown, options: Partial<RequestOptions> = {}) =>
+    request<T>({ ...options, url, method: 'GET', data }),
+  post: <T = unknown>(url: string, data?: unknown, options: Partial<RequestOptions> = {}) =>
+    request<T>({ ...options, url, method: 'POST', data }),
+};
+
+export type UploadOptions = {
+  /** The share of the body sent so far, 0 to 1, as the browser reports it. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** Do not show the error message (the caller shows its own). */
+  silent?: boolean;
+};
+
+/**
+ * Sends a multipart form (base/comm/upload) with upload progress, under the same rules as every
+ * other call: fresh token, language header, envelope, status handling. The timeout counts from
+ * the last progress, not the start, so a large file on a slow line is not cut off while it moves.
+ */
+export async function upload<T = unknown>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  await ensureFreshToken();
+  const showBar = !quiet(url);
+  if (showBar) progress.start();
+  try {
+    const { status, statusText, text } = await new Promise<{ status: number; statusText: string; text: string }>(
+      (resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        let idle: ReturnType<typeof setTimeout> | undefined;
+        const fail = (error: Error) => {
+          clearTimeout(idle);
+          options.signal?.removeEventListener('abort', abort);
+          reject(error);
+        };
+        const abort = () => xhr.abort();
+        const stillMoving = () => {
+          clearTimeout(idle);
+          idle = setTimeout(() => {
+            // Rejected first: the abort that follows must not turn a timeout into a cancel.
+            fail(new RequestError(i18n.t('request.timeout'), undefined, undefined));
+            xhr.abort();
+          }, REQUEST_TIMEOUT_MS);
+        };
+        xhr.open('POST', `${API_BASE}${url}`);
+        xhr.setRequestHeader('language', i18n.language);
+        const token = currentToken();
+        if (token) xhr.setRequestHeader('Authorization', token);
+        xhr.upload.onprogress = (event) => {
+          stillMoving();
+          if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+        };
+        xhr.onload = () => {
+          clearTimeout(idle);
+          options.signal?.removeEventListener('abort', abort);
+          resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+        };
+        xhr.onerror = () => fail(new RequestError(i18n.t('request.network'), undefined, undefined));
+        xhr.onabort = () => fail(new DOMException('The upload was cancelled', 'AbortError'));
+        if (options.signal?.aborted) return fail(new DOMException('The upload was cancelled', 'AbortError'));
+        options.signal?.addEventListener('abort', abort);
+        stillMoving();
+        xhr.send(form);
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof RequestError && !options.silent) feedback.error(error.message);
+      throw error;
+    });
+    let envelope: { code?: number; message?: string; data?: unknown } | undefined;
+    try {
+      envelope = text ? JSON.parse(text) : undefined;
+    } catch {
+      envelope = undefined;
+    }
+    // The same envelope and status rules as `send`.
+    if (status < 200 || status >= 300) {
+      const message = envelope?.message || statusText || i18n.t('request.failed', { status });
+      handleStatus(status, message, options.silent ?? false);
+      throw new RequestError(message, envelope?.code, status);
+    }
+    if (envelope && typeof envelope === 'object' && envelope.code !== undefined && envelope.code !== null) {
+      if (envelope.code === 1000) return envelope.data as T;
+      const message = envelope.message ?? '';
+      if (!options.silent) feedback.error(message);
+      throw new RequestError(message, envelope.code, status);
+    }
+    return (envelope ?? text) as T;
+  } finally {
+    if (showBar) progress.done();
+  }
+}

@@ -1,0 +1,32 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+const registry = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/**
+ * The family's viewPath strings (`modules/base/views/user/index.vue`, with or without a leading
+ * `cool/`) reduced to one key: `base/user`.
+ */
+export function viewKey(viewPath: string): string {
+  return viewPath
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^cool\//, '')
+    .replace(/\.(vue|tsx?|jsx?)$/, '')
+    .replace(/\/index$/, '')
+    .replace(/^modules\//, '')
+    .replace(/\/views\//, '/');
+}
+
+/** Modules register their menu-driven views here, keyed by the family's viewPath. */
+export function registerView(viewPath: string, load: Loader) {
+  registry.set(viewKey(viewPath), lazy(load));
+}
+
+export function resolveView(viewPath: string | null | undefined): LazyExoticComponent<ComponentType> | undefined {
+  if (!viewPath) return undefined;
+  return registry.get(viewKey(viewPath));
+}
+
+export const isFrameView = (viewPath: string | null | undefined) => !!viewPath && /^https?:\/\//.test(viewPath);

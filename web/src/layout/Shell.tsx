@@ -1,0 +1,236 @@
+import type { SysUser } from '@backroom/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { feedback } from '../core/feedback';
+import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
+import { findHome, flattenPages, type MenuItem, pathTo, useMenus } from '../core/menu';
+import { api } from '../core/request';
+import { resolveRoute } from '../core/routes';
+import { useScreen } from '../core/screen';
+import { useSession } from '../core/session';
+import { useTabs } from '../core/tabs';
+import { useTheme } from '../core/theme';
+import { Status } from '../ui/Status';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { TabsBar } from './TabsBar';
+import { loadUiLocale, uiLocale } from './ui-locale';
+import { ViewHost } from './ViewHost';
+
+// The settings (colour picker, slider, segmented) load when first opened.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
+// A phone's drawer sidebar loads only on a phone.
+const MobileSidebar = lazy(() => import('./MobileSidebar').then((m) => ({ default: m.MobileSidebar })));
+
+/** Top-level entries that can be groups: directories with something to show. */
+function groupsOf(tree: readonly MenuItem[]) {
+  return tree.filter((m) => m.type !== 2 && m.isShow);
+}
+
+function Brand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className="brand">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      {!collapsed && <span>Backroom</span>}
+    </div>
+  );
+}
+
+// Data fetching belongs to the signed-in screens; the login page does without it.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+/**
+ * Run before the shell first renders: the current language's texts of antd, dayjs and the modules
+ * that load theirs lazily. A failure leaves a text untranslated rather than the screen blank.
+ */
+export async function prepareShell() {
+  const locale = i18n.language as Locale;
+  await Promise.allSettled([loadUiLocale(locale), loadMessages(locale)]);
+}
+
+/** While the shell is up, request errors show as antd's themed messages. */
+function ErrorBridge() {
+  const { message } = AntApp.useApp();
+  // This effect runs before those of the screens after it, which may fire requests from theirs.
+  useEffect(() => feedback.connectErrors((text) => void message.error(text)), [message]);
+  return null;
+}
+
+/**
+ * The signed-in application: antd (themed, in the user's language), then the user and the menus,
+ * the tabs, sidebar, header and views. The guard's rules for signed-out users live in the router
+ * (App.tsx).
+ */
+export default function Shell() {
+  const { i18n: i18next } = useTranslation();
+  const theme = useTheme();
+  const locale = i18next.language as Locale;
+  // A language switch waits for antd's texts in the new language, then re-renders once.
+  useEffect(() => beforeLocaleChange(loadUiLocale), []);
+  return (
+    <ConfigProvider
+      locale={uiLocale(locale)}
+      theme={{
+        algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        // The page background of the light screens (styles.css --br-bg), not antd's grey or black.
+        token: { colorPrimary: theme.color, borderRadius: 6, colorBgLayout: theme.dark ? '#0f1115' : '#f4f6fa' },
+      }}
+    >
+      <AntApp>
+        <ErrorBridge />
+        <QueryClientProvider client={queryClient}>
+          <ShellLayout />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function ShellLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const screen = useScreen();
+  const theme = useTheme();
+  const { tree, loaded, load } = useMenus();
+  const setUserInfo = useSession((s) => s.setUserInfo);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [folded, setFolded] = useState<boolean | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const openTab = useTabs((s) => s.open);
+  const tabs = useTabs((s) => s.tabs);
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([load(), api.get<SysUser>('/admin/base/comm/person').then(setUserInfo)]).catch((error: Error) => {
+      if (!cancelled) setFailed(error.message);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [load, setUserInfo]);
+
+  const mobile = screen === 'xs';
+  // The fold follows the screen size until the user folds or unfolds by hand.
+  const collapsed = mobile ? false : (folded ?? (screen === 'sm' || screen === 'md'));
+  const home = useMemo(() => findHome(tree), [tree]);
+  const homePath = home?.router ?? '/';
+  const path = location.pathname;
+  const key = `${path}${location.search}`;
+  const route = loaded ? resolveRoute(path, tree) : undefined;
+
+  useEffect(() => {
+    if (!route) return;
+    const title = route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title);
+    openTab({ key, title, keepAlive: route.keepAlive });
+  }, [route, key, openTab, t]);
+
+  const groups = groupsOf(tree);
+  const activeGroup = theme.isGroup
+    ? (groups.find((g) => g.id === groupId) ??
+      groups.find((g) => route?.menu && pathTo(tree, route.menu.id)[0]?.id === g.id) ??
+      groups[0])
+    : undefined;
+  const sideItems = activeGroup ? (activeGroup.type === 0 ? activeGroup.children : [activeGroup]) : tree;
+  const crumbs = route?.menu
+    ? pathTo(tree, route.menu.id).map((m) => menuName(m.name))
+    : route
+      ? [route.kind === 'view' && route.titleIsKey ? t(route.title) : route.title]
+      : [];
+
+  if (failed) {
+    return <Status title={t('common.loadFailed')} detail={failed} />;
+  }
+  if (!loaded) {
+    return (
+      <div className="app-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (path === '/' && home?.router && home.router !== '/') return <Navigate to={home.router} replace />;
+  if (!route && !(path === '/' && !home)) return <Navigate to="/404" replace />;
+
+  const sidebar = (
+    <Sidebar
+      items={sideItems}
+      path={path}
+      collapsed={collapsed}
+      dark={theme.dark}
+      onNavigate={() => setMobileOpen(false)}
+    />
+  );
+  const groupTabs =
+    theme.isGroup && groups.length > 0 ? (
+      <Tabs
+        className="group-tabs"
+        size="small"
+        activeKey={String(activeGroup?.id ?? '')}
+        onChange={(id) => {
+          setGroupId(Number(id));
+          const group = groups.find((g) => g.id === Number(id));
+          const [first] = group ? flattenPages([group]) : [];
+          if (first?.router) navigate(first.router);
+        }}
+        items={groups.map((g) => ({ key: String(g.id), label: menuName(g.name) }))}
+      />
+    ) : undefined;
+
+  return (
+    <Layout className="app-layout" hasSider>
+      {mobile ? (
+        <Suspense fallback={null}>
+          <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)}>
+            <Brand collapsed={false} />
+            {sidebar}
+          </MobileSidebar>
+        </Suspense>
+      ) : (
+        <Layout.Sider
+          className="app-sider"
+          width={220}
+          collapsedWidth={64}
+          collapsed={collapsed}
+          theme={theme.dark ? 'dark' : 'light'}
+          trigger={null}
+        >
+          <Brand collapsed={collapsed} />
+          {sidebar}
+        </Layout.Sider>
+      )}
+      <Layout className="app-main">
+        <Header
+          collapsed={mobile ? !mobileOpen : collapsed}
+          onToggle={() => (mobile ? setMobileOpen(!mobileOpen) : setFolded(!collapsed))}
+          crumbs={crumbs}
+          groups={groupTabs}
+          onOpenSettings={() => {
+            setSettingsUsed(true);
+            setSettingsOpen(true);
+          }}
+        />
+        <TabsBar activeKey={key} homePath={homePath} />
+        <Layout.Content className="app-content">
+          {route ? (
+            <ViewHost tabs={tabs} activeKey={key} tree={tree} transition={theme.transition} />
+          ) : (
+            <Empty className="no-menus" description={t('layout.noMenus')} />
+          )}
+        </Layout.Content>
+      </Layout>
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,78 @@
+import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useTabs } from '../core/tabs';
+
+/** Open pages as tabs, with close current / others / all, also on right click (SPEC §2). */
+export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tabs, close, closeOthers, closeAll, refresh } = useTabs();
+
+  const handleClose = (key: string) => {
+    const next = close(key);
+    if (key === activeKey) navigate(next ?? homePath);
+  };
+  const handleCloseAll = () => {
+    closeAll();
+    navigate(homePath);
+  };
+  const menuFor = (key: string): MenuProps => ({
+    items: [
+      { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh') },
+      { key: 'close', label: t('tabs.close') },
+      { key: 'others', label: t('tabs.closeOthers') },
+      { key: 'all', label: t('tabs.closeAll') },
+    ],
+    onClick: ({ key: action }) => {
+      if (action === 'refresh') refresh(key);
+      if (action === 'close') handleClose(key);
+      if (action === 'others') {
+        closeOthers(key);
+        if (key !== activeKey) navigate(key);
+      }
+      if (action === 'all') handleCloseAll();
+    },
+  });
+
+  return (
+    <div className="tabs-bar">
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey}
+        // onTabClick, not onChange: while a lazily loaded view is still arriving, React keeps the
+        // previous screen (and its active tab) on show although the URL already moved on, and
+        // antd's onChange stays silent for a click on that still-highlighted tab.
+        onTabClick={(key) => {
+          if (key !== window.location.pathname + window.location.search) navigate(key);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') handleClose(key);
+        }}
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          closable: true,
+          label: (
+            <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
+              <span className="tab-label" data-tab={tab.key}>
+                {tab.title}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={t('tabs.closeAll')}
+          className="tabs-actions"
+        />
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { type SysMenu, sysMenu } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Tree, type TreeDataNode } from 'antd';
+import { useMemo } from 'react';
+import { menuName } from '../../../core/i18n';
+import { buildTree, type MenuItem, useMenus } from '../../../core/menu';
+import { usePerm } from '../../../core/permission';
+import { api } from '../../../core/request';
+import { PermTreeBox } from './perm-tree-box';
+
+type Item = TreeDataNode & { key: number; children: Item[] };
+
+const toItems = (list: readonly MenuItem[]): Item[] =>
+  list.map((m) => ({ key: m.id, title: menuName(m.name), children: toItems(m.children) }));
+
+function leafIds(items: readonly Item[], out = new Set<number>()): Set<number> {
+  for (const item of items) {
+    if (item.children.length === 0) out.add(item.key);
+    else leafIds(item.children, out);
+  }
+  return out;
+}
+
+type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: string };
+
+/**
+ * A role's function permissions: the menu tree with checkboxes. The value holds the checked menus
+ * and their half-checked parents (a menu shows only with its parents); on display only the leaves
+ * are given to the tree, which works out the parents itself.
+ */
+export function MenuCheckTree({ value, onChange, id }: Props) {
+  const canList = usePerm(sysMenu.perms.list);
+  // Without the menu list, the user's own menus are exactly what they may grant.
+  const own = useMenus((s) => s.rows);
+  const query = useQuery({
+    queryKey: ['base', 'menus', 'all'],
+    queryFn: () => api.post<SysMenu[]>(`${sysMenu.prefix}/list`, {}),
+    enabled: canList,
+  });
+  const rows = canList ? query.data : own;
+  const items = useMemo(() => toItems(buildTree(rows ?? [])), [rows]);
+  const leaves = useMemo(() => leafIds(items), [items]);
+  const checked = (value ?? []).filter((key) => leaves.has(key));
+
+  return (
+    <PermTreeBox id={id} loading={canList && query.isPending} empty={items.length === 0}>
+      <Tree<Item>
+        checkable
+        selectable={false}
+        defaultExpandAll
+        treeData={items}
+        checkedKeys={checked}
+        onCheck={(keys, info) => {
+          const full = Array.isArray(keys) ? keys : keys.checked;
+          onChange?.([...full, ...(info.halfCheckedKeys ?? [])].map(Number));
+        }}
+      />
+    </PermTreeBox>
+  );
+}

@@ -1,0 +1,127 @@
+import { PASSWORD_MAX, PASSWORD_MIN, type SysUser } from '@backroom/contract';
+import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, logout } from '../../../core/request';
+import { useSession } from '../../../core/session';
+import { AvatarInput } from '../components/avatar-input';
+
+type Profile = Pick<SysUser, 'name' | 'nickName' | 'headImg' | 'phone' | 'email'>;
+type Passwords = { originalPassword: string; password: string; confirm: string };
+
+/** Personal center: profile (nickname required) and password (original + new, 6-16). */
+export default function MyInfo() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSession((s) => s.userInfo);
+  const setUserInfo = useSession((s) => s.setUserInfo);
+  const [profileForm] = Form.useForm<Profile>();
+  const [passwordForm] = Form.useForm<Passwords>();
+  const [saving, setSaving] = useState<'profile' | 'password' | null>(null);
+
+  useEffect(() => {
+    if (user) profileForm.setFieldsValue(user);
+  }, [user, profileForm]);
+
+  const handleProfile = async (values: Profile) => {
+    if (!user) return;
+    setSaving('profile');
+    try {
+      await api.post('/admin/base/comm/personUpdate', { ...values, nickName: values.nickName?.trim() });
+      setUserInfo({ ...user, ...values });
+      void message.success(t('base.my.saved'));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const handlePassword = async (values: Passwords) => {
+    if (!user) return;
+    setSaving('password');
+    try {
+      await api.post('/admin/base/comm/personUpdate', {
+        nickName: user.nickName || user.username,
+        originalPassword: values.originalPassword,
+        password: values.password,
+      });
+      passwordForm.resetFields();
+      logout(t('base.my.passwordChanged'));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const lengthRule = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('base.my.passwordLength') };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <Card title={t('base.my.profile')}>
+          <Form form={profileForm} layout="vertical" onFinish={handleProfile}>
+            <Form.Item name="headImg" label={t('base.my.avatar')}>
+              <AvatarInput size={64} placeholder={t('base.my.avatarHint')} maxLength={500} />
+            </Form.Item>
+            <Form.Item
+              name="nickName"
+              label={t('base.my.nickName')}
+              rules={[{ required: true, whitespace: true, message: t('base.my.nickNameRequired') }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="name" label={t('base.my.name')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="phone" label={t('base.my.phone')}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item name="email" label={t('base.my.email')} rules={[{ type: 'email' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saving === 'profile'}>
+              {t('common.save')}
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title={t('base.my.security')}>
+          <Form form={passwordForm} layout="vertical" onFinish={handlePassword}>
+            <Form.Item
+              name="originalPassword"
+              label={t('base.my.originalPassword')}
+              rules={[{ required: true, message: t('base.my.originalRequired') }]}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('base.my.newPassword')}
+              rules={[{ required: true, message: t('base.my.newRequired') }, lengthRule]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label={t('base.my.confirmPassword')}
+              dependencies={['password']}
+              rules={[
+                { required: true, message: t('base.my.newRequired') },
+                ({ getFieldValue }) => ({
+                  validator: (_, value) =>
+                    !value || value === getFieldValue('password')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('base.my.mismatch'))),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saving === 'password'}>
+              {t('common.save')}
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,258 @@
+import { SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  PASSWORD_MAX,
+  type SysRole,
+  sysRole,
+  sysUser,
+  USER_LEVELS,
+  type UserLevel,
+  type UserStatus,
+} from '@backroom/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Badge, Button, Input, Select, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
+import { usePerm } from '../../../../core/permission';
+import { api } from '../../../../core/request';
+import { useScreen } from '../../../../core/screen';
+import { AvatarInput } from '../../components/avatar-input';
+import { DepartmentPanel } from '../../components/department-panel';
+import { DepartmentSelect } from '../../components/department-select';
+import { departmentOptions, topDepartmentId, withSubDepartments } from '../../components/department-tree';
+import { MoveUsers } from '../../components/move-users';
+import { StatusSwitch } from '../../components/status-switch';
+import { useDepartments } from '../../hooks/use-departments';
+import './user.css';
+
+const LEVEL_COLORS: Record<UserLevel, string> = {
+  clerk: 'default',
+  storeManger: 'blue',
+  treasurer: 'gold',
+  hr: 'purple',
+};
+
+/** The status column: a switch that saves at once for whoever may update users, a tag for the others. */
+function StatusCell({ row, canUpdate }: { row: CrudRow; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<UserStatus>();
+  const update = useMutation({
+    mutationFn: (status: UserStatus) => api.post(`${sysUser.prefix}/update`, { id: row.id, status }),
+    onSuccess: async () => {
+      void message.success(t('base.user.statusSaved'));
+      await queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
+    },
+    onSettled: () => setPending(undefined),
+  });
+  const status = pending ?? (row.status as UserStatus);
+  if (!canUpdate) {
+    return status === 1 ? <Tag color="success">{t('base.user.enabled')}</Tag> : <Tag>{t('base.user.disabled')}</Tag>;
+  }
+  return (
+    <Switch
+      size="small"
+      checked={status === 1}
+      loading={update.isPending}
+      aria-label={t('base.user.statusOf', { name: String(row.username) })}
+      onChange={(checked) => {
+        const next: UserStatus = checked ? 1 : 0;
+        setPending(next);
+        update.mutate(next);
+      }}
+    />
+  );
+}
+
+/**
+ * Users and departments: the department tree (left, or folded above the table on phones) filters
+ * the user table to the chosen department and everything below it.
+ */
+export default function UserView() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const compact = useScreen() === 'xs';
+  const departments = useDepartments();
+  const canUpdate = usePerm(sysUser.perms.update);
+  // Moving needs a department to move to.
+  const canMove = usePerm(sysUser.perms.move) && departments.canList;
+  const canRoles = usePerm(sysRole.perms.list);
+  const [departmentId, setDepartmentId] = useState<number>();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [moving, setMoving] = useState(false);
+
+  const roles = useQuery({
+    queryKey: ['base', 'roles', 'options'],
+    queryFn: () => api.post<SysRole[]>(`${sysRole.prefix}/list`, {}),
+    enabled: canRoles,
+  });
+
+  const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
+  const handleSelectDepartment = (id: number | undefined) => {
+    setDepartmentId(id);
+    // The selection belongs to the rows on show; another department starts afresh.
+    setSelected([]);
+  };
+
+  const departmentIds = departmentId === undefined ? undefined : withSubDepartments(departments.tree, departmentId);
+  const options = departmentOptions(departments.tree);
+  const levelOptions = USER_LEVELS.map((value) => ({ value, label: t(`base.user.levels.${value}`) }));
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+
+  const fields: FieldSpec[] = [
+    {
+      name: 'username',
+      required: true,
+      input: <Input maxLength={sysUser.columns.username.length} autoComplete="off" />,
+    },
+    {
+      name: 'password',
+      only: 'add',
+      required: true,
+      input: <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />,
+    },
+    {
+      name: 'password',
+      only: 'edit',
+      tooltip: t('base.user.passwordKeep'),
+      input: (
+        <Input.Password
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+          placeholder={t('base.user.passwordKeep')}
+        />
+      ),
+    },
+    { name: 'name' },
+    { name: 'nickName' },
+    ...(departments.canList
+      ? [
+          {
+            name: 'departmentId',
+            required: true,
+            input: <DepartmentSelect options={options} placeholder={t('base.user.chooseDepartment')} />,
+          },
+        ]
+      : []),
+    ...(canRoles
+      ? [
+          {
+            name: 'roleIdList',
+            label: t('base.user.roles'),
+            input: (
+              <Select
+                mode="multiple"
+                allowClear
+                options={roleOptions}
+                loading={roles.isFetching}
+                placeholder={t('base.user.chooseRoles')}
+                optionFilterProp="label"
+              />
+            ),
+          },
+        ]
+      : []),
+    { name: 'userLevel', input: <Select options={levelOptions} /> },
+    { name: 'status', input: <StatusSwitch /> },
+    { name: 'phone', input: <Input maxLength={sysUser.columns.phone.length} inputMode="tel" /> },
+    {
+      name: 'email',
+      input: <Input maxLength={sysUser.columns.email.length} inputMode="email" />,
+      extraRules: [{ type: 'email', message: t('base.user.emailInvalid') }],
+    },
+    {
+      name: 'headImg',
+      span: 24,
+      input: <AvatarInput maxLength={sysUser.columns.headImg.length} placeholder={t('base.user.headImgHint')} />,
+    },
+    { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={sysUser.columns.remark.length} /> },
+  ];
+
+  return (
+    <div className={`user-view${compact ? ' compact' : ''}`}>
+      {departments.canList && (
+        <DepartmentPanel
+          rows={departments.rows}
+          tree={departments.tree}
+          loading={departments.query.isFetching}
+          selectedId={departmentId}
+          onSelect={handleSelectDepartment}
+          compact={compact}
+          onUsersChanged={() => void reloadUsers()}
+        />
+      )}
+      <div className="user-view-table">
+        <CrudPage
+          entity={sysUser}
+          params={departmentIds ? { departmentIds } : undefined}
+          editWithInfo
+          formWidth={760}
+          keywordPlaceholder={t('base.user.keyword')}
+          defaults={{
+            status: 1,
+            userLevel: 'clerk',
+            departmentId: departmentId ?? topDepartmentId(departments.rows),
+            roleIdList: [],
+          }}
+          selectedIds={canMove ? selected : undefined}
+          onSelect={canMove ? setSelected : undefined}
+          toolbar={
+            canMove && (
+              <Badge count={selected.length} size="small" color="var(--br-primary)">
+                <Button icon={<SwapOutlined />} disabled={selected.length === 0} onClick={() => setMoving(true)}>
+                  {t('base.user.move')}
+                </Button>
+              </Badge>
+            )
+          }
+          columns={[
+            {
+              key: 'headImg',
+              width: 64,
+              sortable: false,
+              render: (value) => (
+                <Avatar size="small" src={(value as string | null) || undefined} icon={<UserOutlined />} />
+              ),
+            },
+            { key: 'username', width: 140 },
+            { key: 'name', width: 120 },
+            { key: 'nickName', width: 120 },
+            { key: 'departmentName', width: 140 },
+            { key: 'roleName', width: 160, sortable: false },
+            { key: 'phone', width: 130 },
+            { key: 'email', width: 180 },
+            {
+              key: 'userLevel',
+              width: 110,
+              render: (value) => (
+                <Tag color={LEVEL_COLORS[value as UserLevel]}>{t(`base.user.levels.${String(value)}`)}</Tag>
+              ),
+            },
+            {
+              key: 'status',
+              width: 100,
+              ellipsis: false,
+              render: (_value, row) => <StatusCell row={row} canUpdate={canUpdate} />,
+            },
+            { key: 'createTime', width: 170 },
+          ]}
+          fields={fields}
+        />
+      </div>
+      {canMove && (
+        <MoveUsers
+          open={moving}
+          userIds={selected}
+          tree={departments.tree}
+          onClose={() => setMoving(false)}
+          onMoved={() => {
+            setMoving(false);
+            setSelected([]);
+            void reloadUsers();
+          }}
+        />
+      )}
+    </div>
+  );
+}

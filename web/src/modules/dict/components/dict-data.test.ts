@@ -1,0 +1,85 @@
+import type { DictData } from '@backroom/contract';
+import { describe, expect, it } from 'vitest';
+import { buildTree, descendantIds, dictItemsOf, dictLabel, dictOptions, filterTree, nextOrderNum } from './dict-data';
+
+/** Shaped as dict/info/data answers (the family's wire sample): flat, by orderNum, numeric values as numbers. */
+const DATA: DictData = {
+  occupation: [
+    { id: 23, typeId: 20, name: '法师', value: 4, orderNum: 1, parentId: null },
+    { id: 30, typeId: 20, name: '幻影刺客', value: 5, orderNum: 1, parentId: 26 },
+    { id: 24, typeId: 20, name: '战士', value: 3, orderNum: 2, parentId: null },
+    { id: 26, typeId: 20, name: '刺客', value: 1, orderNum: 4, parentId: null },
+    { id: 27, typeId: 20, name: '射手', value: 0, orderNum: 5, parentId: null },
+  ],
+  brand: [{ id: 21, typeId: 19, name: 'COOL', value: 'cool', orderNum: 1, parentId: null }],
+};
+
+describe('dictionary data on the client', () => {
+  it('gives each item its type key and keeps the server order', () => {
+    const items = dictItemsOf(DATA, 'occupation');
+    expect(items.map((i) => i.id)).toEqual([23, 30, 24, 26, 27]);
+    expect(items.every((i) => i.type === 'occupation')).toBe(true);
+    expect(dictItemsOf(DATA, 'missing')).toEqual([]);
+    expect(dictItemsOf(undefined, 'brand')).toEqual([]);
+  });
+
+  it('nests options by parentId, siblings in server order', () => {
+    const options = dictOptions(buildTree(dictItemsOf(DATA, 'occupation')));
+    expect(options).toEqual([
+      { label: '法师', value: 4 },
+      { label: '战士', value: 3 },
+      { label: '刺客', value: 1, children: [{ label: '幻影刺客', value: 5 }] },
+      { label: '射手', value: 0 },
+    ]);
+  });
+
+  it('labels a value whether it comes as a number or as text, lists too, and falls back to the value', () => {
+    const items = dictItemsOf(DATA, 'occupation');
+    expect(dictLabel(items, 4)).toBe('法师');
+    expect(dictLabel(items, '4')).toBe('法师');
+    // Zero is a value, not "empty".
+    expect(dictLabel(items, 0)).toBe('射手');
+    expect(dictLabel(items, 5)).toBe('幻影刺客');
+    expect(dictLabel(items, [4, 3])).toBe('法师, 战士');
+    expect(dictLabel(items, 99)).toBe('99');
+    expect(dictLabel(items, null)).toBe('');
+    expect(dictLabel(items, '')).toBe('');
+    expect(dictLabel(dictItemsOf(DATA, 'brand'), 'cool')).toBe('COOL');
+  });
+
+  it('builds trees without changing the rows and treats orphans as roots', () => {
+    const rows = [
+      { id: 1, parentId: null, name: 'a' },
+      { id: 2, parentId: 1, name: 'b' },
+      { id: 3, parentId: 99, name: 'orphan' },
+    ];
+    const tree = buildTree(rows);
+    expect(tree.map((r) => r.id)).toEqual([1, 3]);
+    expect(tree[0]?.children?.map((r) => r.id)).toEqual([2]);
+    expect(tree[1]?.children).toBeUndefined();
+    expect(rows[0]).toEqual({ id: 1, parentId: null, name: 'a' });
+    expect([...descendantIds(rows, 1)]).toEqual([2]);
+  });
+
+  it('filters a tree to the matches and the rows above them', () => {
+    const tree = buildTree([
+      { id: 1, parentId: null, name: '生鲜' },
+      { id: 2, parentId: 1, name: '水果' },
+      { id: 3, parentId: 1, name: '蔬菜' },
+      { id: 4, parentId: null, name: '日用' },
+    ]);
+    const found = filterTree(tree, (r) => r.name === '水果');
+    expect(found.map((r) => r.id)).toEqual([1]);
+    expect(found[0]?.children?.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('puts a new item after its last sibling', () => {
+    const rows = [
+      { parentId: null, orderNum: 3 },
+      { parentId: 1, orderNum: 7 },
+    ];
+    expect(nextOrderNum(rows, null)).toBe(4);
+    expect(nextOrderNum(rows, 1)).toBe(8);
+    expect(nextOrderNum(rows, 2)).toBe(1);
+  });
+});

@@ -1,0 +1,180 @@
+import { type DictInfo, type DictType, dictInfo } from '@backroom/contract';
+import { useMutation } from '@tanstack/react-query';
+import { App, Col, Form, Input, InputNumber, Modal, Row, TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
+import type { Locale } from '../../../core/i18n';
+import { api } from '../../../core/request';
+import { buildTree, descendantIds, type TreeOf } from './dict-data';
+
+/** The parent select's "top level" entry (parentId null). */
+const TOP_LEVEL = 0;
+
+/** A new item (below an optional parent), or an existing one. */
+export type ItemDraft = { mode: 'add'; parentId: number | null; orderNum: number } | { mode: 'edit'; item: DictInfo };
+
+type Values = {
+  parentId: number;
+  name: string;
+  value?: string | null;
+  orderNum?: number | null;
+  remark?: string | null;
+};
+
+type ParentOption = { value: number; title: string; children?: ParentOption[] };
+
+type Props = {
+  type: DictType;
+  /** Every item of the type (parent choices). */
+  items: readonly DictInfo[];
+  draft: ItemDraft | null;
+  onClose: () => void;
+  onSaved: (parentId: number | null) => void;
+};
+
+/** Adds or edits an item of a type: parent (never itself or below itself), name, value, order, remark. */
+export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const { columns } = dictInfo;
+  const shape = dictInfo.schemas.create.shape;
+  const label = (key: keyof typeof columns) => columns[key].label[locale];
+  const editing = draft?.mode === 'edit' ? draft.item : undefined;
+
+  useEffect(() => {
+    if (!draft) return;
+    form.resetFields();
+    if (draft.mode === 'add') form.setFieldsValue({ parentId: draft.parentId ?? TOP_LEVEL, orderNum: draft.orderNum });
+    else {
+      const { item } = draft;
+      form.setFieldsValue({
+        parentId: item.parentId ?? TOP_LEVEL,
+        name: item.name,
+        value: item.value,
+        orderNum: item.orderNum,
+        remark: item.remark,
+      });
+    }
+  }, [draft, form]);
+
+  const parentOptions = useMemo((): ParentOption[] => {
+    const blocked = editing ? new Set([editing.id, ...descendantIds(items, editing.id)]) : new Set<number>();
+    const toOptions = (list: readonly TreeOf<DictInfo>[]): ParentOption[] =>
+      list
+        .filter((item) => !blocked.has(item.id))
+        .map((item) => {
+          const children = toOptions(item.children ?? []);
+          return children.length > 0
+            ? { value: item.id, title: item.name, children }
+            : { value: item.id, title: item.name };
+        });
+    return [{ value: TOP_LEVEL, title: t('dict.topLevel') }, ...toOptions(buildTree(items))];
+  }, [items, editing, t]);
+
+  const save = useMutation({
+    mutationFn: async (values: Values) => {
+      const body = {
+        typeId: type.id,
+        parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
+        name: values.name.trim(),
+        value: normalizeValue(values.value?.trim(), shape.value as z.ZodType) ?? null,
+        orderNum: values.orderNum ?? 0,
+        remark: normalizeValue(values.remark, shape.remark as z.ZodType) ?? null,
+      };
+      if (editing) await api.post(`${dictInfo.prefix}/update`, { id: editing.id, ...body });
+      else await api.post(`${dictInfo.prefix}/add`, body);
+      return body.parentId;
+    },
+    onSuccess: (parentId) => {
+      void message.success(t('crud.saved'));
+      onSaved(parentId);
+    },
+  });
+
+  const handleOk = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (values) save.mutate(values);
+  };
+
+  return (
+    <Modal
+      open={draft !== null}
+      title={`${editing ? t('dict.editItem') : t('dict.addItem')} · ${type.name}`}
+      onCancel={onClose}
+      onOk={() => void handleOk()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      width={640}
+      destroyOnHidden
+      forceRender
+    >
+      <Form form={form} name="dict-item" layout="vertical" className="crud-form">
+        <Row gutter={16}>
+          <Col xs={24}>
+            <Form.Item name="parentId" label={t('dict.parent')}>
+              <TreeSelect<number>
+                treeData={parentOptions}
+                treeDefaultExpandAll
+                showSearch={{ treeNodeFilterProp: 'title' }}
+                styles={{ popup: { root: { maxHeight: 360, overflow: 'auto' } } }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="name"
+              label={label('name')}
+              required
+              rules={[
+                { whitespace: true, message: t('validation.required', { field: label('name') }) },
+                zodRule(shape.name as z.ZodType, label('name')),
+              ]}
+            >
+              <Input maxLength={columns.name.length} autoFocus />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="value"
+              label={label('value')}
+              tooltip={t('dict.valueHint')}
+              rules={[zodRule(shape.value as z.ZodType, label('value'))]}
+            >
+              <Input
+                maxLength={columns.value.length}
+                placeholder={t('dict.valuePlaceholder')}
+                autoComplete="off"
+                spellCheck={false}
+                className="dict-code-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="orderNum"
+              label={label('orderNum')}
+              tooltip={t('dict.orderHint')}
+              rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
+            >
+              <InputNumber precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="remark"
+              label={label('remark')}
+              rules={[zodRule(shape.remark as z.ZodType, label('remark'))]}
+            >
+              <Input.TextArea rows={3} maxLength={columns.remark.length} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { type PageResult, spaceInfo, spaceType } from '@backroom/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Modal, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../core/request';
+import { type CategoryRow, categoryWithDescendants } from '../category-tree';
+
+type Props = {
+  category: CategoryRow | null;
+  rows: readonly CategoryRow[];
+  onClose: () => void;
+  onDeleted: (ids: number[]) => void;
+};
+
+/**
+ * Deletes a category. Before asking, it says what goes with it: the categories below it and every
+ * file in any of them (the server deletes exactly these, in one recycle record).
+ */
+export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const ids = category ? categoryWithDescendants(rows, category.id) : [];
+
+  const files = useQuery({
+    queryKey: ['space', 'delete-count', ids],
+    queryFn: () => api.post<PageResult<unknown>>(`${spaceInfo.prefix}/page`, { page: 1, size: 1, classifyId: ids }),
+    enabled: category !== null,
+    gcTime: 0,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.post(`${spaceType.prefix}/delete`, { ids: [id] }),
+    onSuccess: () => {
+      void message.success(t('space.categoryDeleted'));
+      onDeleted(ids);
+    },
+  });
+
+  const subs = ids.length - 1;
+  const count = files.data?.pagination.total;
+  return (
+    <Modal
+      open={category !== null}
+      title={t('space.deleteCategoryTitle', { name: category?.name ?? '' })}
+      onCancel={onClose}
+      onOk={() => category && remove.mutate(category.id)}
+      okText={t('space.delete')}
+      okButtonProps={{ danger: true, disabled: count === undefined && !files.isError }}
+      cancelText={t('common.cancel')}
+      confirmLoading={remove.isPending}
+      destroyOnHidden
+      width={460}
+    >
+      {files.isLoading ? (
+        <Skeleton active paragraph={{ rows: 1 }} title={false} aria-label={t('space.deleteCategoryCounting')} />
+      ) : (
+        <div className="space-delete-text" data-testid="category-delete-text">
+          {subs > 0 && <Typography.Paragraph>{t('space.deleteCategorySubs', { count: subs })}</Typography.Paragraph>}
+          <Typography.Paragraph strong={count !== 0}>
+            {count === undefined
+              ? t('space.deleteCategoryFilesAny')
+              : count > 0
+                ? t('space.deleteCategoryFiles', { count })
+                : t('space.deleteCategoryEmpty')}
+          </Typography.Paragraph>
+        </div>
+      )}
+      <Alert type="info" showIcon title={t('space.deleteCategoryRestore')} />
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildCategoryTree, categoryOptions, categoryWithDescendants } from './category-tree';
+import { formatSize } from './format';
+
+const rows = [
+  { id: 1, name: '商品图', parentId: null },
+  { id: 2, name: '主图', parentId: 1 },
+  { id: 3, name: '细节', parentId: 2 },
+  { id: 4, name: '合同', parentId: null },
+  { id: 5, name: '孤儿', parentId: 99 },
+];
+
+describe('category tree', () => {
+  it('nests rows under their parents and keeps an orphan at the top', () => {
+    const tree = buildCategoryTree(rows);
+    expect(tree.map((n) => n.id)).toEqual([1, 4, 5]);
+    expect(tree[0]?.children.map((n) => n.id)).toEqual([2]);
+    expect(tree[0]?.children[0]?.children.map((n) => n.id)).toEqual([3]);
+  });
+
+  it('finds a category with everything below it', () => {
+    expect(categoryWithDescendants(rows, 1).sort()).toEqual([1, 2, 3]);
+    expect(categoryWithDescendants(rows, 3)).toEqual([3]);
+  });
+
+  it('leaves a branch out of the move options', () => {
+    const options = categoryOptions(buildCategoryTree(rows), 2);
+    expect(options[0]?.children).toEqual([]);
+    expect(options.map((o) => o.value)).toEqual([1, 4, 5]);
+  });
+});
+
+describe('formatSize', () => {
+  it('reads like people write sizes', () => {
+    expect(formatSize(68)).toBe('68 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(100 * 1024)).toBe('100 KB');
+    expect(formatSize(3.25 * 1024 * 1024)).toBe('3.3 MB');
+    expect(formatSize(-1)).toBe('');
+  });
+});

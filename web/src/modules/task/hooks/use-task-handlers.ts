@@ -1,0 +1,17 @@
+import { type TaskHandlers, taskInfo } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { usePerm } from '../../../core/permission';
+import { api } from '../../../core/request';
+
+export const TASK_HANDLERS_KEY = ['task', 'handlers'] as const;
+
+/** The handlers a task may run and the time zone task times are in, as the server says. */
+export function useTaskHandlers() {
+  const allowed = usePerm(taskInfo.perms.handlers);
+  return useQuery({
+    queryKey: TASK_HANDLERS_KEY,
+    queryFn: () => api.get<TaskHandlers>(`${taskInfo.prefix}/handlers`),
+    enabled: allowed,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,189 @@
+import type { TokenPair } from '@backroom/contract';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
+import { api } from '../core/request';
+import { useSession } from '../core/session';
+import { toast } from '../core/toast';
+import { Button, TextField } from './controls';
+
+type Captcha = { captchaId: string; data: string };
+type Field = 'username' | 'password' | 'verifyCode';
+type Values = Record<Field, string>;
+
+const FIELDS: readonly Field[] = ['username', 'password', 'verifyCode'];
+/** The i18n key of each field's message when it is empty (SPEC §5). */
+const REQUIRED: Record<Field, string> = {
+  username: 'login.usernameRequired',
+  password: 'login.passwordRequired',
+  verifyCode: 'login.captchaRequired',
+};
+
+/** A password may be spaces; the other two may not be only spaces. */
+const isEmpty = (field: Field, value: string) => (field === 'password' ? value === '' : value.trim() === '');
+
+/**
+ * The sign-in screen. It carries no antd: its form, messages and controls are the light ones of
+ * ui/, so the first screen a visitor sees loads little (the shell and antd come after sign-in).
+ */
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const setTokens = useSession((s) => s.setTokens);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [values, setValues] = useState<Values>({ username: '', password: '', verifyCode: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      setCaptcha(await api.get<Captcha>('/admin/base/open/captcha', { width: 150, height: 40 }));
+      setCaptchaFailed(false);
+    } catch {
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  // Like antd's forms: a field is checked as it changes, and all of them on submit.
+  const handleChange = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setInvalid((current) => ({ ...current, [field]: isEmpty(field, value) }));
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const problems = Object.fromEntries(FIELDS.map((f) => [f, isEmpty(f, values[f])])) as Record<Field, boolean>;
+    setInvalid(problems);
+    const first = FIELDS.find((f) => problems[f]);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const pair = await api.post<TokenPair>('/admin/base/open/login', {
+        username: values.username.trim(),
+        password: values.password,
+        captchaId: captcha?.captchaId,
+        verifyCode: values.verifyCode.trim(),
+      });
+      setTokens(pair);
+      if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    } catch {
+      // The request layer has shown why; a captcha is good for one attempt only.
+      setValues((current) => ({ ...current, verifyCode: '' }));
+      void refreshCaptcha();
+      inputs.current.verifyCode?.focus();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field) => ({
+    id: name,
+    name,
+    value: values[name],
+    invalid: invalid[name],
+    'aria-describedby': invalid[name] ? `${name}-error` : undefined,
+    ref: (el: HTMLInputElement | null) => {
+      inputs.current[name] = el;
+    },
+    onChange: (e: ChangeEvent<HTMLInputElement>) => handleChange(name, e.target.value),
+  });
+  const error = (name: Field) =>
+    invalid[name] ? (
+      <div className="field-error" id={`${name}-error`} role="alert">
+        {t(REQUIRED[name])}
+      </div>
+    ) : null;
+
+  return (
+    <div className="login-page">
+      <nav className="login-langs" aria-label={t('layout.language')}>
+        {LOCALES.map((locale) => (
+          <Button
+            key={locale}
+            variant={i18n.language === locale ? 'link' : 'text'}
+            size="small"
+            aria-current={i18n.language === locale || undefined}
+            lang={locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN'}
+            onClick={() => void setLocale(locale as Locale)}
+          >
+            {LOCALE_NAMES[locale]}
+          </Button>
+        ))}
+      </nav>
+      <main className="login-card">
+        <div className="login-brand">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <div>
+            <h1>{t('app.name')}</h1>
+            <p>{t('app.slogan')}</p>
+          </div>
+        </div>
+        <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate autoComplete="on">
+          <div className="field">
+            <label htmlFor="username">{t('login.username')}</label>
+            <TextField {...field('username')} prefix="user" autoComplete="username" autoFocus maxLength={100} />
+            {error('username')}
+          </div>
+          <div className="field">
+            <label htmlFor="password">{t('login.password')}</label>
+            <TextField
+              {...field('password')}
+              prefix="lock"
+              autoComplete="current-password"
+              maxLength={100}
+              password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+            />
+            {error('password')}
+          </div>
+          <div className="field">
+            <label htmlFor="verifyCode">{t('login.captcha')}</label>
+            <div className="login-captcha">
+              <TextField
+                {...field('verifyCode')}
+                prefix="safety"
+                maxLength={10}
+                autoComplete="off"
+                inputMode="numeric"
+              />
+              <button
+                type="button"
+                className="captcha-image"
+                onClick={() => void refreshCaptcha()}
+                title={t('login.captchaRefresh')}
+                aria-label={t('login.captchaRefresh')}
+                data-testid="captcha"
+              >
+                {captcha ? (
+                  <img src={captcha.data} alt={t('login.captcha')} />
+                ) : captchaFailed ? (
+                  <span className="captcha-retry">{t('common.retry')}</span>
+                ) : (
+                  <span className="captcha-loading" />
+                )}
+              </button>
+            </div>
+            {error('verifyCode')}
+          </div>
+          <Button type="submit" variant="primary" size="large" block loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </form>
+      </main>
+    </div>
+  );
+}
