@@ -1,7 +1,7 @@
 export { crudPermRows, menuDirectory, menuPage, permRow } from './base.menu.js';
 export { registerBase } from './base.module.js';
 export { seedModuleMenus } from './base.seed.js';
-export type { SysMenuService } from './sys-menu.service.js';
 export { loadPrincipal, splitPerms } from './principal.repository.js';
 export { createSessionStore } from './session.repository.js';
 export { maskSecrets } from './sys-log.service.js';
+export type { SysMenuService } from './sys-menu.service.js';

@@ -152,7 +152,11 @@ describe.each(testTargets())('recycle/data on $name', (target) => {
     expect(record.data.map((r) => r.id)).toEqual([userId]);
     expect(record.related?.map((s) => s.table)).toEqual(['base_sys_user_role']);
     expect(setsOf(record).map((s) => s.table)).toEqual(['base_sys_user', 'base_sys_user_role']);
-    expect(setsOf(record)[1]?.rows.map((r) => r.roleId).sort()).toEqual([roleA, roleB].sort());
+    expect(
+      setsOf(record)[1]
+        ?.rows.map((r) => r.roleId)
+        .sort(),
+    ).toEqual([roleA, roleB].sort());
     // The stored hash stays in the database to restore it; a client never sees it.
     expect(setsOf(record)[0]?.rows[0]?.password).toBe('******');
     const stored = (await records()).at(-1) as Row;

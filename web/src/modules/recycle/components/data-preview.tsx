@@ -117,7 +117,9 @@ export function DataPreview({
   const locale = i18n.language as Locale;
   const screen = useScreen();
   const sets = record
-    ? [{ table: record.entityInfo.table, rows: record.data }, ...(record.related ?? [])].filter((s) => s.rows.length > 0)
+    ? [{ table: record.entityInfo.table, rows: record.data }, ...(record.related ?? [])].filter(
+        (s) => s.rows.length > 0,
+      )
     : [];
   return (
     <Drawer
