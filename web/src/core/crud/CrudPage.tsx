@@ -91,6 +91,8 @@ export type CrudPageProps = {
   formWidth?: number;
   /** Selection across pages is reported here (move users…). */
   onSelect?: (ids: number[]) => void;
+  /** Whether a row can be picked for the screen's own batch action (a restored record cannot); every row when absent. */
+  rowSelectable?: (row: CrudRow) => boolean;
   /** The selection, when the screen holds it (to clear it after its own action); otherwise kept inside. */
   selectedIds?: number[];
   title?: ReactNode;
@@ -395,9 +397,12 @@ export function CrudPage(props: CrudPageProps) {
                   fixed: pinFirst,
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
-                  // Rows that cannot be deleted are not picked for a batch delete (unless the screen selects for itself).
+                  // Rows that cannot be deleted are not picked for a batch delete; a screen that selects
+                  // for its own action says which rows it takes.
                   getCheckboxProps: (row) => ({
-                    disabled: !props.onSelect && props.rowDeletable !== undefined && !props.rowDeletable(row),
+                    disabled: props.onSelect
+                      ? props.rowSelectable !== undefined && !props.rowSelectable(row)
+                      : props.rowDeletable !== undefined && !props.rowDeletable(row),
                   }),
                 }
               : undefined
