@@ -1,5 +1,5 @@
 import { DEFAULT_LOG_KEEP_DAYS, type PageResult, type SysLog, sysLog } from '@backroom/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../core/db/index.js';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
@@ -189,47 +189,49 @@ describe.each(testTargets())('sys/log on $name', (target) => {
     expect(after.pagination.total).toBe(after.list.length);
   });
 
-  it('purges rows older than the keep days, a minute after start and then daily', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    let app: TestApp | undefined;
-    try {
-      app = await startApp(target, { LOG_FLUSH_MS: '60000' });
-      const db = app.ctx.db.db;
-      const now = Date.now();
-      const row = (action: string, ageDays: number) => {
-        const time = formatTime(new Date(now - ageDays * DAY_MS));
-        return { userId: null, action, ip: null, params: null, createTime: time, updateTime: time };
-      };
-      await db
-        .insertInto('base_sys_log')
-        .values([
-          row('/retention/40d', 40),
-          row('/retention/32d', 32),
-          row('/retention/10d', 10),
-          row('/retention/now', 0),
-        ])
-        .execute();
-      const actions = async () =>
-        (await db.selectFrom('base_sys_log').select('action').where('action', 'like', '/retention/%').execute())
-          .map((r) => r.action)
-          .sort();
-      await vi.advanceTimersByTimeAsync(59_000);
-      expect(await actions()).toHaveLength(4);
-      await vi.advanceTimersByTimeAsync(1_000);
-      await vi.waitFor(async () => expect(await actions()).toEqual(['/retention/10d', '/retention/now']), {
-        timeout: 5_000,
-        interval: 20,
-      });
-      const token = (await app.login()).token;
-      dataOf(await app.post('/admin/base/sys/log/setKeep', { value: 5 }, token));
-      await vi.advanceTimersByTimeAsync(DAY_MS);
-      await vi.waitFor(async () => expect(await actions()).toEqual(['/retention/now']), {
-        timeout: 5_000,
-        interval: 20,
-      });
-    } finally {
-      await app?.stop();
-      vi.useRealTimers();
-    }
+  it('purges rows older than the keep days through the daily retention task', async () => {
+    const handler = t.ctx.taskHandlers.get('base:log-retention');
+    if (!handler) throw new Error('base:log-retention is not registered');
+    const db = t.ctx.db.db;
+    const now = Date.now();
+    const row = (action: string, ageDays: number) => {
+      const time = formatTime(new Date(now - ageDays * DAY_MS));
+      return { userId: null, action, ip: null, params: null, createTime: time, updateTime: time };
+    };
+    await db
+      .insertInto('base_sys_log')
+      .values([
+        row('/retention/40d', 40),
+        row('/retention/32d', 32),
+        row('/retention/10d', 10),
+        row('/retention/now', 0),
+      ])
+      .execute();
+    const actions = async () =>
+      (await db.selectFrom('base_sys_log').select('action').where('action', 'like', '/retention/%').execute())
+        .map((r) => r.action)
+        .sort();
+    /** Rows a purge with these keep days must remove: every row older, whatever wrote it. */
+    const olderThan = async (days: number) =>
+      (
+        await db
+          .selectFrom('base_sys_log')
+          .select('id')
+          .where('createTime', '<', formatTime(new Date(Date.now() - days * DAY_MS)))
+          .execute()
+      ).length;
+    const run = () =>
+      handler.run(handler.args.parse({}), new AbortController().signal, { taskId: 1, plannedAt: new Date() });
+
+    const due = await olderThan(DEFAULT_LOG_KEEP_DAYS);
+    expect(due).toBeGreaterThanOrEqual(2);
+    expect(await run()).toEqual({ keepDays: DEFAULT_LOG_KEEP_DAYS, removed: due });
+    expect(await actions()).toEqual(['/retention/10d', '/retention/now']);
+
+    dataOf(await t.post('/admin/base/sys/log/setKeep', { value: 5 }, admin));
+    const dueNow = await olderThan(5);
+    expect(await run()).toEqual({ keepDays: 5, removed: dueNow });
+    expect(await actions()).toEqual(['/retention/now']);
+    dataOf(await t.post('/admin/base/sys/log/setKeep', { value: DEFAULT_LOG_KEEP_DAYS }, admin));
   });
 });

@@ -45,12 +45,18 @@ describe.each(testTargets())('dict/info and dict/type on $name', (target) => {
       | Row
       | undefined;
     if (!row) throw new Error('no recycle record');
+    const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+    const entityInfo = json<{ entity: string; module: string; table: string }>(row.entityInfo);
     return {
       id: Number(row.id),
       url: row.url,
       count: Number(row.count),
-      entityInfo: JSON.parse(String(row.entityInfo)) as { entity: string; module: string; table: string },
-      sets: JSON.parse(String(row.data)) as RecycleSet[],
+      entityInfo,
+      // The deleted entity's rows, then what went with them.
+      sets: [
+        { table: entityInfo.table, rows: json<RecycleSet['rows']>(row.data) },
+        ...(json<RecycleSet[] | null>(row.related) ?? []),
+      ],
     };
   }
   const recordCount = async () =>
