@@ -145,9 +145,26 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await closeOthers.waitFor();
     await closeOthers.click();
     await expect.poll(() => page.locator('.tabs-bar .ant-tabs-tab').count()).toBe(1);
-    // Closing the last tab goes home.
+    // Closing the last tab goes home, and the closed tab stays closed.
     await page.locator('.tabs-bar .ant-tabs-tab-remove').first().click();
     await page.waitForURL((url) => url.pathname !== '/sys/param');
+    const home = new URL(page.url()).pathname;
+    await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${home}"]`).waitFor();
+    await expect
+      .poll(() => page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab'))))
+      .toEqual([home]);
+    // Close all from the tab bar's menu, with another page open: only home is left.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/sys/param');
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/sys/param"]').waitFor();
+    await page.locator('.tabs-actions').click();
+    await page.getByRole('menuitem', { name: 'Close all' }).click();
+    await page.waitForURL((url) => url.pathname === home);
+    await expect
+      .poll(() => page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab'))))
+      .toEqual([home]);
     await context.close();
   });
 

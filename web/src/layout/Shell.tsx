@@ -127,11 +127,14 @@ function ShellLayout() {
   const key = `${path}${location.search}`;
   const route = loaded ? resolveRoute(path, tree) : undefined;
 
+  // A tab opens when the page it shows changes, keyed on plain values: `route` is a new object on
+  // every render, and re-opening on each render would bring back a tab the user just closed (close
+  // all, or close others while the next page is still loading) before the navigation lands.
+  const tabTitle = route ? (route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title)) : null;
+  const tabKeepAlive = route?.keepAlive ?? false;
   useEffect(() => {
-    if (!route) return;
-    const title = route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title);
-    openTab({ key, title, keepAlive: route.keepAlive });
-  }, [route, key, openTab, t]);
+    if (tabTitle !== null) openTab({ key, title: tabTitle, keepAlive: tabKeepAlive });
+  }, [key, tabTitle, tabKeepAlive, openTab]);
 
   const groups = groupsOf(tree);
   const activeGroup = theme.isGroup
