@@ -1,6 +1,10 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+
+/** The open tabs' keys, in order. */
+const tabKeys = (page: Page) =>
+  page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
 
 describe.skipIf(!hasChromium)('the shell in Chromium', () => {
   let server: RunningServer;
@@ -144,15 +148,13 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const closeOthers = page.getByRole('menuitem', { name: 'Close others' });
     await closeOthers.waitFor();
     await closeOthers.click();
-    await expect.poll(() => page.locator('.tabs-bar .ant-tabs-tab').count()).toBe(1);
+    await expect.poll(() => tabKeys(page)).toEqual(['/sys/param']);
     // Closing the last tab goes home, and the closed tab stays closed.
     await page.locator('.tabs-bar .ant-tabs-tab-remove').first().click();
     await page.waitForURL((url) => url.pathname !== '/sys/param');
     const home = new URL(page.url()).pathname;
     await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${home}"]`).waitFor();
-    await expect
-      .poll(() => page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab'))))
-      .toEqual([home]);
+    await expect.poll(() => tabKeys(page)).toEqual([home]);
     // Close all from the tab bar's menu, with another page open: only home is left.
     await page.evaluate(() => {
       history.pushState(null, '', '/sys/param');
@@ -162,9 +164,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.locator('.tabs-actions').click();
     await page.getByRole('menuitem', { name: 'Close all' }).click();
     await page.waitForURL((url) => url.pathname === home);
-    await expect
-      .poll(() => page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab'))))
-      .toEqual([home]);
+    await expect.poll(() => tabKeys(page)).toEqual([home]);
     await context.close();
   });
 
