@@ -1,10 +1,12 @@
 import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
-import en from './locales/en.json';
-import zhCn from './locales/zh-cn.json';
-import zhTw from './locales/zh-tw.json';
 
 export function installDemo() {
-  addMessages('demo', { 'zh-cn': zhCn, 'zh-tw': zhTw, en });
+  // The texts of the language in use load when the signed-in shell starts (prepareShell).
+  addMessages('demo', {
+    'zh-cn': () => import('./locales/zh-cn.json'),
+    'zh-tw': () => import('./locales/zh-tw.json'),
+    en: () => import('./locales/en.json'),
+  });
   registerFixedRoute('/demo/test/route/:id/:name?', 'demo.route.title', () => import('./views/RouteParams'));
 }

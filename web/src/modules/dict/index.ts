@@ -1,8 +1,5 @@
 import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
-import en from './locales/en.json';
-import zhCn from './locales/zh-cn.json';
-import zhTw from './locales/zh-tw.json';
 
 export type { DictItem, DictOption } from './components/dict-data';
 export { DICT_DATA_KEY, type DictView, useDict, useDictData, useInvalidateDict } from './hooks/use-dict';
@@ -15,7 +12,12 @@ const MENUS = {
 };
 
 export function installDict() {
-  addMessages('dict', { 'zh-cn': zhCn, 'zh-tw': zhTw, en });
+  // The texts of the language in use load when the signed-in shell starts (prepareShell).
+  addMessages('dict', {
+    'zh-cn': () => import('./locales/zh-cn.json'),
+    'zh-tw': () => import('./locales/zh-tw.json'),
+    en: () => import('./locales/en.json'),
+  });
   addMessages('menus', MENUS);
   registerView('modules/dict/views/list.vue', () => import('./views/list'));
 }

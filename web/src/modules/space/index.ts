@@ -1,15 +1,17 @@
 import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerView } from '../../core/views';
-import en from './locales/en.json';
-import zhCn from './locales/zh-cn.json';
-import zhTw from './locales/zh-tw.json';
 
 export { FileInput } from './components/file-input';
 export { FilePickerDialog, type FilePickerProps } from './components/file-picker-dialog';
 
 export function installSpace() {
-  addMessages('space', { 'zh-cn': zhCn, 'zh-tw': zhTw, en });
+  // The texts of the language in use load when the signed-in shell starts (prepareShell).
+  addMessages('space', {
+    'zh-cn': () => import('./locales/zh-cn.json'),
+    'zh-tw': () => import('./locales/zh-tw.json'),
+    en: () => import('./locales/en.json'),
+  });
   // The seeded menu names, translated where the menu shows them.
   addMessages('menus', {
     'zh-cn': {},
