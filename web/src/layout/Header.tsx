@@ -10,10 +10,11 @@ import {
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFeedback } from '../core/app-feedback';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
 import { api, logout } from '../core/request';
 import { useSession } from '../core/session';
@@ -48,7 +49,7 @@ export function Header({
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const user = useSession((s) => s.userInfo);
   const theme = useTheme();
   const [fullscreen, toggleFullscreen] = useFullscreen();

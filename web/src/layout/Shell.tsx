@@ -1,9 +1,10 @@
 import type { SysUser } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
+import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FeedbackProvider, useFeedback } from '../core/app-feedback';
 import { feedback } from '../core/feedback';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, pathTo, useMenus } from '../core/menu';
@@ -55,7 +56,7 @@ export async function prepareShell() {
 
 /** While the shell is up, request errors show as antd's themed messages. */
 function ErrorBridge() {
-  const { message } = AntApp.useApp();
+  const { message } = useFeedback();
   // This effect runs before those of the screens after it, which may fire requests from theirs.
   useEffect(() => feedback.connectErrors((text) => void message.error(text)), [message]);
   return null;
@@ -81,12 +82,12 @@ export default function Shell() {
         token: { colorPrimary: theme.color, borderRadius: 6, colorBgLayout: theme.dark ? '#0f1115' : '#f4f6fa' },
       }}
     >
-      <AntApp>
+      <FeedbackProvider>
         <ErrorBridge />
         <QueryClientProvider client={queryClient}>
           <ShellLayout />
         </QueryClientProvider>
-      </AntApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -1,36 +1,30 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Entity, PageResult, StandardAction } from '@backroom/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Checkbox,
-  Col,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Popover,
-  Row,
-  Select,
-  Space,
-  Table,
-  type TableColumnType,
-} from 'antd';
+import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space, Table, type TableColumnType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { useFeedback } from '../app-feedback';
 import type { Locale } from '../i18n';
+import { deferredDialog } from '../lazy';
 import { usePerm } from '../permission';
 import { api } from '../request';
 import { useScreen } from '../screen';
 import { LoadError, RefreshButton } from './parts';
 import { ScrollCue } from './scroll-cue';
-import { normalizeValue, zodRule } from './zod-rule';
 
 /** A record as the page and info calls return it. */
 export type CrudRow = Record<string, unknown> & { id: number };
+
+/** A row being edited, or a new one being added. */
+export type Editing = { mode: 'add' | 'edit'; row?: CrudRow };
+
+// The add/edit dialog (antd's Form, the zod rules) loads the first time someone adds or edits.
+const CrudForm = deferredDialog(
+  () => import('./crud-form').then((m) => m.CrudForm),
+  (props) => props.editing !== null,
+);
 
 export type ColumnSpec = {
   key: string;
@@ -117,7 +111,7 @@ const BASE_LABELS: Record<string, string> = {
 export function CrudPage(props: CrudPageProps) {
   const { entity } = props;
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const locale = i18n.language as Locale;
   // On a phone the row actions stay in view and the rest scrolls; on wider screens the first column
@@ -145,8 +139,7 @@ export function CrudPage(props: CrudPageProps) {
   const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(
     () => new Set(props.columns.filter((c) => c.hidden).map((c) => c.key)),
   );
-  const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; row?: CrudRow } | null>(null);
-  const [form] = Form.useForm<Record<string, unknown>>();
+  const [editing, setEditing] = useState<Editing | null>(null);
 
   // Other parameters (another department) start again from the first page.
   const paramsKey = JSON.stringify(props.params ?? {});
@@ -197,43 +190,14 @@ export function CrudPage(props: CrudPageProps) {
     },
   });
 
-  const save = useMutation({
-    mutationFn: async ({ mode, values }: { mode: 'add' | 'edit'; values: Record<string, unknown> }) =>
-      mode === 'add' ? api.post(`${entity.prefix}/add`, values) : api.post(`${entity.prefix}/update`, values),
-    onSuccess: async () => {
-      void message.success(t('crud.saved'));
-      setEditing(null);
-      await changed();
-    },
-  });
-
   const openEdit = async (row?: CrudRow) => {
-    form.resetFields();
     if (!row) {
-      form.setFieldsValue(props.defaults ?? {});
       setEditing({ mode: 'add' });
       return;
     }
     let full = row;
     if (props.editWithInfo && canInfo) full = await api.get<CrudRow>(`${entity.prefix}/info`, { id: row.id });
-    form.setFieldsValue(full);
     setEditing({ mode: 'edit', row: full });
-  };
-
-  const handleSubmit = async () => {
-    if (!editing) return;
-    // A form with problems shows them beside its fields; nothing more to do here.
-    const raw = await form.validateFields().catch(() => null);
-    if (!raw) return;
-    const schema = editing.mode === 'add' ? entity.schemas.create : entity.schemas.update;
-    const values: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) {
-      const normalized = normalizeValue(value, schema.shape[key] as z.ZodType | undefined);
-      if (normalized !== undefined) values[key] = normalized;
-    }
-    if (editing.mode === 'edit' && editing.row) values.id = editing.row.id;
-    const out = props.beforeSubmit ? props.beforeSubmit(values, editing.mode) : values;
-    save.mutate({ mode: editing.mode, values: out });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when what the columns show changes; the handlers they call are stable in effect.
@@ -294,9 +258,6 @@ export function CrudPage(props: CrudPageProps) {
     locale,
     pinFirst,
   ]);
-
-  const fieldsShown = props.fields.filter((f) => !f.only || f.only === editing?.mode);
-  const schema = editing?.mode === 'edit' ? entity.schemas.update : entity.schemas.create;
 
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -427,54 +388,17 @@ export function CrudPage(props: CrudPageProps) {
           }}
         />
       </ScrollCue>
-      <Modal
-        open={editing !== null}
-        title={editing?.mode === 'edit' ? t('crud.edit') : t('crud.add')}
-        onCancel={() => setEditing(null)}
-        onOk={() => void handleSubmit()}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={save.isPending}
-        width={props.formWidth ?? 720}
-        destroyOnHidden
-        forceRender
-      >
-        <Form form={form} layout="vertical" className="crud-form">
-          <Form.Item noStyle shouldUpdate>
-            {() => (
-              <Row gutter={16}>
-                {fieldsShown
-                  .filter((f) => !f.when || f.when(form.getFieldsValue(true)))
-                  .map((f) => {
-                    const fieldSchema = schema.shape[f.name] as z.ZodType | undefined;
-                    const label = typeof f.label === 'string' ? f.label : labelOf(f.name);
-                    const schemaRequired = fieldSchema ? !fieldSchema.safeParse(undefined).success : false;
-                    const required = f.required ?? schemaRequired;
-                    // The schema's own rule already reports a missing value; add one only where it would not.
-                    const requiredRule =
-                      f.required && !schemaRequired
-                        ? [{ required: true, message: t('validation.required', { field: label }) }]
-                        : [];
-                    return (
-                      <Col key={f.name} xs={24} md={f.span ?? 12}>
-                        <Form.Item
-                          name={f.name}
-                          label={f.label ?? label}
-                          tooltip={f.tooltip}
-                          required={required}
-                          valuePropName={f.valuePropName}
-                          rules={[...requiredRule, zodRule(fieldSchema, label), ...(f.extraRules ?? [])]}
-                        >
-                          {f.input ?? <Input maxLength={entity.columns[f.name]?.length} />}
-                        </Form.Item>
-                      </Col>
-                    );
-                  })}
-              </Row>
-            )}
-          </Form.Item>
-        </Form>
-      </Modal>
+      <CrudForm
+        entity={entity}
+        fields={props.fields}
+        editing={editing}
+        defaults={props.defaults}
+        beforeSubmit={props.beforeSubmit}
+        width={props.formWidth}
+        labelOf={labelOf}
+        onClose={() => setEditing(null)}
+        onSaved={changed}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { sysDepartment } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Modal, Typography } from 'antd';
+import { Alert, Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { api } from '../../../core/request';
 import type { DepartmentNode } from './department-tree';
 
@@ -20,7 +21,7 @@ type Props = {
  */
 export function DepartmentDelete({ department, topName, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [deleteUser, setDeleteUser] = useState(false);
 
   const remove = useMutation({

@@ -11,7 +11,6 @@ import {
 import { sysDepartment } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Dropdown,
   Empty,
@@ -25,11 +24,12 @@ import {
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
+import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { DEPARTMENTS_KEY } from '../hooks/use-departments';
-import { DepartmentDelete } from './department-delete';
-import { type DepartmentDraft, DepartmentForm } from './department-form';
+import type { DepartmentDraft } from './department-form';
 import {
   changedPlaces,
   type DepartmentNode,
@@ -41,6 +41,16 @@ import {
   moveDepartment,
   topDepartmentId,
 } from './department-tree';
+
+// The add/edit and delete dialogs load when one first opens.
+const DepartmentForm = deferredDialog(
+  () => import('./department-form').then((m) => m.DepartmentForm),
+  (props) => props.draft !== null,
+);
+const DepartmentDelete = deferredDialog(
+  () => import('./department-delete').then((m) => m.DepartmentDelete),
+  (props) => props.department !== null,
+);
 
 type Item = TreeDataNode & { node: DepartmentNode; children: Item[] };
 
@@ -66,7 +76,7 @@ type Props = {
  */
 export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, compact, onUsersChanged }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canAdd = usePerm(sysDepartment.perms.add);
   const canUpdate = usePerm(sysDepartment.perms.update);

@@ -1,8 +1,9 @@
 import { MENU_TYPES, type MenuType, type SysMenu, sysMenu } from '@backroom/contract';
-import { App, AutoComplete, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { type Locale, menuName } from '../../../core/i18n';
 import { usePerms } from '../../../core/permission';
@@ -125,7 +126,7 @@ export function MenuForm({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const locale = i18n.language as Locale;
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);

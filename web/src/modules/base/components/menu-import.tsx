@@ -1,8 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { type MenuNode, sysMenu } from '@backroom/contract';
-import { Alert, App, Modal, Tag, Tree, type TreeDataNode, Upload, type UploadFile } from 'antd';
+import { Alert, Modal, Tag, Tree, type TreeDataNode, Upload, type UploadFile } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { menuName } from '../../../core/i18n';
 import { usePerms } from '../../../core/permission';
 import { api } from '../../../core/request';
@@ -29,7 +30,7 @@ export function MenuImport({
   onImported: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const held = usePerms((s) => s.perms);
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,8 +1,9 @@
 import { type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Spin } from 'antd';
+import { Alert, Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { usePerms } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { type Eps, type EpsEntity, entityPerms, epsEntities, splitPerms } from './menu-data';
@@ -33,7 +34,7 @@ export function MenuPermQuickAdd({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const held = usePerms((s) => s.perms);

@@ -1,7 +1,8 @@
 import { sysUser } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { api } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
 import { type DepartmentNode, departmentOptions } from './department-tree';
@@ -17,7 +18,7 @@ type Props = {
 /** Moves the chosen users to one department. */
 export function MoveUsers({ open, userIds, tree, onClose, onMoved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ departmentId: number }>();
 
   const move = useMutation({

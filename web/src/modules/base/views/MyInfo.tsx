@@ -1,7 +1,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN, type SysUser } from '@backroom/contract';
-import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { api, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
@@ -12,7 +13,7 @@ type Passwords = { originalPassword: string; password: string; confirm: string }
 /** Personal center: profile (nickname required) and password (original + new, 6-16). */
 export default function MyInfo() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSession((s) => s.userInfo);
   const setUserInfo = useSession((s) => s.setUserInfo);
   const [profileForm] = Form.useForm<Profile>();

@@ -1,9 +1,10 @@
 import { type DictInfo, type DictType, dictInfo } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Col, Form, Input, InputNumber, Modal, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFeedback } from '../../../core/app-feedback';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
@@ -38,7 +39,7 @@ type Props = {
 export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { columns } = dictInfo;
   const shape = dictInfo.schemas.create.shape;

@@ -1,9 +1,10 @@
 import { DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFeedback } from '../../../core/app-feedback';
 import { zodRule } from '../../../core/crud/zod-rule';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
@@ -24,7 +25,7 @@ type Props = {
 export function TypeForm({ draft, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { columns } = dictType;
   const shape = dictType.schemas.create.shape;

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { type DictInfo, type DictType, dictInfo, dictType } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, Popconfirm, Result, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
+import { Button, Empty, Input, Popconfirm, Result, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
@@ -21,6 +21,7 @@ import { OrderCell } from '../components/order-cell';
 import { type TypeDraft, TypeForm } from '../components/type-form';
 import { TypePanel } from '../components/type-panel';
 import '../dict.css';
+import { useFeedback } from '../../../core/app-feedback';
 
 /** Everything of the dictionary the screen and useDict cache: invalidated together after a change. */
 const DICT_KEY = ['dict'] as const;
@@ -36,7 +37,7 @@ type ItemRow = TreeOf<DictInfo>;
  */
 export default function DictList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const canListTypes = usePerm(dictType.perms.list);
@@ -125,7 +126,7 @@ export default function DictList() {
 function ItemTable({ type, compact, onChanged }: { type: DictType; compact: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const screen = useScreen();
   // Action buttons keep their words where there is room; elsewhere icons with tooltips.
   const iconOnly = screen !== 'xl';

@@ -1,7 +1,7 @@
 import { EyeOutlined, InfoCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { type RecycleData, recycleData } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
@@ -10,13 +10,14 @@ import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { DataPreview, entityLabel } from '../components/data-preview';
 import '../recycle.css';
+import { useFeedback } from '../../../core/app-feedback';
 
 const asRecord = (row: CrudRow) => row as unknown as RecycleData;
 
 /** Restores records after a confirmation that says what comes back; one transaction on the server. */
 function useRestore(onDone: () => void) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => api.post(`${recycleData.prefix}/restore`, { ids }),
@@ -29,7 +30,16 @@ function useRestore(onDone: () => void) {
   });
 }
 
-function RestoreButton({ record, onRestore }: { record: RecycleData; onRestore: (ids: number[]) => Promise<unknown> }) {
+function RestoreButton({
+  record,
+  onRestore,
+  primary,
+}: {
+  record: RecycleData;
+  onRestore: (ids: number[]) => Promise<unknown>;
+  /** The drawer's main action; a link in a table row. */
+  primary?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   return (
@@ -43,7 +53,7 @@ function RestoreButton({ record, onRestore }: { record: RecycleData; onRestore: 
       cancelText={t('common.cancel')}
       onConfirm={() => onRestore([record.id])}
     >
-      <Button type="link" size="small" icon={<UndoOutlined />}>
+      <Button type={primary ? 'primary' : 'link'} size={primary ? 'middle' : 'small'} icon={<UndoOutlined />}>
         {t('recycle.restore')}
       </Button>
     </Popconfirm>
@@ -141,7 +151,13 @@ export default function RecycleList() {
           return (
             <>
               {canInfo && (
-                <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(record)}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EyeOutlined />}
+                  onClick={() => setPreviewing(record)}
+                  data-testid={`recycle-preview-${record.id}`}
+                >
                   {t('recycle.preview')}
                 </Button>
               )}
@@ -158,7 +174,7 @@ export default function RecycleList() {
         footer={
           previewing && canRestore && !previewing.restoreTime ? (
             <div className="recycle-preview-footer">
-              <RestoreButton record={previewing} onRestore={(ids) => restore.mutateAsync(ids)} />
+              <RestoreButton primary record={previewing} onRestore={(ids) => restore.mutateAsync(ids)} />
             </div>
           ) : undefined
         }

@@ -1,7 +1,8 @@
 import { type PageResult, spaceInfo, spaceType } from '@backroom/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { api } from '../../../core/request';
 import { type CategoryRow, categoryWithDescendants } from '../category-tree';
 
@@ -18,7 +19,7 @@ type Props = {
  */
 export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const ids = category ? categoryWithDescendants(rows, category.id) : [];
 
   const files = useQuery({

@@ -1,9 +1,10 @@
 import { spaceType } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal, TreeSelect } from 'antd';
+import { Form, Input, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFeedback } from '../../../core/app-feedback';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { api } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
@@ -23,7 +24,7 @@ type Props = {
 /** Adds or renames a category; its parent may be any category but itself or one below it. */
 export function CategoryForm({ draft, tree, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
 
   useEffect(() => {

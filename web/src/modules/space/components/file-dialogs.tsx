@@ -1,9 +1,10 @@
 import { type SpaceInfo, spaceInfo } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, TreeSelect } from 'antd';
+import { Form, Input, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFeedback } from '../../../core/app-feedback';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { api } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
@@ -12,7 +13,7 @@ import { FILES_KEY } from '../hooks/use-space';
 /** Renames one file (its record; the stored address stays). */
 export function RenameFile({ file, onClose }: { file: SpaceInfo | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
   useEffect(() => {
@@ -70,7 +71,7 @@ type MoveProps = {
 /** Moves files to another category (or to none). */
 export function MoveFiles({ files, tree, onClose, onMoved }: MoveProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ classifyId?: number | null }>();
   const options = useMemo(() => categoryOptions(tree), [tree]);

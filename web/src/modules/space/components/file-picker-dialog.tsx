@@ -1,5 +1,5 @@
 import type { FileTypeGroup, SpaceInfo } from '@backroom/contract';
-import { lazy, Suspense, useState } from 'react';
+import { deferredDialog } from '../../../core/lazy';
 
 export type FilePickerProps = {
   open: boolean;
@@ -16,19 +16,11 @@ export type FilePickerProps = {
   purpose?: 'avatar';
 };
 
-const Picker = lazy(() => import('./file-picker'));
-
 /**
  * The reusable file picker: browse the file space, upload into it, choose files. The dialog's code
  * loads the first time it opens, so the screens that offer it stay light.
  */
-export function FilePickerDialog(props: FilePickerProps) {
-  const [used, setUsed] = useState(props.open);
-  if (props.open && !used) setUsed(true);
-  if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <Picker {...props} />
-    </Suspense>
-  );
-}
+export const FilePickerDialog = deferredDialog<FilePickerProps>(
+  () => import('./file-picker').then((m) => m.default),
+  (props) => props.open,
+);

@@ -10,9 +10,10 @@ import {
   UPLOAD_EXTENSIONS,
 } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Input, Pagination, Result, Select, Space, Spin } from 'antd';
+import { Button, Empty, Image, Input, Pagination, Result, Select, Space, Spin } from 'antd';
 import { type DragEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
@@ -42,7 +43,7 @@ export type SpaceBrowserProps = UploadRules & {
 export function SpaceBrowser(props: SpaceBrowserProps) {
   const { mode, limit = 1, accept, maxSize } = props;
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const perms = useSpacePerms();

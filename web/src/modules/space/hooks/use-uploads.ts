@@ -9,9 +9,9 @@ import {
   UPLOAD_DEFAULTS,
 } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { api, upload } from '../../../core/request';
 import { FILES_KEY } from './use-space';
 
@@ -67,7 +67,7 @@ function keyOf(url: string): string {
  */
 export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) => void) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const list = useRef<UploadItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());

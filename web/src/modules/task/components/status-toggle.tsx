@@ -1,8 +1,9 @@
 import { taskInfo } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Switch, Tag } from 'antd';
+import { Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
@@ -10,7 +11,7 @@ import { api } from '../../../core/request';
 /** Running or stopped, switched at once through start and stop for whoever may; a tag for the others. */
 export function StatusToggle({ id, name, status }: { id: number; name: string; status: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canStart = usePerm(taskInfo.perms.start);
   const canStop = usePerm(taskInfo.perms.stop);

@@ -1,13 +1,14 @@
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
 import { sysLog } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, InputNumber, Popconfirm, Popover, Space, Tooltip } from 'antd';
+import { Button, InputNumber, Popconfirm, Popover, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, crudQueryKey } from '../../../../core/crud/CrudPage';
 import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import './log.css';
+import { useFeedback } from '../../../../core/app-feedback';
 
 const KEEP_MIN = 1;
 const KEEP_MAX = 3650;
@@ -54,7 +55,7 @@ function ParamsCell({ value }: { value: unknown }) {
 /** The keep-days setting: how long request log rows are kept before the daily purge. */
 function KeepDays() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canRead = usePerm(sysLog.perms.getKeep);
   const canWrite = usePerm(sysLog.perms.setKeep);
@@ -124,7 +125,7 @@ function KeepDays() {
 /** The request log: read-only, searched by user name, address or IP; keep days and clear. */
 export default function LogList() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canClear = usePerm(sysLog.perms.clear);
 

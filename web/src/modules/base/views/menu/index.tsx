@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { type MenuNode, type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { events } from '../../../../core/events';
@@ -37,6 +37,7 @@ import { MenuOrderCell } from '../../components/menu-order-cell';
 import { MenuPermQuickAdd } from '../../components/menu-perm-quick-add';
 import { MenuTypeTag } from '../../components/menu-type-tag';
 import '../../components/menu.css';
+import { useFeedback } from '../../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../../core/crud/parts';
 
 const LIST_KEY = ['base', 'menu', 'list'] as const;
@@ -67,7 +68,7 @@ function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
  */
 export default function MenuList() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const screen = useScreen();
   const narrow = screen === 'xs';

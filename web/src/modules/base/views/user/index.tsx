@@ -9,21 +9,28 @@ import {
   type UserStatus,
 } from '@backroom/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Badge, Button, Input, Select, Switch, Tag } from 'antd';
+import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
+import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
-import { AvatarInput } from '../../components/avatar-input';
 import { DepartmentPanel } from '../../components/department-panel';
-import { DepartmentSelect } from '../../components/department-select';
 import { departmentOptions, topDepartmentId, withSubDepartments } from '../../components/department-tree';
-import { MoveUsers } from '../../components/move-users';
 import { StatusSwitch } from '../../components/status-switch';
 import { useDepartments } from '../../hooks/use-departments';
 import './user.css';
+import { useFeedback } from '../../../../core/app-feedback';
+
+// What only the add/edit and move dialogs show loads when one opens: the list comes first.
+const AvatarInput = deferred(() => import('../../components/avatar-input').then((m) => m.AvatarInput));
+const DepartmentSelect = deferred(() => import('../../components/department-select').then((m) => m.DepartmentSelect));
+const MoveUsers = deferredDialog(
+  () => import('../../components/move-users').then((m) => m.MoveUsers),
+  (props) => props.open,
+);
 
 const LEVEL_COLORS: Record<UserLevel, string> = {
   clerk: 'default',
@@ -35,7 +42,7 @@ const LEVEL_COLORS: Record<UserLevel, string> = {
 /** The status column: a switch that saves at once for whoever may update users, a tag for the others. */
 function StatusCell({ row, canUpdate }: { row: CrudRow; canUpdate: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<UserStatus>();
   const update = useMutation({
@@ -199,11 +206,10 @@ export default function UserView() {
           onSelect={canMove ? setSelected : undefined}
           toolbar={
             canMove && (
-              <Badge count={selected.length} size="small" color="var(--br-primary)">
-                <Button icon={<SwapOutlined />} disabled={selected.length === 0} onClick={() => setMoving(true)}>
-                  {t('base.user.move')}
-                </Button>
-              </Badge>
+              <Button icon={<SwapOutlined />} disabled={selected.length === 0} onClick={() => setMoving(true)}>
+                {t('base.user.move')}
+                {selected.length > 0 && <span className="user-move-count">{selected.length}</span>}
+              </Button>
             )
           }
           columns={[

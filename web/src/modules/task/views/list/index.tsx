@@ -1,6 +1,6 @@
 import { FileTextOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { type Locale, TASK_SCHEDULES, taskInfo } from '@backroom/contract';
-import { App, Button, InputNumber, Popconfirm, Radio, Segmented, Tag, Tooltip } from 'antd';
+import { Button, InputNumber, Popconfirm, Radio, Segmented, Tag, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { StatusToggle } from '../../components/status-toggle';
 import { TaskLogDrawer } from '../../components/task-log-drawer';
 import { useTaskHandlers } from '../../hooks/use-task-handlers';
 import '../../task.css';
+import { useFeedback } from '../../../../core/app-feedback';
 
 type Scope = 'all' | 0 | 1;
 
@@ -31,7 +32,7 @@ function runCount(row: CrudRow): number {
 /** Run once: asks first, since a task may do real work (a purge) at once. */
 function RunOnceButton({ row }: { row: CrudRow }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const handleRun = async () => {
     setBusy(true);
