@@ -238,6 +238,36 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
     await context.close();
   });
 
+  it('logs out from the user menu after confirming, and the old token stops working', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backroom.token') ?? '{}').value as string);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    // The confirmation dialog loads on first use; cancelling keeps the session.
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.locator('.ant-modal-confirm-title', { hasText: 'Log out now?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const [logout] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/admin/base/comm/logout')),
+      dialog.getByRole('button', { name: 'OK' }).click(),
+    ]);
+    expect(logout.method()).toBe('POST');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('backroom.token'))).toBeNull();
+    const status = await page.evaluate(
+      async (t) => (await fetch('/api/admin/base/comm/person', { headers: { authorization: t } })).status,
+      token,
+    );
+    expect(status).toBe(401);
+    await context.close();
+  });
+
   it('signs out with the spec’s message when both tokens have expired', async () => {
     const context = await newContext(browser, server.base, { locale: 'en' });
     const page = await context.newPage();
