@@ -34,6 +34,19 @@ describe('module texts', () => {
     expect(i18n.t('t2.hi')).toBe('Hello');
   });
 
+  it('takes one function that loads any language, and calls it for the language in use', async () => {
+    const calls: string[] = [];
+    addMessages('t4', async (locale) => {
+      calls.push(locale);
+      return { default: { name: `texts of ${locale}` } };
+    });
+    expect(calls).toEqual([]);
+    await loadMessages('zh-tw');
+    expect(calls).toEqual(['zh-tw']);
+    expect(i18n.t('t4.name', { lng: 'zh-tw' })).toBe('texts of zh-tw');
+    expect(i18n.exists('t4.name', { lng: 'en', fallbackLng: false })).toBe(false);
+  });
+
   it('tries a loader that failed again at the next load', async () => {
     let fail = true;
     addMessages('t3', {

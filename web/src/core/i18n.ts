@@ -29,12 +29,16 @@ function merge(locale: Locale, module: string, messages: Messages) {
 
 /**
  * Adds texts under a module's key; several calls for one module merge (one per screen, say).
- * Each language is either the texts themselves or a loader: loaders download only the language
- * in use, when the signed-in shell starts or the language changes (see loadMessages).
+ * Each language is either the texts themselves or a loader, or one function loads any language
+ * (`(locale) => import(`./locales/${locale}.json`)`): loaders download only the language in use,
+ * when the signed-in shell starts or the language changes (see loadMessages).
  */
-export function addMessages(module: string, messages: Record<Locale, Messages | MessagesLoader>) {
+export function addMessages(
+  module: string,
+  messages: Record<Locale, Messages | MessagesLoader> | ((locale: Locale) => ReturnType<MessagesLoader>),
+) {
   for (const locale of LOCALES) {
-    const value = messages[locale];
+    const value = typeof messages === 'function' ? () => messages(locale) : messages[locale];
     if (typeof value === 'function') lazyMessages[locale].push({ module, load: value as MessagesLoader });
     else merge(locale, module, value);
   }

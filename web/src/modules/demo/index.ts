@@ -3,10 +3,6 @@ import { registerFixedRoute } from '../../core/routes';
 
 export function installDemo() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('demo', {
-    'zh-cn': () => import('./locales/zh-cn.json'),
-    'zh-tw': () => import('./locales/zh-tw.json'),
-    en: () => import('./locales/en.json'),
-  });
+  addMessages('demo', (locale) => import(`./locales/${locale}.json`));
   registerFixedRoute('/demo/test/route/:id/:name?', 'demo.route.title', () => import('./views/RouteParams'));
 }

@@ -13,11 +13,7 @@ const MENUS = {
 
 export function installDict() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('dict', {
-    'zh-cn': () => import('./locales/zh-cn.json'),
-    'zh-tw': () => import('./locales/zh-tw.json'),
-    en: () => import('./locales/en.json'),
-  });
+  addMessages('dict', (locale) => import(`./locales/${locale}.json`));
   addMessages('menus', MENUS);
   registerView('modules/dict/views/list.vue', () => import('./views/list'));
 }

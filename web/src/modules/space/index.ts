@@ -7,11 +7,7 @@ export { FilePickerDialog, type FilePickerProps } from './components/file-picker
 
 export function installSpace() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('space', {
-    'zh-cn': () => import('./locales/zh-cn.json'),
-    'zh-tw': () => import('./locales/zh-tw.json'),
-    en: () => import('./locales/en.json'),
-  });
+  addMessages('space', (locale) => import(`./locales/${locale}.json`));
   // The seeded menu names, translated where the menu shows them.
   addMessages('menus', {
     'zh-cn': {},

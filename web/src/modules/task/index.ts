@@ -3,11 +3,7 @@ import { registerView } from '../../core/views';
 
 export function installTask() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('task', {
-    'zh-cn': () => import('./locales/zh-cn.json'),
-    'zh-tw': () => import('./locales/zh-tw.json'),
-    en: () => import('./locales/en.json'),
-  });
+  addMessages('task', (locale) => import(`./locales/${locale}.json`));
   // The seeded menu names, translated where the menu shows them.
   addMessages('menus', {
     'zh-cn': {},
