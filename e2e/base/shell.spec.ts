@@ -155,6 +155,8 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const home = new URL(page.url()).pathname;
     await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${home}"]`).waitFor();
     await expect.poll(() => tabKeys(page)).toEqual([home]);
+    // Home alone cannot be closed: the page it shows keeps its tab.
+    expect(await page.locator('.tabs-bar .ant-tabs-tab-remove').count()).toBe(0);
     // Close all from the tab bar's menu, with another page open: only home is left.
     await page.evaluate(() => {
       history.pushState(null, '', '/sys/param');

@@ -22,9 +22,10 @@ const ModalHost = deferred(() => import('./modal-host').then((m) => m.ModalHost)
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [messageApi, messageHolder] = message.useMessage();
-  const [waiting, setWaiting] = useState<ModalFuncProps[]>([]);
   const [hostWanted, setHostWanted] = useState(false);
   const modalRef = useRef<HookAPI | null>(null);
+  // Confirmations asked for before the dialog code arrived, shown by the host once it has.
+  const waitingRef = useRef<ModalFuncProps[]>([]);
 
   const value = useMemo<Feedback>(
     () => ({
@@ -35,23 +36,23 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
             modalRef.current.confirm(config);
             return;
           }
-          setWaiting((list) => [...list, config]);
+          waitingRef.current.push(config);
           setHostWanted(true);
         },
       },
     }),
     [messageApi],
   );
-  const handleReady = useCallback((api: HookAPI) => {
+  const handleReady = useCallback((api: HookAPI | null) => {
     modalRef.current = api;
   }, []);
-  const handleShown = useCallback(() => setWaiting([]), []);
+  const take = useCallback(() => waitingRef.current.splice(0), []);
 
   return (
     <FeedbackContext.Provider value={value}>
       {children}
       {messageHolder}
-      {hostWanted && <ModalHost waiting={waiting} onReady={handleReady} onShown={handleShown} />}
+      {hostWanted && <ModalHost take={take} onReady={handleReady} />}
     </FeedbackContext.Provider>
   );
 }

@@ -5,23 +5,15 @@ import { useEffect } from 'react';
 
 /**
  * antd's confirmation dialogs, themed by the shell's ConfigProvider. Loaded the first time a screen
- * asks for one; shows what was asked while it loaded, then hands its API to the provider.
+ * asks for one: it shows what was asked while it loaded, then takes the asking over itself.
+ * `take` empties the provider's queue, so an effect run twice (StrictMode) shows nothing twice.
  */
-export function ModalHost({
-  waiting,
-  onReady,
-  onShown,
-}: {
-  waiting: ModalFuncProps[];
-  onReady: (api: HookAPI) => void;
-  onShown: () => void;
-}) {
+export function ModalHost({ take, onReady }: { take: () => ModalFuncProps[]; onReady: (api: HookAPI | null) => void }) {
   const [api, holder] = Modal.useModal();
-  useEffect(() => onReady(api), [api, onReady]);
   useEffect(() => {
-    if (waiting.length === 0) return;
-    for (const config of waiting) api.confirm(config);
-    onShown();
-  }, [waiting, api, onShown]);
+    onReady(api);
+    for (const config of take()) api.confirm(config);
+    return () => onReady(null);
+  }, [api, take, onReady]);
   return holder;
 }

@@ -12,9 +12,12 @@ export type Tab = {
 type TabsState = {
   tabs: Tab[];
   open(tab: Omit<Tab, 'version'>): void;
+  /** Renames an open tab (a language switch); a tab that is not open stays closed. */
+  retitle(key: string, title: string): void;
   close(key: string): string | undefined;
   closeOthers(key: string): void;
-  closeAll(): void;
+  /** Closes every tab but `keep` (home), if that one is open. */
+  closeAll(keep?: string): void;
   refresh(key: string): void;
 };
 
@@ -22,13 +25,12 @@ type TabsState = {
 export const useTabs = create<TabsState>((set, get) => ({
   tabs: [],
   open(tab) {
-    const existing = get().tabs.find((t) => t.key === tab.key);
-    if (existing) {
-      if (existing.title !== tab.title)
-        set({ tabs: get().tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title } : t)) });
-      return;
-    }
-    set({ tabs: [...get().tabs, { ...tab, version: 0 }] });
+    if (get().tabs.some((t) => t.key === tab.key)) get().retitle(tab.key, tab.title);
+    else set({ tabs: [...get().tabs, { ...tab, version: 0 }] });
+  },
+  retitle(key, title) {
+    if (get().tabs.some((t) => t.key === key && t.title !== title))
+      set({ tabs: get().tabs.map((t) => (t.key === key ? { ...t, title } : t)) });
   },
   close(key) {
     const tabs = get().tabs;
@@ -41,8 +43,8 @@ export const useTabs = create<TabsState>((set, get) => ({
   closeOthers(key) {
     set({ tabs: get().tabs.filter((t) => t.key === key) });
   },
-  closeAll() {
-    set({ tabs: [] });
+  closeAll(keep) {
+    set({ tabs: get().tabs.filter((t) => t.key === keep) });
   },
   refresh(key) {
     set({ tabs: get().tabs.map((t) => (t.key === key ? { ...t, version: t.version + 1 } : t)) });

@@ -1,7 +1,7 @@
 import type { SysUser } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider, useFeedback } from '../core/app-feedback';
@@ -107,6 +107,7 @@ function ShellLayout() {
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [groupId, setGroupId] = useState<number | null>(null);
   const openTab = useTabs((s) => s.open);
+  const retitleTab = useTabs((s) => s.retitle);
   const tabs = useTabs((s) => s.tabs);
 
   useEffect(() => {
@@ -128,14 +129,22 @@ function ShellLayout() {
   const key = `${path}${location.search}`;
   const route = loaded ? resolveRoute(path, tree) : undefined;
 
-  // A tab opens when the page it shows changes, keyed on plain values: `route` is a new object on
-  // every render, and re-opening on each render would bring back a tab the user just closed (close
+  // A tab opens when the page shown changes, and only then: an effect that ran again for the same
+  // page (a re-render, StrictMode, the language) would bring back a tab the user just closed (close
   // all, or close others while the next page is still loading) before the navigation lands.
+  // For the same page it only follows the title (a language switch).
   const tabTitle = route ? (route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title)) : null;
   const tabKeepAlive = route?.keepAlive ?? false;
+  const openedKey = useRef<string | null>(null);
   useEffect(() => {
-    if (tabTitle !== null) openTab({ key, title: tabTitle, keepAlive: tabKeepAlive });
-  }, [key, tabTitle, tabKeepAlive, openTab]);
+    if (tabTitle === null) return;
+    if (openedKey.current === key) {
+      retitleTab(key, tabTitle);
+      return;
+    }
+    openedKey.current = key;
+    openTab({ key, title: tabTitle, keepAlive: tabKeepAlive });
+  }, [key, tabTitle, tabKeepAlive, openTab, retitleTab]);
 
   const groups = groupsOf(tree);
   const activeGroup = theme.isGroup

@@ -10,18 +10,21 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
   const navigate = useNavigate();
   const { tabs, close, closeOthers, closeAll, refresh } = useTabs();
 
+  // Home stays open when it is the only tab: closing it would leave the page it shows without one.
+  const isLastHome = (key: string) => key === homePath && tabs.length === 1;
   const handleClose = (key: string) => {
+    if (isLastHome(key)) return;
     const next = close(key);
     if (key === activeKey) navigate(next ?? homePath);
   };
   const handleCloseAll = () => {
-    closeAll();
+    closeAll(homePath);
     navigate(homePath);
   };
   const menuFor = (key: string): MenuProps => ({
     items: [
       { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh') },
-      { key: 'close', label: t('tabs.close') },
+      { key: 'close', label: t('tabs.close'), disabled: isLastHome(key) },
       { key: 'others', label: t('tabs.closeOthers') },
       { key: 'all', label: t('tabs.closeAll') },
     ],
@@ -54,7 +57,7 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: true,
+          closable: !isLastHome(tab.key),
           label: (
             <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
               <span className="tab-label" data-tab={tab.key}>

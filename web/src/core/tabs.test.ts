@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTabs } from './tabs';
+
+const open = (key: string, title = key) => useTabs.getState().open({ key, title, keepAlive: true });
+const keys = () => useTabs.getState().tabs.map((t) => t.key);
+
+beforeEach(() => useTabs.setState({ tabs: [] }));
+
+describe('tabs', () => {
+  it('opens a page once, and follows its title', () => {
+    open('/a', 'A');
+    open('/b');
+    open('/a', 'Ä');
+    expect(keys()).toEqual(['/a', '/b']);
+    expect(useTabs.getState().tabs[0]?.title).toBe('Ä');
+  });
+
+  it('renames only a tab that is open: a closed tab stays closed', () => {
+    open('/a');
+    useTabs.getState().retitle('/b', 'B');
+    expect(keys()).toEqual(['/a']);
+    useTabs.getState().retitle('/a', 'A2');
+    expect(useTabs.getState().tabs[0]?.title).toBe('A2');
+  });
+
+  it('closes a tab and names the one to show next', () => {
+    for (const key of ['/a', '/b', '/c']) open(key);
+    expect(useTabs.getState().close('/b')).toBe('/c');
+    expect(useTabs.getState().close('/c')).toBe('/a');
+    expect(keys()).toEqual(['/a']);
+  });
+
+  it('closes all but home, when home is open', () => {
+    for (const key of ['/a', '/home', '/c']) open(key);
+    useTabs.getState().closeAll('/home');
+    expect(keys()).toEqual(['/home']);
+    useTabs.getState().closeAll('/elsewhere');
+    expect(keys()).toEqual([]);
+  });
+});
