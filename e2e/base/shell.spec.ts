@@ -1,6 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+import { apiCall, hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+
+type MenuRow = {
+  id: number;
+  parentId: number | null;
+  type: number;
+  router: string | null;
+  orderNum: number;
+  isShow: boolean;
+};
+
+/** The first shown page (type 1) of the menu tree, depth first in order: what SPEC §2 calls home. */
+function firstPage(rows: MenuRow[], parentId: number | null = null): MenuRow | undefined {
+  const children = rows.filter((r) => r.parentId === parentId && r.isShow).sort((a, b) => a.orderNum - b.orderNum);
+  for (const row of children) {
+    if (row.type === 1 && row.router) return row;
+    const inner = row.type === 0 ? firstPage(rows, row.id) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
 
 /** The open tabs' keys, in order. */
 const tabKeys = (page: Page) =>
@@ -27,6 +47,25 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.goto('/403');
     await expect.poll(() => page.locator('.error-page').innerText()).toContain('not authorized');
     expect(await page.getByRole('button', { name: 'Back to login' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('opens / as a new user would: the login page without a token, the home page with one', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await page.waitForURL('**/login');
+    await page.locator('#username').waitFor();
+    await signIn(page);
+    // Home is the first page of the first menu group (SPEC §2), read from the menus the server gives.
+    const { menus } = await apiCall<{ menus: MenuRow[] }>(page, '/admin/base/comm/permmenu');
+    const home = firstPage(menus);
+    expect(home?.router).toBeTruthy();
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === home?.router);
+    await page.locator('.app-layout').waitFor();
+    await expect.poll(() => page.locator('.tabs-bar [data-tab]').count()).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -116,6 +116,11 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       },
     });
   }
+  if (hasWeb) {
+    // The root is a folder to the static plugin, which refuses to list it (403); it is the web
+    // app's home route like every other path the app owns.
+    app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
+  }
   app.setNotFoundHandler(async (request, reply) => {
     // Unknown API paths answer in the envelope; any other GET is a route of the web app (history mode).
     const pathname = request.url.split('?', 1)[0] ?? '';

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp, testTargets } from './testing/harness.js';
+
+// Which paths are the web app's and which the server's does not depend on the database.
+const [sqlite] = testTargets();
+
+describe('the web app is served on every path it owns', () => {
+  let t: TestApp;
+  let webDir: string;
+  const INDEX = '<!doctype html><title>Backroom test page</title><div id="app"></div>';
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    if (!sqlite) throw new Error('SQLite is always a target');
+    t = await startApp(sqlite, { WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => t.app.inject({ method, url });
+
+  it.each(['/', '/login', '/my/info', '/sys/user', '/no/such/page', '/demo/test/route/1/a', '/?from=mail'])(
+    'GET %s answers the app',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it('answers HEAD / like GET /', async () => {
+    const response = await get('/', 'HEAD');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('serves built assets as files, and a missing asset is a 404, not the app', async () => {
+    const asset = await get('/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    const missing = await get('/assets/main-old999.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toBe(INDEX);
+  });
+
+  it.each(['/api/admin/no/such', '/api', '/upload/20261122/none.png'])(
+    'keeps %s to the server: a 404 in the envelope',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toBe(INDEX);
+    },
+  );
+
+  it('answers other methods on app paths with a 404, not the page', async () => {
+    const response = await get('/', 'POST');
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 1001 });
+  });
+});
