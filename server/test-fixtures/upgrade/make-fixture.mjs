@@ -167,7 +167,11 @@ async function fill(base) {
   const fileId = (
     await post('/admin/space/info/add', { url, type: 'image', name: 'pixel.png', size: PNG.length, classifyId }, admin)
   ).id;
-  await post('/admin/space/info/add', { url, type: 'image', name: 'pixel copy.png', size: PNG.length, classifyId }, admin);
+  await post(
+    '/admin/space/info/add',
+    { url, type: 'image', name: 'pixel copy.png', size: PNG.length, classifyId },
+    admin,
+  );
   await post('/admin/space/info/delete', { ids: [fileId] }, admin);
 
   // A signed-in user who logs out leaves a revoked session behind.
