@@ -14,13 +14,16 @@ import { type Cache, createMemoryCache } from './core/cache.js';
 import type { Config } from './core/config.js';
 import type { AppContext } from './core/context.js';
 import { type DbHandle, openDatabase, pingDatabase } from './core/db/index.js';
+import { migrate } from './core/db/migrator.js';
+import { withSchemaLock } from './core/db/schema-lock.js';
+import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
 import { notFound } from './core/errors.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
 import { createRecycleHub } from './core/recycle.js';
 import { connectRedis, createRedisBus, createRedisCache } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
-import { migrateToLatest } from './db/migrate.js';
+import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerDict } from './modules/dict/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
@@ -34,9 +37,11 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   const app = createHttpServer(config);
   const db = options.db ?? (await openDatabase(config.db));
   const closers: Array<() => Promise<void> | void> = [];
+  const starters: Array<() => Promise<void> | void> = [];
   try {
     await pingDatabase(db);
-    await migrateToLatest(db);
+    // Under the cross-instance lock: instances starting together migrate once, one after another.
+    await withSchemaLock(db, (session) => migrate(session, MIGRATIONS));
   } catch (error) {
     if (!options.db) await db.close();
     const where = config.db.kind === 'sqlite' ? config.db.file : config.db.kind;
@@ -80,6 +85,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     log: app.log,
     recycle: createRecycleHub(),
     taskHandlers: createTaskHandlerRegistry(),
+    seeds: createSeedRegistry(),
+    onStart: (fn) => starters.push(fn),
     onClose: (fn) => closers.push(fn),
   };
   if (!config.captcha) app.log.warn('CAPTCHA=off: logins are not asked for a verification code');
@@ -102,6 +109,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerSpace(app, ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
+  // Initial rows, once every module has added its steps; then what works on them starts.
+  await withSchemaLock(db, (session) => runSeeds(session, ctx.seeds.steps));
+  for (const start of starters) await start();
 
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

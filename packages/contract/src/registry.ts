@@ -6,13 +6,15 @@ import { sysMenu } from './base/sys-menu.js';
 import { sysParam } from './base/sys-param.js';
 import { sysRole } from './base/sys-role.js';
 import { sysUser } from './base/sys-user.js';
+import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
 import type { Declaration } from './core/entity.js';
+import type { TableDecl } from './core/table.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { recycleData } from './recycle/recycle-data.js';
 import { spaceInfo } from './space/space-info.js';
 import { spaceType } from './space/space-type.js';
-import { taskInfo } from './task/task-info.js';
+import { taskInfo, taskLog } from './task/task-info.js';
 
 /**
  * Every controller and entity the product serves. The server mounts exactly these, EPS and
@@ -34,3 +36,30 @@ export const declarations: readonly Declaration[] = [
   spaceInfo,
   spaceType,
 ] as unknown as readonly Declaration[];
+
+/**
+ * Every table the product keeps, by name: entities and the server's own tables. The migrations
+ * (server/src/db/migrations) must create exactly these; the server's row types derive from them.
+ */
+export const tables = {
+  base_sys_user: sysUser,
+  base_sys_role: sysRole,
+  base_sys_department: sysDepartment,
+  base_sys_menu: sysMenu,
+  base_sys_param: sysParam,
+  base_sys_log: sysLog,
+  base_sys_user_role: sysUserRole,
+  base_sys_role_menu: sysRoleMenu,
+  base_sys_role_department: sysRoleDepartment,
+  base_sys_conf: sysConf,
+  base_sys_revoked: sysRevoked,
+  recycle_data: recycleData,
+  dict_type: dictType,
+  dict_info: dictInfo,
+  task_info: taskInfo,
+  task_log: taskLog,
+  space_type: spaceType,
+  space_info: spaceInfo,
+} as const satisfies Record<string, TableDecl>;
+
+export type Tables = typeof tables;

@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Cache } from './cache.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
+import type { SeedRegistry } from './db/seeds.js';
 import type { Recycler } from './recycle.js';
 import type { TaskHandlerRegistry } from './task-handlers.js';
 
@@ -24,6 +25,10 @@ export type AppContext = {
   readonly recycle: Recycler & { install(recycler: Recycler): void };
   /** What scheduled tasks may run; modules register their handlers at start. */
   readonly taskHandlers: TaskHandlerRegistry;
+  /** Initial rows: modules add their seed steps while they register; they run once every module has. */
+  readonly seeds: SeedRegistry;
+  /** Work to begin once the seeds have run (the task scheduler); in the order it was added. */
+  readonly onStart: (fn: () => Promise<void> | void) => void;
   /** Work to finish before the process exits (flush buffers, stop timers). */
   readonly onClose: (fn: () => Promise<void> | void) => void;
 };

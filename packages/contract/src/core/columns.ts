@@ -4,12 +4,18 @@ import type { Label } from './i18n.js';
 /**
  * How a column is stored. Every kind maps to one SQL type per dialect (server/src/core/db) and to
  * one JSON type on the wire: json columns are stored as text but always travel as real values,
- * bool columns as real booleans, decimals as numbers.
+ * bool columns as real booleans, decimals and bigints as numbers.
  */
-export type ColumnKind = 'int' | 'string' | 'text' | 'bool' | 'json' | 'decimal' | 'datetime';
+export type ColumnKind = 'int' | 'bigint' | 'string' | 'text' | 'bool' | 'json' | 'decimal' | 'datetime';
 
-export type Column<T = unknown> = {
-  readonly kind: ColumnKind;
+/**
+ * What a column's type says besides its value: whether an insert may leave it out (it has a
+ * default or may be null) and whether clients ever see it (a password hash).
+ */
+export type ColumnFlags = { readonly optional: boolean; readonly hidden: boolean };
+
+export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends ColumnFlags = ColumnFlags> = {
+  readonly kind: K;
   /** zod type of a non-null value (what add/update validate and what rows carry). */
   readonly schema: z.ZodType<NonNullable<T>>;
   readonly label: Label;
@@ -23,6 +29,10 @@ export type Column<T = unknown> = {
   readonly dict: string | undefined;
   /** Never sent to a client (password hashes). */
   readonly hidden: boolean;
+  /** The enumerated values of an intEnum or stringEnum column. */
+  readonly values: readonly (string | number)[] | undefined;
+  /** Type-level only: the flags above as types, for the row types derived from a declaration. */
+  readonly __flags?: F;
 };
 
 type Options<T> = {
@@ -35,7 +45,22 @@ type Options<T> = {
   hidden?: boolean;
 };
 
-function make<T>(kind: ColumnKind, schema: z.ZodType<T>, options: Options<T>, length?: number): Column<unknown> {
+/** A column's wire type: null is part of it when the options say nullable. */
+type Out<T, O> = O extends { nullable: true } ? T | null : T;
+/** The flags of a column built with options O. */
+type FlagsOf<O> = {
+  optional: O extends { nullable: true } ? true : O extends { default: unknown } ? true : false;
+  hidden: O extends { hidden: true } ? true : false;
+};
+type Built<T, K extends ColumnKind, O> = Column<Out<T, O>, K, FlagsOf<O>>;
+
+function make<T, K extends ColumnKind>(
+  kind: K,
+  schema: z.ZodType<T>,
+  options: Options<T>,
+  length?: number,
+  values?: readonly (string | number)[],
+): Column<unknown, K> {
   // The value schema is typed loosely here; each builder states the precise type it returns.
   return {
     kind,
@@ -48,63 +73,74 @@ function make<T>(kind: ColumnKind, schema: z.ZodType<T>, options: Options<T>, le
     index: options.index ?? false,
     dict: options.dict,
     hidden: options.hidden ?? false,
+    values,
   };
 }
 
-/** A column's wire type: null is part of it when the options say nullable. */
-type Out<T, O> = O extends { nullable: true } ? T | null : T;
-
+/*
+ * Each builder states the exact column type it returns (value, kind and flags, from the literal
+ * options it was given); `make` builds the object once for all of them, so each return is cast.
+ */
 export const col = {
   /** A varchar; `max` is both the validation limit and the SQL length (255 when absent). */
-  string<const O extends Options<string> & { max?: number; min?: number }>(options: O): Column<Out<string, O>> {
+  string<const O extends Options<string> & { max?: number; min?: number }>(options: O): Built<string, 'string', O> {
     const max = options.max ?? 255;
     const base = options.min ? z.string().min(options.min).max(max) : z.string().max(max);
     const schema = base.refine(noNul);
-    return make('string', schema, options, max) as unknown as Column<Out<string, O>>;
+    return make('string', schema, options, max) as Built<string, 'string', O>;
   },
-  text<const O extends Options<string>>(options: O): Column<Out<string, O>> {
-    return make('text', z.string().max(1_000_000).refine(noNul), options) as unknown as Column<Out<string, O>>;
+  text<const O extends Options<string>>(options: O): Built<string, 'text', O> {
+    return make('text', z.string().max(1_000_000).refine(noNul), options) as Built<string, 'text', O>;
   },
-  int<const O extends Options<number> & { min?: number; max?: number }>(options: O): Column<Out<number, O>> {
+  int<const O extends Options<number> & { min?: number; max?: number }>(options: O): Built<number, 'int', O> {
     // Columns are 32-bit integers on PostgreSQL and MySQL: larger values are refused, not a 500.
     const schema = z
       .number()
       .int()
       .min(options.min ?? INT_MIN)
       .max(options.max ?? INT_MAX);
-    return make('int', schema, options) as unknown as Column<Out<number, O>>;
+    return make('int', schema, options) as Built<number, 'int', O>;
+  },
+  /** A 64-bit integer (epoch milliseconds); safe integers only, as JSON numbers carry them. */
+  bigint<const O extends Options<number> & { min?: number }>(options: O): Built<number, 'bigint', O> {
+    const schema = z
+      .number()
+      .int()
+      .min(options.min ?? Number.MIN_SAFE_INTEGER)
+      .max(Number.MAX_SAFE_INTEGER);
+    return make('bigint', schema, options) as Built<number, 'bigint', O>;
   },
   /** An integer restricted to listed values (status codes and the like). */
   intEnum<const V extends readonly [number, ...number[]], const O extends Options<V[number]>>(
     values: V,
     options: O,
-  ): Column<Out<V[number], O>> {
+  ): Built<V[number], 'int', O> {
     const schema = z.number().refine((v) => values.includes(v), { params: { values } });
-    return make('int', schema, options) as unknown as Column<Out<V[number], O>>;
+    return make('int', schema, options, undefined, values) as Built<V[number], 'int', O>;
   },
   stringEnum<const V extends readonly [string, ...string[]], const O extends Options<V[number]>>(
     values: V,
     options: O,
-  ): Column<Out<V[number], O>> {
-    return make('string', z.enum(values), options, 50) as unknown as Column<Out<V[number], O>>;
+  ): Built<V[number], 'string', O> {
+    return make('string', z.enum(values), options, 50, values) as Built<V[number], 'string', O>;
   },
-  bool<const O extends Options<boolean>>(options: O): Column<Out<boolean, O>> {
-    return make('bool', z.boolean(), options) as unknown as Column<Out<boolean, O>>;
+  bool<const O extends Options<boolean>>(options: O): Built<boolean, 'bool', O> {
+    return make('bool', z.boolean(), options) as Built<boolean, 'bool', O>;
   },
-  decimal<const O extends Options<number> & { min?: number }>(options: O): Column<Out<number, O>> {
+  decimal<const O extends Options<number> & { min?: number }>(options: O): Built<number, 'decimal', O> {
     // decimal(14, 2): twelve digits before the point.
     const schema = z
       .number()
       .min(options.min ?? -DECIMAL_MAX)
       .max(DECIMAL_MAX);
-    return make('decimal', schema, options) as unknown as Column<Out<number, O>>;
+    return make('decimal', schema, options) as Built<number, 'decimal', O>;
   },
-  json<T, const O extends Options<T> = Options<T>>(schema: z.ZodType<T>, options: O): Column<Out<T, O>> {
-    return make('json', schema, options) as unknown as Column<Out<T, O>>;
+  json<T, const O extends Options<T> = Options<T>>(schema: z.ZodType<T>, options: O): Built<T, 'json', O> {
+    return make('json', schema, options) as Built<T, 'json', O>;
   },
   /** A `YYYY-MM-DD HH:mm:ss` text, like createTime. */
-  datetime<const O extends Options<string>>(options: O): Column<Out<string, O>> {
-    return make('datetime', z.string().regex(DATETIME_PATTERN), options, 19) as unknown as Column<Out<string, O>>;
+  datetime<const O extends Options<string>>(options: O): Built<string, 'datetime', O> {
+    return make('datetime', z.string().regex(DATETIME_PATTERN), options, 19) as Built<string, 'datetime', O>;
   },
 };
 
@@ -117,7 +153,13 @@ export const noNul = (value: string) => !value.includes('\u0000');
 
 export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
-export type Columns = Record<string, Column<unknown>>;
+export type Columns = Record<string, Column<unknown, ColumnKind, ColumnFlags>>;
 
 /** The value type a column carries on the wire (null included where it is nullable). */
-export type ColumnValue<C> = C extends Column<infer T> ? T : never;
+export type ColumnValue<C> = C extends Column<infer T, ColumnKind, ColumnFlags> ? T : never;
+
+/** The names of the columns a client sees (every column but the hidden ones). */
+export type VisibleKeys<C extends Columns> = {
+  [K in keyof C]: C[K] extends Column<unknown, ColumnKind, { optional: boolean; hidden: true }> ? never : K;
+}[keyof C] &
+  string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Column, type Columns, type ColumnValue, DATETIME_PATTERN, INT_MAX, INT_MIN, noNul } from './columns.js';
 import type { Label } from './i18n.js';
+import type { IndexDecl } from './table.js';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -66,6 +67,7 @@ function valueOrList(schema: z.ZodType): z.ZodType {
 function filterSchema(column: Column<unknown>): z.ZodType {
   switch (column.kind) {
     case 'int':
+    case 'bigint':
       return z.preprocess(
         (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v) : v),
         column.schema,
@@ -109,6 +111,8 @@ export type EntityOptions<C extends Columns, X extends Record<string, EndpointDe
   readonly extra?: X;
   /** A standard action whose body differs from the standard one (department delete's deleteUser). */
   readonly inputs?: Partial<Record<StandardAction, z.ZodType>>;
+  /** Indexes of more than one column (one column's index is its `index` or `unique` flag). */
+  readonly indexes?: readonly IndexDecl[];
   /** Default order of page and list. */
   readonly defaultOrder?: {
     readonly column: Extract<keyof C, string> | 'id' | 'createTime';
@@ -123,6 +127,9 @@ export type Entity<C extends Columns = Columns, X extends Record<string, Endpoin
   readonly prefix: string;
   readonly entityName: string;
   readonly table: string;
+  /** An entity's rows have an id, createTime and updateTime (see TableDecl). */
+  readonly base: 'entity';
+  readonly indexes: readonly IndexDecl[];
   readonly label: Label;
   readonly columns: C;
   readonly standard: readonly StandardAction[];
@@ -264,6 +271,9 @@ export function defineEntity<C extends Columns, X extends Record<string, Endpoin
     prefix: `/admin/${options.module}/${options.path}`,
     entityName: options.entityName,
     table: options.table,
+    base: 'entity',
+    // Pages are ordered by createTime as often as by id.
+    indexes: [...(options.indexes ?? []), { columns: ['createTime'] }],
     label: options.label,
     columns: options.columns,
     standard,

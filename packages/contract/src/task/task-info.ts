@@ -149,6 +149,8 @@ export const taskLog = defineEntity({
     trigger: col.intEnum(TASK_TRIGGERS, { label: label('触发方式', '觸發方式', 'Trigger'), default: 0 }),
   },
   joined: { taskName: { label: label('任务名称', '任務名稱', 'Task name'), type: 'string' } },
+  // The log page of one task, newest first.
+  indexes: [{ columns: ['taskId', 'id'] }],
 });
 
 export type TaskLog = RowOf<typeof taskLog.columns> & { taskName?: string | null };

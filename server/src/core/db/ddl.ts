@@ -1,82 +1,183 @@
-import type { Column, Columns, Entity } from '@backroom/contract';
-import { type ColumnDataType, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { DbKind } from '../config.js';
+import {
+  applyChange,
+  type ColumnModel,
+  type IndexModel,
+  type SchemaChange,
+  type SchemaModel,
+  type TableModel,
+} from './schema-model.js';
 
-/** The SQL type of a declared column on one dialect. */
-export function sqlType(kind: DbKind, column: Column<unknown>): ColumnDataType | ReturnType<typeof sql.raw> {
-  switch (column.kind) {
-    case 'int':
-      return 'integer';
-    case 'string':
-      return `varchar(${column.length ?? 255})`;
-    case 'datetime':
-      return 'varchar(19)';
-    case 'text':
-    case 'json':
-      // MySQL's TEXT stops at 64 KB; rich-text params and JSON lists can be larger.
-      return kind === 'mysql' ? sql.raw('mediumtext') : 'text';
-    case 'bool':
-      return 'boolean';
-    case 'decimal':
-      return 'decimal(14, 2)';
+/**
+ * Writes schema changes as SQL text for one dialect. Only the migration generator calls it: a
+ * migration keeps the text it wrote then, so a later change here never alters a migration that
+ * has run somewhere (docs/architecture.md, "Migrations").
+ */
+
+/** MySQL tables hold any Unicode text and sort it by the Unicode Collation Algorithm. */
+const MYSQL_TABLE_OPTIONS = 'engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci';
+
+export function quote(kind: DbKind, name: string): string {
+  return kind === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
+}
+
+function typeSql(kind: DbKind, column: ColumnModel): string {
+  // MySQL's TEXT stops at 64 KB; rich-text params and JSON lists can be larger.
+  if (column.type === 'text' && kind === 'mysql') return 'mediumtext';
+  return column.type;
+}
+
+function literal(kind: DbKind, value: string | number | boolean): string {
+  if (typeof value === 'boolean') return kind === 'postgres' ? String(value) : value ? '1' : '0';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`default ${value} cannot be written as SQL`);
+    return String(value);
   }
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
-function defaultFor(kind: DbKind, column: Column<unknown>): unknown {
-  const value = column.defaultValue;
-  if (value === undefined || column.kind === 'json' || column.kind === 'text') return undefined;
-  if (column.kind === 'bool' && kind !== 'postgres') return value ? 1 : 0;
-  return value;
+/** One column as it is written inside `create table` and `add column`. */
+export function columnSql(kind: DbKind, column: ColumnModel): string {
+  const name = quote(kind, column.name);
+  if (column.primaryKey === 'auto') {
+    if (kind === 'postgres') return `${name} serial primary key`;
+    if (kind === 'mysql') return `${name} integer primary key auto_increment`;
+    return `${name} integer primary key autoincrement`;
+  }
+  const parts = [name, typeSql(kind, column)];
+  if (column.primaryKey === 'plain') parts.push('primary key');
+  if (column.default !== undefined) parts.push(`default ${literal(kind, column.default)}`);
+  if (!column.nullable && column.primaryKey !== 'plain') parts.push('not null');
+  return parts.join(' ');
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the schema builder is table-agnostic here.
-type AnyDb = Kysely<any>;
-
-/** `id`, `createTime`, `updateTime`, as every table has them. */
-export function withBaseColumns<T extends string, C extends string>(
-  kind: DbKind,
-  table: CreateTableBuilder<T, C>,
-): CreateTableBuilder<T, C | 'id' | 'createTime' | 'updateTime'> {
-  const withId =
-    kind === 'postgres'
-      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  return withId
-    .addColumn('createTime', 'varchar(19)', (c) => c.notNull())
-    .addColumn('updateTime', 'varchar(19)', (c) => c.notNull());
+export function createIndexSql(kind: DbKind, table: string, index: IndexModel): string {
+  if (index.name === null) throw new Error(`${table}: a new index needs a name`);
+  const columns = index.columns.map((c) => quote(kind, c)).join(', ');
+  return `create ${index.unique ? 'unique ' : ''}index ${quote(kind, index.name)} on ${quote(kind, table)} (${columns})`;
 }
 
-export function tableOptions<T extends string, C extends string>(
-  kind: DbKind,
-  table: CreateTableBuilder<T, C>,
-): CreateTableBuilder<T, C> {
+function dropIndexSql(kind: DbKind, table: string, index: IndexModel): string {
+  if (index.name === null) {
+    throw new Error(`${table}: the unique constraint on (${index.columns.join(', ')}) has no name of ours to drop`);
+  }
   return kind === 'mysql'
-    ? table.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci`)
-    : table;
+    ? `drop index ${quote(kind, index.name)} on ${quote(kind, table)}`
+    : `drop index ${quote(kind, index.name)}`;
+}
+
+export function createTableSql(kind: DbKind, table: TableModel, name = table.name): string[] {
+  const columns = table.columns.map((c) => columnSql(kind, c)).join(', ');
+  const options = kind === 'mysql' ? ` ${MYSQL_TABLE_OPTIONS}` : '';
+  return [
+    `create table ${quote(kind, name)} (${columns})${options}`,
+    ...table.indexes.map((index) => createIndexSql(kind, table.name, index)),
+  ];
 }
 
 /**
- * Creates an entity's table from its columns as they are declared when the migration is written.
- * A later change to a declaration needs a migration of its own; the schema drift test fails until it has one.
+ * SQLite alters a column only by building the table anew: a copy with the new definition, the rows
+ * moved over, the old table dropped and the copy renamed, then its indexes made again.
  */
-export async function createEntityTable(db: AnyDb, kind: DbKind, entity: Pick<Entity, 'table' | 'columns'>) {
-  let builder = withBaseColumns(kind, db.schema.createTable(entity.table));
-  const columns: Columns = entity.columns;
-  for (const [name, column] of Object.entries(columns)) {
-    builder = builder.addColumn(name, sqlType(kind, column) as ColumnDataType, (c) => {
-      let def = column.nullable ? c : c.notNull();
-      const value = defaultFor(kind, column);
-      if (value !== undefined) def = def.defaultTo(value);
-      return def;
-    });
+function rebuildSqlite(table: TableModel, before: TableModel): string[] {
+  const temporary = `${table.name}__rebuild`;
+  const kept = table.columns
+    .filter((c) => before.columns.some((b) => b.name === c.name))
+    .map((c) => quote('sqlite', c.name));
+  const [create] = createTableSql('sqlite', { ...table, indexes: [] }, temporary);
+  return [
+    create as string,
+    `insert into ${quote('sqlite', temporary)} (${kept.join(', ')}) select ${kept.join(', ')} from ${quote('sqlite', table.name)}`,
+    `drop table ${quote('sqlite', table.name)}`,
+    `alter table ${quote('sqlite', temporary)} rename to ${quote('sqlite', table.name)}`,
+    ...table.indexes.map((index) => createIndexSql('sqlite', table.name, index)),
+  ];
+}
+
+function alterColumnSql(kind: DbKind, table: string, column: ColumnModel, before: ColumnModel): string[] {
+  const t = quote(kind, table);
+  const c = quote(kind, column.name);
+  if (kind === 'mysql') return [`alter table ${t} modify column ${columnSql(kind, column)}`];
+  const out: string[] = [];
+  if (column.type !== before.type) {
+    out.push(`alter table ${t} alter column ${c} type ${typeSql(kind, column)} using ${c}::${typeSql(kind, column)}`);
   }
-  await tableOptions(kind, builder).execute();
-  for (const [name, column] of Object.entries(columns)) {
-    if (column.unique) {
-      await db.schema.createIndex(`uq_${entity.table}_${name}`).on(entity.table).column(name).unique().execute();
-    } else if (column.index) {
-      await db.schema.createIndex(`idx_${entity.table}_${name}`).on(entity.table).column(name).execute();
+  if (column.default !== before.default) {
+    out.push(
+      column.default === undefined
+        ? `alter table ${t} alter column ${c} drop default`
+        : `alter table ${t} alter column ${c} set default ${literal(kind, column.default)}`,
+    );
+  }
+  if (column.nullable !== before.nullable) {
+    out.push(`alter table ${t} alter column ${c} ${column.nullable ? 'drop' : 'set'} not null`);
+  }
+  return out;
+}
+
+/**
+ * The SQL of the changes, in order, on one dialect. `before` is the schema they start from: SQLite
+ * rebuilds a table whose columns change, and needs the table as it will be.
+ */
+export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], before: SchemaModel): string[] {
+  const out: string[] = [];
+  let schema = before;
+  const rebuilt = new Set<string>();
+  for (const [i, change] of changes.entries()) {
+    const after = applyChange(schema, change);
+    switch (change.op) {
+      case 'createTable':
+        out.push(...createTableSql(kind, change.table));
+        break;
+      case 'dropTable':
+        out.push(`drop table ${quote(kind, change.table)}`);
+        break;
+      case 'addColumn':
+        if (!change.column.nullable && change.column.default === undefined) {
+          throw new Error(
+            `${change.table}.${change.column.name}: a new NOT NULL column needs a default (rows already exist)`,
+          );
+        }
+        if (change.column.primaryKey) throw new Error(`${change.table}.${change.column.name}: a key cannot be added`);
+        out.push(`alter table ${quote(kind, change.table)} add column ${columnSql(kind, change.column)}`);
+        break;
+      case 'dropColumn':
+        out.push(`alter table ${quote(kind, change.table)} drop column ${quote(kind, change.column)}`);
+        break;
+      case 'alterColumn': {
+        const previous = schema[change.table]?.columns.find((c) => c.name === change.column.name);
+        if (!previous) throw new Error(`${change.table}.${change.column.name} does not exist to alter`);
+        if (kind !== 'sqlite') {
+          out.push(...alterColumnSql(kind, change.table, change.column, previous));
+          break;
+        }
+        // Once per table: the rebuild writes the table as it is after all of this migration's changes.
+        if (rebuilt.has(change.table)) break;
+        rebuilt.add(change.table);
+        const final = foldRest(after, changes.slice(i + 1), change.table);
+        const original = schema[change.table] as TableModel;
+        out.push(...rebuildSqlite(final, original));
+        break;
+      }
+      case 'createIndex':
+        if (kind === 'sqlite' && rebuilt.has(change.table)) break;
+        out.push(createIndexSql(kind, change.table, change.index));
+        break;
+      case 'dropIndex':
+        out.push(dropIndexSql(kind, change.table, change.index));
+        break;
     }
+    schema = after;
   }
-  await db.schema.createIndex(`idx_${entity.table}_createTime`).on(entity.table).column('createTime').execute();
+  return out;
+}
+
+/** The table after the rest of the changes that touch it (for SQLite's one rebuild per table). */
+function foldRest(schema: SchemaModel, rest: readonly SchemaChange[], table: string): TableModel {
+  let current = schema;
+  for (const change of rest) {
+    const touched = change.op === 'createTable' ? change.table.name : change.table;
+    if (touched === table) current = applyChange(current, change);
+  }
+  return current[table] as TableModel;
 }

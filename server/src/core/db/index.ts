@@ -100,9 +100,10 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
+    // First: instances starting together on a new file take turns to switch it to WAL.
+    sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
     // SQLite's default 2 MB page cache: the OS caches the file anyway, and a bigger cache only
     // adds to the server's resident memory (8 MB measured no faster at 1M log rows).
     sqlite.pragma('cache_size = -2000');

@@ -1,83 +1,46 @@
-import type { Generated } from 'kysely';
+import type { Column, ColumnFlags, ColumnKind, TableBase, TableDecl, Tables } from '@backroom/contract';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** Columns every table has. Times are `YYYY-MM-DD HH:mm:ss` text on every dialect. */
-type Base = { id: Generated<number>; createTime: string; updateTime: string };
+/**
+ * The database's row types, derived from the table declarations (packages/contract): the one
+ * source of what a table holds. A column's stored type is its wire type, except that JSON is kept
+ * as text and a bool as the dialect keeps it; a column with a default or null may be left out of
+ * an insert.
+ */
 
 /** Bool columns read back as 0/1 on SQLite and MySQL and as booleans on PostgreSQL. */
 export type DbBool = boolean | number;
 
-export type UserTable = Base & {
-  departmentId: number | null;
-  userId: number | null;
-  name: string | null;
-  username: string;
-  password: string;
-  passwordV: number;
-  nickName: string | null;
-  headImg: string | null;
-  phone: string | null;
-  email: string | null;
-  remark: string | null;
-  status: number;
-  userLevel: string;
-  socketId: string | null;
+type Stored<T, K extends ColumnKind> = K extends 'json'
+  ? null extends T
+    ? string | null
+    : string
+  : K extends 'bool'
+    ? null extends T
+      ? DbBool | null
+      : DbBool
+    : T;
+
+type StoredColumn<C> =
+  C extends Column<infer T, infer K, infer F extends ColumnFlags>
+    ? F['optional'] extends true
+      ? ColumnType<Stored<T, K>, Stored<T, K> | undefined, Stored<T, K>>
+      : Stored<T, K>
+    : never;
+
+type BaseColumns<B extends TableBase> = B extends 'entity'
+  ? { id: Generated<number>; createTime: string; updateTime: string }
+  : B extends 'id'
+    ? { id: Generated<number> }
+    : unknown;
+
+/** The Kysely table type of one declaration. */
+export type TableOf<D extends TableDecl> = BaseColumns<D['base']> & {
+  [K in keyof D['columns']]: StoredColumn<D['columns'][K]>;
 };
 
-export type RoleTable = Base & {
-  userId: number | null;
-  name: string;
-  label: string;
-  remark: string | null;
-  relevance: DbBool;
-};
+/** Every table, by name, as Kysely sees it. */
+export type Database = { [N in keyof Tables]: TableOf<Tables[N]> };
 
-export type DepartmentTable = Base & {
-  name: string;
-  userId: number | null;
-  parentId: number | null;
-  orderNum: number;
-};
-
-export type MenuTable = Base & {
-  parentId: number | null;
-  name: string;
-  router: string | null;
-  perms: string | null;
-  type: number;
-  icon: string | null;
-  orderNum: number;
-  viewPath: string | null;
-  keepAlive: DbBool;
-  isShow: DbBool;
-};
-
-export type ParamTable = Base & {
-  keyName: string;
-  name: string;
-  data: string | null;
-  dataType: number;
-  remark: string | null;
-};
-
-export type LogTable = Base & {
-  userId: number | null;
-  action: string;
-  ip: string | null;
-  params: string | null;
-};
-
-export type Database = {
-  base_sys_user: UserTable;
-  base_sys_role: RoleTable;
-  base_sys_department: DepartmentTable;
-  base_sys_menu: MenuTable;
-  base_sys_param: ParamTable;
-  base_sys_log: LogTable;
-  base_sys_user_role: { id: Generated<number>; userId: number; roleId: number };
-  base_sys_role_menu: { id: Generated<number>; roleId: number; menuId: number };
-  base_sys_role_department: { id: Generated<number>; roleId: number; departmentId: number };
-  /** Small key/value settings (log keep days…). */
-  base_sys_conf: Base & { cKey: string; cValue: string };
-  /** Sessions ended by logout, kept until their refresh token would have expired. */
-  base_sys_revoked: { sid: string; expireAt: number };
-};
+/** A row of a table as a select reads it. */
+export type TableRow<N extends keyof Database> = Selectable<Database[N]>;

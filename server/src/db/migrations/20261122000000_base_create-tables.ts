@@ -1,42 +1,314 @@
-import { sysDepartment, sysLog, sysMenu, sysParam, sysRole, sysUser } from '@backroom/contract';
-import type { Kysely } from 'kysely';
-import type { DbKind } from '../../core/config.js';
-import { createEntityTable, tableOptions, withBaseColumns } from '../../core/db/ddl.js';
+// 20261122000000_base_create-tables: the tables of release 0.1.0, frozen on 2026-11-25 as the
+// literal SQL this migration ran then (it built them from the declarations of its day). Never edit
+// it: a later change to a declaration gets a migration of its own (docs/architecture.md, "Migrations").
+import type { Migration } from '../../core/db/migrator.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
-export async function up(db: Kysely<any>, kind: DbKind): Promise<void> {
-  for (const entity of [sysUser, sysRole, sysDepartment, sysMenu, sysParam, sysLog]) {
-    await createEntityTable(db, kind, entity);
-  }
-  const joins = [
-    ['base_sys_user_role', 'userId', 'roleId'],
-    ['base_sys_role_menu', 'roleId', 'menuId'],
-    ['base_sys_role_department', 'roleId', 'departmentId'],
-  ] as const;
-  for (const [table, left, right] of joins) {
-    const id = kind === 'postgres' ? ('serial' as const) : ('integer' as const);
-    await tableOptions(
-      kind,
-      db.schema
-        .createTable(table)
-        .addColumn('id', id, (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-        .addColumn(left, 'integer', (c) => c.notNull())
-        .addColumn(right, 'integer', (c) => c.notNull()),
-    ).execute();
-    await db.schema.createIndex(`uq_${table}`).on(table).columns([left, right]).unique().execute();
-    await db.schema.createIndex(`idx_${table}_${right}`).on(table).column(right).execute();
-  }
-  await tableOptions(
-    kind,
-    withBaseColumns(kind, db.schema.createTable('base_sys_conf'))
-      .addColumn('cKey', 'varchar(100)', (c) => c.notNull().unique())
-      .addColumn('cValue', 'varchar(2000)', (c) => c.notNull()),
-  ).execute();
-  await tableOptions(
-    kind,
-    db.schema
-      .createTable('base_sys_revoked')
-      .addColumn('sid', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('expireAt', 'bigint', (c) => c.notNull()),
-  ).execute();
-}
+export const migration: Migration = {
+  changes: [
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_user',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'departmentId', type: 'integer', nullable: true },
+          { name: 'userId', type: 'integer', nullable: true },
+          { name: 'name', type: 'varchar(100)', nullable: true },
+          { name: 'username', type: 'varchar(100)', nullable: false },
+          { name: 'password', type: 'varchar(255)', nullable: false },
+          { name: 'passwordV', type: 'integer', nullable: false, default: 1 },
+          { name: 'nickName', type: 'varchar(100)', nullable: true },
+          { name: 'headImg', type: 'varchar(500)', nullable: true },
+          { name: 'phone', type: 'varchar(20)', nullable: true },
+          { name: 'email', type: 'varchar(100)', nullable: true },
+          { name: 'remark', type: 'varchar(500)', nullable: true },
+          { name: 'status', type: 'integer', nullable: false, default: 1 },
+          { name: 'userLevel', type: 'varchar(50)', nullable: false, default: 'clerk' },
+          { name: 'socketId', type: 'varchar(255)', nullable: true },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_user_departmentId', columns: ['departmentId'], unique: false },
+          { name: 'uq_base_sys_user_username', columns: ['username'], unique: true },
+          { name: 'idx_base_sys_user_phone', columns: ['phone'], unique: false },
+          { name: 'idx_base_sys_user_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_role',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'userId', type: 'integer', nullable: true },
+          { name: 'name', type: 'varchar(100)', nullable: false },
+          { name: 'label', type: 'varchar(50)', nullable: false },
+          { name: 'remark', type: 'varchar(500)', nullable: true },
+          { name: 'relevance', type: 'boolean', nullable: false, default: false },
+        ],
+        indexes: [
+          { name: 'uq_base_sys_role_label', columns: ['label'], unique: true },
+          { name: 'idx_base_sys_role_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_department',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'name', type: 'varchar(100)', nullable: false },
+          { name: 'userId', type: 'integer', nullable: true },
+          { name: 'parentId', type: 'integer', nullable: true },
+          { name: 'orderNum', type: 'integer', nullable: false, default: 0 },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_department_parentId', columns: ['parentId'], unique: false },
+          { name: 'idx_base_sys_department_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_menu',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'parentId', type: 'integer', nullable: true },
+          { name: 'name', type: 'varchar(100)', nullable: false },
+          { name: 'router', type: 'varchar(255)', nullable: true },
+          { name: 'perms', type: 'varchar(2000)', nullable: true },
+          { name: 'type', type: 'integer', nullable: false, default: 0 },
+          { name: 'icon', type: 'varchar(100)', nullable: true },
+          { name: 'orderNum', type: 'integer', nullable: false, default: 0 },
+          { name: 'viewPath', type: 'varchar(255)', nullable: true },
+          { name: 'keepAlive', type: 'boolean', nullable: false, default: true },
+          { name: 'isShow', type: 'boolean', nullable: false, default: true },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_menu_parentId', columns: ['parentId'], unique: false },
+          { name: 'idx_base_sys_menu_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_param',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'keyName', type: 'varchar(100)', nullable: false },
+          { name: 'name', type: 'varchar(100)', nullable: false },
+          { name: 'data', type: 'text', nullable: true },
+          { name: 'dataType', type: 'integer', nullable: false, default: 0 },
+          { name: 'remark', type: 'varchar(500)', nullable: true },
+        ],
+        indexes: [
+          { name: 'uq_base_sys_param_keyName', columns: ['keyName'], unique: true },
+          { name: 'idx_base_sys_param_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_log',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'userId', type: 'integer', nullable: true },
+          { name: 'action', type: 'varchar(255)', nullable: false },
+          { name: 'ip', type: 'varchar(64)', nullable: true },
+          { name: 'params', type: 'text', nullable: true },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_log_userId', columns: ['userId'], unique: false },
+          { name: 'idx_base_sys_log_createTime', columns: ['createTime'], unique: false },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_user_role',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'userId', type: 'integer', nullable: false },
+          { name: 'roleId', type: 'integer', nullable: false },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_user_role_roleId', columns: ['roleId'], unique: false },
+          { name: 'uq_base_sys_user_role', columns: ['userId', 'roleId'], unique: true },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_role_menu',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'roleId', type: 'integer', nullable: false },
+          { name: 'menuId', type: 'integer', nullable: false },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_role_menu_menuId', columns: ['menuId'], unique: false },
+          { name: 'uq_base_sys_role_menu', columns: ['roleId', 'menuId'], unique: true },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_role_department',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'roleId', type: 'integer', nullable: false },
+          { name: 'departmentId', type: 'integer', nullable: false },
+        ],
+        indexes: [
+          { name: 'idx_base_sys_role_department_departmentId', columns: ['departmentId'], unique: false },
+          { name: 'uq_base_sys_role_department', columns: ['roleId', 'departmentId'], unique: true },
+        ],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_conf',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' },
+          { name: 'createTime', type: 'varchar(19)', nullable: false },
+          { name: 'updateTime', type: 'varchar(19)', nullable: false },
+          { name: 'cKey', type: 'varchar(100)', nullable: false },
+          { name: 'cValue', type: 'varchar(2000)', nullable: false },
+        ],
+        indexes: [{ name: null, columns: ['cKey'], unique: true }],
+      },
+    },
+    {
+      op: 'createTable',
+      table: {
+        name: 'base_sys_revoked',
+        columns: [
+          { name: 'sid', type: 'varchar(64)', nullable: false, primaryKey: 'plain' },
+          { name: 'expireAt', type: 'bigint', nullable: false },
+        ],
+        indexes: [],
+      },
+    },
+  ],
+  sql: {
+    sqlite: [
+      'create table "base_sys_user" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "departmentId" integer, "userId" integer, "name" varchar(100), "username" varchar(100) not null, "password" varchar(255) not null, "passwordV" integer default 1 not null, "nickName" varchar(100), "headImg" varchar(500), "phone" varchar(20), "email" varchar(100), "remark" varchar(500), "status" integer default 1 not null, "userLevel" varchar(50) default \'clerk\' not null, "socketId" varchar(255))',
+      'create index "idx_base_sys_user_departmentId" on "base_sys_user" ("departmentId")',
+      'create unique index "uq_base_sys_user_username" on "base_sys_user" ("username")',
+      'create index "idx_base_sys_user_phone" on "base_sys_user" ("phone")',
+      'create index "idx_base_sys_user_createTime" on "base_sys_user" ("createTime")',
+      'create table "base_sys_role" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "userId" integer, "name" varchar(100) not null, "label" varchar(50) not null, "remark" varchar(500), "relevance" boolean default 0 not null)',
+      'create unique index "uq_base_sys_role_label" on "base_sys_role" ("label")',
+      'create index "idx_base_sys_role_createTime" on "base_sys_role" ("createTime")',
+      'create table "base_sys_department" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "name" varchar(100) not null, "userId" integer, "parentId" integer, "orderNum" integer default 0 not null)',
+      'create index "idx_base_sys_department_parentId" on "base_sys_department" ("parentId")',
+      'create index "idx_base_sys_department_createTime" on "base_sys_department" ("createTime")',
+      'create table "base_sys_menu" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "parentId" integer, "name" varchar(100) not null, "router" varchar(255), "perms" varchar(2000), "type" integer default 0 not null, "icon" varchar(100), "orderNum" integer default 0 not null, "viewPath" varchar(255), "keepAlive" boolean default 1 not null, "isShow" boolean default 1 not null)',
+      'create index "idx_base_sys_menu_parentId" on "base_sys_menu" ("parentId")',
+      'create index "idx_base_sys_menu_createTime" on "base_sys_menu" ("createTime")',
+      'create table "base_sys_param" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "keyName" varchar(100) not null, "name" varchar(100) not null, "data" text, "dataType" integer default 0 not null, "remark" varchar(500))',
+      'create unique index "uq_base_sys_param_keyName" on "base_sys_param" ("keyName")',
+      'create index "idx_base_sys_param_createTime" on "base_sys_param" ("createTime")',
+      'create table "base_sys_log" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "userId" integer, "action" varchar(255) not null, "ip" varchar(64), "params" text)',
+      'create index "idx_base_sys_log_userId" on "base_sys_log" ("userId")',
+      'create index "idx_base_sys_log_createTime" on "base_sys_log" ("createTime")',
+      'create table "base_sys_user_role" ("id" integer primary key autoincrement, "userId" integer not null, "roleId" integer not null)',
+      'create unique index "uq_base_sys_user_role" on "base_sys_user_role" ("userId", "roleId")',
+      'create index "idx_base_sys_user_role_roleId" on "base_sys_user_role" ("roleId")',
+      'create table "base_sys_role_menu" ("id" integer primary key autoincrement, "roleId" integer not null, "menuId" integer not null)',
+      'create unique index "uq_base_sys_role_menu" on "base_sys_role_menu" ("roleId", "menuId")',
+      'create index "idx_base_sys_role_menu_menuId" on "base_sys_role_menu" ("menuId")',
+      'create table "base_sys_role_department" ("id" integer primary key autoincrement, "roleId" integer not null, "departmentId" integer not null)',
+      'create unique index "uq_base_sys_role_department" on "base_sys_role_department" ("roleId", "departmentId")',
+      'create index "idx_base_sys_role_department_departmentId" on "base_sys_role_department" ("departmentId")',
+      'create table "base_sys_conf" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "cKey" varchar(100) not null unique, "cValue" varchar(2000) not null)',
+      'create table "base_sys_revoked" ("sid" varchar(64) primary key, "expireAt" bigint not null)',
+    ],
+    postgres: [
+      'create table "base_sys_user" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "departmentId" integer, "userId" integer, "name" varchar(100), "username" varchar(100) not null, "password" varchar(255) not null, "passwordV" integer default 1 not null, "nickName" varchar(100), "headImg" varchar(500), "phone" varchar(20), "email" varchar(100), "remark" varchar(500), "status" integer default 1 not null, "userLevel" varchar(50) default \'clerk\' not null, "socketId" varchar(255))',
+      'create index "idx_base_sys_user_departmentId" on "base_sys_user" ("departmentId")',
+      'create unique index "uq_base_sys_user_username" on "base_sys_user" ("username")',
+      'create index "idx_base_sys_user_phone" on "base_sys_user" ("phone")',
+      'create index "idx_base_sys_user_createTime" on "base_sys_user" ("createTime")',
+      'create table "base_sys_role" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "userId" integer, "name" varchar(100) not null, "label" varchar(50) not null, "remark" varchar(500), "relevance" boolean default false not null)',
+      'create unique index "uq_base_sys_role_label" on "base_sys_role" ("label")',
+      'create index "idx_base_sys_role_createTime" on "base_sys_role" ("createTime")',
+      'create table "base_sys_department" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "name" varchar(100) not null, "userId" integer, "parentId" integer, "orderNum" integer default 0 not null)',
+      'create index "idx_base_sys_department_parentId" on "base_sys_department" ("parentId")',
+      'create index "idx_base_sys_department_createTime" on "base_sys_department" ("createTime")',
+      'create table "base_sys_menu" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "parentId" integer, "name" varchar(100) not null, "router" varchar(255), "perms" varchar(2000), "type" integer default 0 not null, "icon" varchar(100), "orderNum" integer default 0 not null, "viewPath" varchar(255), "keepAlive" boolean default true not null, "isShow" boolean default true not null)',
+      'create index "idx_base_sys_menu_parentId" on "base_sys_menu" ("parentId")',
+      'create index "idx_base_sys_menu_createTime" on "base_sys_menu" ("createTime")',
+      'create table "base_sys_param" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "keyName" varchar(100) not null, "name" varchar(100) not null, "data" text, "dataType" integer default 0 not null, "remark" varchar(500))',
+      'create unique index "uq_base_sys_param_keyName" on "base_sys_param" ("keyName")',
+      'create index "idx_base_sys_param_createTime" on "base_sys_param" ("createTime")',
+      'create table "base_sys_log" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "userId" integer, "action" varchar(255) not null, "ip" varchar(64), "params" text)',
+      'create index "idx_base_sys_log_userId" on "base_sys_log" ("userId")',
+      'create index "idx_base_sys_log_createTime" on "base_sys_log" ("createTime")',
+      'create table "base_sys_user_role" ("id" serial primary key, "userId" integer not null, "roleId" integer not null)',
+      'create unique index "uq_base_sys_user_role" on "base_sys_user_role" ("userId", "roleId")',
+      'create index "idx_base_sys_user_role_roleId" on "base_sys_user_role" ("roleId")',
+      'create table "base_sys_role_menu" ("id" serial primary key, "roleId" integer not null, "menuId" integer not null)',
+      'create unique index "uq_base_sys_role_menu" on "base_sys_role_menu" ("roleId", "menuId")',
+      'create index "idx_base_sys_role_menu_menuId" on "base_sys_role_menu" ("menuId")',
+      'create table "base_sys_role_department" ("id" serial primary key, "roleId" integer not null, "departmentId" integer not null)',
+      'create unique index "uq_base_sys_role_department" on "base_sys_role_department" ("roleId", "departmentId")',
+      'create index "idx_base_sys_role_department_departmentId" on "base_sys_role_department" ("departmentId")',
+      'create table "base_sys_conf" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "cKey" varchar(100) not null unique, "cValue" varchar(2000) not null)',
+      'create table "base_sys_revoked" ("sid" varchar(64) primary key, "expireAt" bigint not null)',
+    ],
+    mysql: [
+      "create table `base_sys_user` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `departmentId` integer, `userId` integer, `name` varchar(100), `username` varchar(100) not null, `password` varchar(255) not null, `passwordV` integer default 1 not null, `nickName` varchar(100), `headImg` varchar(500), `phone` varchar(20), `email` varchar(100), `remark` varchar(500), `status` integer default 1 not null, `userLevel` varchar(50) default 'clerk' not null, `socketId` varchar(255)) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci",
+      'create index `idx_base_sys_user_departmentId` on `base_sys_user` (`departmentId`)',
+      'create unique index `uq_base_sys_user_username` on `base_sys_user` (`username`)',
+      'create index `idx_base_sys_user_phone` on `base_sys_user` (`phone`)',
+      'create index `idx_base_sys_user_createTime` on `base_sys_user` (`createTime`)',
+      'create table `base_sys_role` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `userId` integer, `name` varchar(100) not null, `label` varchar(50) not null, `remark` varchar(500), `relevance` boolean default 0 not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create unique index `uq_base_sys_role_label` on `base_sys_role` (`label`)',
+      'create index `idx_base_sys_role_createTime` on `base_sys_role` (`createTime`)',
+      'create table `base_sys_department` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `name` varchar(100) not null, `userId` integer, `parentId` integer, `orderNum` integer default 0 not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create index `idx_base_sys_department_parentId` on `base_sys_department` (`parentId`)',
+      'create index `idx_base_sys_department_createTime` on `base_sys_department` (`createTime`)',
+      'create table `base_sys_menu` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `parentId` integer, `name` varchar(100) not null, `router` varchar(255), `perms` varchar(2000), `type` integer default 0 not null, `icon` varchar(100), `orderNum` integer default 0 not null, `viewPath` varchar(255), `keepAlive` boolean default 1 not null, `isShow` boolean default 1 not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create index `idx_base_sys_menu_parentId` on `base_sys_menu` (`parentId`)',
+      'create index `idx_base_sys_menu_createTime` on `base_sys_menu` (`createTime`)',
+      'create table `base_sys_param` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `keyName` varchar(100) not null, `name` varchar(100) not null, `data` mediumtext, `dataType` integer default 0 not null, `remark` varchar(500)) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create unique index `uq_base_sys_param_keyName` on `base_sys_param` (`keyName`)',
+      'create index `idx_base_sys_param_createTime` on `base_sys_param` (`createTime`)',
+      'create table `base_sys_log` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `userId` integer, `action` varchar(255) not null, `ip` varchar(64), `params` mediumtext) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create index `idx_base_sys_log_userId` on `base_sys_log` (`userId`)',
+      'create index `idx_base_sys_log_createTime` on `base_sys_log` (`createTime`)',
+      'create table `base_sys_user_role` (`id` integer primary key auto_increment, `userId` integer not null, `roleId` integer not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create unique index `uq_base_sys_user_role` on `base_sys_user_role` (`userId`, `roleId`)',
+      'create index `idx_base_sys_user_role_roleId` on `base_sys_user_role` (`roleId`)',
+      'create table `base_sys_role_menu` (`id` integer primary key auto_increment, `roleId` integer not null, `menuId` integer not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create unique index `uq_base_sys_role_menu` on `base_sys_role_menu` (`roleId`, `menuId`)',
+      'create index `idx_base_sys_role_menu_menuId` on `base_sys_role_menu` (`menuId`)',
+      'create table `base_sys_role_department` (`id` integer primary key auto_increment, `roleId` integer not null, `departmentId` integer not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create unique index `uq_base_sys_role_department` on `base_sys_role_department` (`roleId`, `departmentId`)',
+      'create index `idx_base_sys_role_department_departmentId` on `base_sys_role_department` (`departmentId`)',
+      'create table `base_sys_conf` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `cKey` varchar(100) not null unique, `cValue` varchar(2000) not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create table `base_sys_revoked` (`sid` varchar(64) primary key, `expireAt` bigint not null) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+    ],
+  },
+};

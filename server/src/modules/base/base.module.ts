@@ -2,7 +2,7 @@ import type { Declaration } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { seedBase } from './base.seed.js';
+import { addBaseSeeds } from './base.seed.js';
 import { registerCommRoutes } from './comm.routes.js';
 import { createCommService } from './comm.service.js';
 import { registerOpenRoutes } from './open.routes.js';
@@ -39,7 +39,7 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   registerSysParamRoutes(app, ctx, params);
   registerSysLogRoutes(app, ctx, logs);
 
-  await seedBase(ctx, menus);
+  addBaseSeeds(ctx, menus);
 
   // Retention of the request log by its keep days: the task module runs it as a daily system task.
   ctx.taskHandlers.register({

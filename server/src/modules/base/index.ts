@@ -1,6 +1,6 @@
 export { crudPermRows, menuDirectory, menuPage, permRow } from './base.menu.js';
 export { registerBase } from './base.module.js';
-export { seedModuleMenus } from './base.seed.js';
+export { menuSeed } from './base.seed.js';
 export { loadPrincipal, splitPerms } from './principal.repository.js';
 export { createSessionStore } from './session.repository.js';
 export { maskSecrets } from './sys-log.service.js';

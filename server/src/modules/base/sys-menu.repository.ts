@@ -1,8 +1,8 @@
 import type { Db } from '../../core/db/index.js';
-import type { MenuTable } from '../../core/db/schema.js';
+import type { TableRow } from '../../core/db/schema.js';
 import type { DeletedRows } from '../../core/recycle.js';
 
-export type MenuRow = Omit<MenuTable, 'id'> & { id: number };
+export type MenuRow = TableRow<'base_sys_menu'>;
 
 export async function allMenus(db: Db): Promise<MenuRow[]> {
   return db.selectFrom('base_sys_menu').selectAll().orderBy('orderNum').orderBy('id').execute();

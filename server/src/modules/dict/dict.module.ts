@@ -1,9 +1,10 @@
 import { dictInfo, dictType } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
 import { DICT_MENU_SEED_VERSION, dictMenus } from './dict.menu.js';
+import { insertStarterDictionaries } from './dict.seed.js';
 import { registerDictInfoRoutes } from './dict-info.routes.js';
 import { createDictInfoService } from './dict-info.service.js';
 import { registerDictTypeRoutes } from './dict-type.routes.js';
@@ -11,8 +12,8 @@ import { createDictTypeService } from './dict-type.service.js';
 
 /**
  * The dictionary: types (a key and a name) and the items of each type as a tree, the open types
- * call and the data map every screen labels its values with. The starter dictionaries come with
- * the tables (migration 20261122000400).
+ * call and the data map every screen labels its values with, and the starter dictionaries of a
+ * new install.
  */
 export async function registerDict(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   const types = createDictTypeService(ctx);
@@ -26,6 +27,7 @@ export async function registerDict(app: FastifyInstance, ctx: AppContext, base: 
       { column: 'parentId', table: dictInfo.table },
     ],
   });
-  await seedModuleMenus(ctx, base.menus, 'dict', DICT_MENU_SEED_VERSION, dictMenus);
+  ctx.seeds.add(menuSeed('dict', DICT_MENU_SEED_VERSION, dictMenus, base.menus));
+  ctx.seeds.add({ module: 'dict', name: 'dictionaries', when: { once: '1' }, run: insertStarterDictionaries });
   return { types, items };
 }

@@ -1,4 +1,4 @@
-import { type DbKind, formatTime, insertReturningId, type LooseDb } from '../../core/db/index.js';
+import { asLoose, type Db, type DbKind, formatTime, insertReturningId } from '../../core/db/index.js';
 
 type StarterItem = { name: string; value: string; remark?: string; children?: StarterItem[] };
 type StarterType = { key: string; name: string; items: StarterItem[] };
@@ -68,10 +68,13 @@ export const STARTER_DICTIONARIES: readonly StarterType[] = [
 ];
 
 /**
- * Adds the starter dictionaries whose key is not taken. The dictionary migration runs it once,
- * beside creating the tables, so a dictionary an operator deletes later does not come back.
+ * The starter dictionaries, into an empty dictionary: a new install gets them. It runs once (a seed
+ * step), so a dictionary an operator deletes later does not come back; an install that already has
+ * dictionaries (release 0.1.0 made them with its tables) keeps exactly what it has.
  */
-export async function insertStarterDictionaries(db: LooseDb, kind: DbKind): Promise<void> {
+export async function insertStarterDictionaries(trx: Db, kind: DbKind): Promise<void> {
+  const db = asLoose(trx);
+  if (await db.selectFrom('dict_type').select('id').limit(1).executeTakeFirst()) return;
   const now = formatTime();
   const insertItems = async (typeId: number, items: readonly StarterItem[], parentId: number | null) => {
     for (const [index, item] of items.entries()) {

@@ -2,7 +2,7 @@ import { type Declaration, recycleData } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { menuDirectory, menuPage, permRow, type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { menuDirectory, menuPage, menuSeed, permRow, type SysMenuService } from '../base/index.js';
 import { registerRecycleRoutes } from './recycle.routes.js';
 import { createRecycleService } from './recycle.service.js';
 
@@ -37,10 +37,17 @@ export async function registerRecycle(
   const permRows = recycleData.endpoints
     .filter((e) => e.perm !== null)
     .map((e) => permRow(e.summary['zh-cn'], [e.perm as string]));
-  await seedModuleMenus(ctx, base.menus, 'recycle', MENU_SEED_VERSION, [
-    menuDirectory('数据管理', 'icon-data', 7, [
-      menuPage('数据回收站', '/recycle/data', 'modules/recycle/views/data.vue', 'icon-delete', 6, permRows),
-    ]),
-  ]);
+  ctx.seeds.add(
+    menuSeed(
+      'recycle',
+      MENU_SEED_VERSION,
+      [
+        menuDirectory('数据管理', 'icon-data', 7, [
+          menuPage('数据回收站', '/recycle/data', 'modules/recycle/views/data.vue', 'icon-delete', 6, permRows),
+        ]),
+      ],
+      base.menus,
+    ),
+  );
   return { recycle };
 }

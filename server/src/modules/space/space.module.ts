@@ -4,7 +4,7 @@ import { spaceInfo, spaceType } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
-import { type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
 import { SPACE_MENU_VERSION, spaceMenus } from './space.menu.js';
 import { createSpaceInfoService } from './space-info.service.js';
@@ -49,6 +49,6 @@ export async function registerSpace(app: FastifyInstance, ctx: AppContext, base:
   registerRecycleRelations(spaceType.table, { references: [{ column: 'parentId', table: spaceType.table }] });
   registerRecycleRelations(spaceInfo.table, { references: [{ column: 'classifyId', table: spaceType.table }] });
 
-  await seedModuleMenus(ctx, base.menus, 'space', SPACE_MENU_VERSION, spaceMenus);
+  ctx.seeds.add(menuSeed('space', SPACE_MENU_VERSION, spaceMenus, base.menus));
   return { files, types, storage };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { type SysMenuService, seedModuleMenus } from '../base/index.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
 import { createEmbeddedScheduler } from './scheduler/embedded.js';
 import { createRunner } from './scheduler/runner.js';
 import type { TaskScheduler } from './scheduler/types.js';
@@ -28,8 +28,9 @@ export async function registerTask(app: FastifyInstance, ctx: AppContext, base: 
   ctx.onClose(() => scheduler.close());
   const tasks = createTaskInfoService(ctx, scheduler, runner);
   registerTaskInfoRoutes(app, ctx, tasks);
-  await seedModuleMenus(ctx, base.menus, 'task', TASK_MENU_SEED_VERSION, taskMenus);
-  await seedTasks(ctx);
-  await scheduler.start();
+  ctx.seeds.add(menuSeed('task', TASK_MENU_SEED_VERSION, taskMenus, base.menus));
+  // Every start: a system task whose module came with this version is added, running.
+  ctx.seeds.add({ module: 'task', name: 'system-tasks', when: 'always', run: (trx) => seedTasks(ctx, trx) });
+  ctx.onStart(() => scheduler.start());
   return { tasks, scheduler };
 }

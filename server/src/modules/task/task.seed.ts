@@ -1,5 +1,5 @@
 import type { AppContext } from '../../core/context.js';
-import { formatTime } from '../../core/db/index.js';
+import { type Db, formatTime } from '../../core/db/index.js';
 import { writeRepeatState } from './scheduler/types.js';
 import { insertSystemTask, systemTaskServices } from './task-info.repository.js';
 
@@ -24,30 +24,28 @@ export const SYSTEM_TASKS = [
  * the operator stopped or rescheduled stays as they left it; one whose handler is missing (its
  * module is not installed) is added at the first start that has it.
  */
-export async function seedTasks(ctx: AppContext): Promise<void> {
-  await ctx.db.db.transaction().execute(async (trx) => {
-    const present = await systemTaskServices(trx);
-    const now = formatTime();
-    for (const task of SYSTEM_TASKS) {
-      if (present.has(task.service) || !ctx.taskHandlers.get(task.service)) continue;
-      await insertSystemTask(trx, {
-        ...task,
-        jobId: null,
-        repeatConf: writeRepeatState({ count: 0 }),
-        limit: null,
-        every: null,
-        status: 1,
-        startDate: null,
-        endDate: null,
-        data: null,
-        type: 0,
-        nextRunTime: null,
-        taskType: 0,
-        lastExecuteTime: null,
-        lockExpireTime: null,
-        createTime: now,
-        updateTime: now,
-      });
-    }
-  });
+export async function seedTasks(ctx: AppContext, trx: Db): Promise<void> {
+  const present = await systemTaskServices(trx);
+  const now = formatTime();
+  for (const task of SYSTEM_TASKS) {
+    if (present.has(task.service) || !ctx.taskHandlers.get(task.service)) continue;
+    await insertSystemTask(trx, {
+      ...task,
+      jobId: null,
+      repeatConf: writeRepeatState({ count: 0 }),
+      limit: null,
+      every: null,
+      status: 1,
+      startDate: null,
+      endDate: null,
+      data: null,
+      type: 0,
+      nextRunTime: null,
+      taskType: 0,
+      lastExecuteTime: null,
+      lockExpireTime: null,
+      createTime: now,
+      updateTime: now,
+    });
+  }
 }

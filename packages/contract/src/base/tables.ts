@@ -1,0 +1,57 @@
+import { col } from '../core/columns.js';
+import { label } from '../core/i18n.js';
+import { defineTable } from '../core/table.js';
+
+/** The roles of a user. */
+export const sysUserRole = defineTable({
+  table: 'base_sys_user_role',
+  base: 'id',
+  columns: {
+    userId: col.int({ label: label('用户', '使用者', 'User') }),
+    roleId: col.int({ label: label('角色', '角色', 'Role'), index: true }),
+  },
+  indexes: [{ name: 'uq_base_sys_user_role', columns: ['userId', 'roleId'], unique: true }],
+});
+
+/** The menus (function permissions) of a role. */
+export const sysRoleMenu = defineTable({
+  table: 'base_sys_role_menu',
+  base: 'id',
+  columns: {
+    roleId: col.int({ label: label('角色', '角色', 'Role') }),
+    menuId: col.int({ label: label('菜单', '選單', 'Menu'), index: true }),
+  },
+  indexes: [{ name: 'uq_base_sys_role_menu', columns: ['roleId', 'menuId'], unique: true }],
+});
+
+/** The departments (data permissions) of a role. */
+export const sysRoleDepartment = defineTable({
+  table: 'base_sys_role_department',
+  base: 'id',
+  columns: {
+    roleId: col.int({ label: label('角色', '角色', 'Role') }),
+    departmentId: col.int({ label: label('部门', '部門', 'Department'), index: true }),
+  },
+  indexes: [{ name: 'uq_base_sys_role_department', columns: ['roleId', 'departmentId'], unique: true }],
+});
+
+/** Small key/value settings: log keep days, the versions of the seed steps that ran. */
+export const sysConf = defineTable({
+  table: 'base_sys_conf',
+  base: 'entity',
+  columns: {
+    cKey: col.string({ label: label('键', '鍵', 'Key'), max: 100, unique: true }),
+    cValue: col.string({ label: label('值', '值', 'Value'), max: 2000 }),
+  },
+});
+
+/** Sessions ended by logout, kept until their refresh token would have expired. */
+export const sysRevoked = defineTable({
+  table: 'base_sys_revoked',
+  base: 'none',
+  primaryKey: 'sid',
+  columns: {
+    sid: col.string({ label: label('会话', '會話', 'Session'), max: 64 }),
+    expireAt: col.bigint({ label: label('过期时间', '過期時間', 'Expires at') }),
+  },
+});

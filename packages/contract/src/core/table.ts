@@ -1,0 +1,44 @@
+import type { Columns } from './columns.js';
+
+/** An index of more than one column, or one whose name is fixed by history. */
+export type IndexDecl = {
+  readonly columns: readonly string[];
+  readonly unique?: boolean;
+  /** `uq_<table>_<columns>` or `idx_<table>_<columns>` when absent. */
+  readonly name?: string;
+};
+
+/**
+ * What one table is: its name, columns and indexes. Every entity is one (with endpoints besides);
+ * a few tables are the server's alone (join rows, settings) and are declared with defineTable.
+ * The migrations must create exactly what these say: the schema drift test compares a migrated
+ * database with every declaration, and `npm run db:migration` writes the migration for a change.
+ */
+export type TableBase = 'entity' | 'id' | 'none';
+
+export type TableDecl<C extends Columns = Columns, B extends TableBase = TableBase> = {
+  readonly table: string;
+  readonly columns: C;
+  /**
+   * The columns every row has besides the declared ones: `entity` an auto-increment `id` and the
+   * `createTime`/`updateTime` texts, `id` only the id (join rows), `none` nothing (`primaryKey`
+   * names one of the columns).
+   */
+  readonly base: B;
+  readonly primaryKey?: string;
+  /** Indexes beyond the per-column `unique` and `index` flags. */
+  readonly indexes: readonly IndexDecl[];
+};
+
+export function defineTable<C extends Columns, const B extends TableBase>(options: {
+  readonly table: string;
+  readonly columns: C;
+  readonly base: B;
+  readonly primaryKey?: Extract<keyof C, string>;
+  readonly indexes?: readonly IndexDecl[];
+}): TableDecl<C, B> {
+  if (options.base === 'none' && !options.primaryKey) {
+    throw new Error(`${options.table}: a table without an id names its primaryKey`);
+  }
+  return { ...options, indexes: options.indexes ?? [] };
+}

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { DbHandle } from './index.js';
+import type { ColumnModel, IndexModel, SchemaModel, SqlType, TableModel } from './schema-model.js';
+
+/** Tables the migration runner keeps for itself (and Kysely's lock table, left by release 0.1.0). */
+export const RUNNER_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock']);
+
+type Raw = Record<string, unknown>;
+
+async function rows(handle: Pick<DbHandle, 'db'>, query: ReturnType<typeof sql>): Promise<Raw[]> {
+  return (await query.execute(handle.db)).rows as Raw[];
+}
+
+/** A database's own spelling of a type, read as ours; an unknown one is kept as it is, to show in a difference. */
+function normaliseType(raw: string): SqlType {
+  const type = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (/^(integer|int|int4|int\(\d+\))$/.test(type)) return 'integer';
+  if (/^(bigint|int8|bigint\(\d+\))$/.test(type)) return 'bigint';
+  if (/^(boolean|bool|tinyint\(1\))$/.test(type)) return 'boolean';
+  if (/^(text|mediumtext)$/.test(type)) return 'text';
+  const decimal = /^(?:decimal|numeric)\((\d+), ?(\d+)\)$/.exec(type);
+  if (decimal) return `decimal(${decimal[1]}, ${decimal[2]})` as SqlType;
+  const varchar = /^(?:varchar|character varying)\((\d+)\)$/.exec(type);
+  if (varchar) return `varchar(${Number(varchar[1])})`;
+  return type as SqlType;
+}
+
+/** A default as the database reports it (`'clerk'::character varying`, `'1'`, `false`), read as a value. */
+function normaliseDefault(raw: unknown, type: SqlType): ColumnModel['default'] {
+  if (raw === null || raw === undefined) return undefined;
+  let text = String(raw).trim();
+  if (text.toUpperCase() === 'NULL') return undefined;
+  text = text.replace(/::[a-z ]+(\(\d+\))?$/i, '');
+  if (/^'.*'$/s.test(text)) text = text.slice(1, -1).replace(/''/g, "'");
+  if (type === 'boolean') return text === 'true' || text === '1';
+  if (type === 'integer' || type === 'bigint' || type.startsWith('decimal')) {
+    const value = Number(text);
+    return Number.isFinite(value) ? value : text;
+  }
+  return text;
+}
+
+const byName = (a: { name: string | null }, b: { name: string | null }) => (a.name ?? '').localeCompare(b.name ?? '');
+
+async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
+  const tables = await rows(
+    handle,
+    sql`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  );
+  const schema: Record<string, TableModel> = {};
+  for (const table of tables) {
+    const name = String(table.name);
+    if (RUNNER_TABLES.has(name)) continue;
+    const autoincrement = /autoincrement/i.test(String(table.sql));
+    const info = await rows(handle, sql`select * from pragma_table_info(${name}) order by cid`);
+    const columns: ColumnModel[] = info.map((c) => {
+      const type = normaliseType(String(c.type));
+      const value = normaliseDefault(c.dflt_value, type);
+      const key = Number(c.pk) > 0;
+      return {
+        name: String(c.name),
+        type,
+        // SQLite lets a non-integer key hold null unless told otherwise; a key never does here.
+        nullable: key ? false : Number(c.notnull) === 0,
+        ...(value !== undefined ? { default: value } : {}),
+        ...(key ? { primaryKey: type === 'integer' && autoincrement ? ('auto' as const) : ('plain' as const) } : {}),
+      };
+    });
+    const indexes: IndexModel[] = [];
+    for (const index of await rows(handle, sql`select * from pragma_index_list(${name})`)) {
+      if (index.origin === 'pk') continue;
+      const parts = await rows(handle, sql`select name from pragma_index_info(${String(index.name)}) order by seqno`);
+      indexes.push({
+        name: index.origin === 'u' ? null : String(index.name),
+        columns: parts.map((p) => String(p.name)),
+        unique: Number(index.unique) === 1,
+      });
+    }
+    schema[name] = { name, columns, indexes: indexes.sort(byName) };
+  }
+  return schema;
+}
+
+async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
+  const columns = await rows(
+    handle,
+    sql`select c.table_name, c.column_name, c.data_type, c.character_maximum_length, c.numeric_precision,
+          c.numeric_scale, c.is_nullable, c.column_default
+        from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        order by c.table_name, c.ordinal_position`,
+  );
+  const keys = await rows(
+    handle,
+    sql`select tc.table_name, kcu.column_name from information_schema.table_constraints tc
+        join information_schema.key_column_usage kcu
+          on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
+        where tc.table_schema = current_schema() and tc.constraint_type = 'PRIMARY KEY'`,
+  );
+  const indexes = await rows(
+    handle,
+    sql`select t.relname as table_name, i.relname as index_name, ix.indisunique as is_unique,
+          exists (select 1 from pg_constraint k where k.conindid = ix.indexrelid and k.contype = 'u') as is_constraint,
+          array_to_string(array(select a.attname from unnest(ix.indkey) with ordinality as k(attnum, ord)
+            join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as column_names
+        from pg_index ix
+        join pg_class t on t.oid = ix.indrelid
+        join pg_class i on i.oid = ix.indexrelid
+        join pg_namespace n on n.oid = t.relnamespace
+        where n.nspname = current_schema() and not ix.indisprimary`,
+  );
+  const keySet = new Set(keys.map((k) => `${k.table_name}.${k.column_name}`));
+  const schema: Record<string, { name: string; columns: ColumnModel[]; indexes: IndexModel[] }> = {};
+  for (const c of columns) {
+    const tableName = String(c.table_name);
+    if (RUNNER_TABLES.has(tableName)) continue;
+    const table = schema[tableName] ?? { name: tableName, columns: [], indexes: [] };
+    schema[tableName] = table;
+    const dataType = String(c.data_type);
+    const raw =
+      dataType === 'character varying'
+        ? `varchar(${c.character_maximum_length})`
+        : dataType === 'numeric'
+          ? `decimal(${c.numeric_precision}, ${c.numeric_scale})`
+          : dataType;
+    const type = normaliseType(raw);
+    const key = keySet.has(`${tableName}.${c.column_name}`);
+    const serial = typeof c.column_default === 'string' && c.column_default.startsWith('nextval(');
+    const value = serial ? undefined : normaliseDefault(c.column_default, type);
+    table.columns.push({
+      name: String(c.column_name),
+      type,
+      nullable: c.is_nullable === 'YES',
+      ...(value !== undefined ? { default: value } : {}),
+      ...(key ? { primaryKey: serial ? ('auto' as const) : ('plain' as const) } : {}),
+    });
+  }
+  for (const index of indexes) {
+    const table = schema[String(index.table_name)];
+    if (!table) continue;
+    table.indexes.push({
+      name: index.is_constraint ? null : String(index.index_name),
+      columns: String(index.column_names).split(','),
+      unique: Boolean(index.is_unique),
+    });
+  }
+  for (const table of Object.values(schema)) table.indexes.sort(byName);
+  return schema;
+}
+
+async function mysqlSchema(handle: DbHandle): Promise<SchemaModel> {
+  const columns = await rows(
+    handle,
+    sql`select c.TABLE_NAME as table_name, c.COLUMN_NAME as column_name, c.COLUMN_TYPE as column_type,
+          c.IS_NULLABLE as is_nullable, c.COLUMN_DEFAULT as column_default, c.COLUMN_KEY as column_key,
+          c.EXTRA as extra
+        from information_schema.COLUMNS c
+        join information_schema.TABLES t on t.TABLE_SCHEMA = c.TABLE_SCHEMA and t.TABLE_NAME = c.TABLE_NAME
+        where c.TABLE_SCHEMA = database() and t.TABLE_TYPE = 'BASE TABLE'
+        order by c.TABLE_NAME, c.ORDINAL_POSITION`,
+  );
+  const stats = await rows(
+    handle,
+    sql`select TABLE_NAME as table_name, INDEX_NAME as index_name, NON_UNIQUE as non_unique, COLUMN_NAME as column_name
+        from information_schema.STATISTICS
+        where TABLE_SCHEMA = database() and INDEX_NAME <> 'PRIMARY'
+        order by TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+  );
+  const schema: Record<string, { name: string; columns: ColumnModel[]; indexes: IndexModel[] }> = {};
+  for (const c of columns) {
+    const tableName = String(c.table_name);
+    if (RUNNER_TABLES.has(tableName)) continue;
+    const table = schema[tableName] ?? { name: tableName, columns: [], indexes: [] };
+    schema[tableName] = table;
+    const type = normaliseType(String(c.column_type));
+    const key = c.column_key === 'PRI';
+    const auto = String(c.extra).includes('auto_increment');
+    const value = normaliseDefault(c.column_default, type);
+    table.columns.push({
+      name: String(c.column_name),
+      type,
+      nullable: c.is_nullable === 'YES',
+      ...(value !== undefined ? { default: value } : {}),
+      ...(key ? { primaryKey: auto ? ('auto' as const) : ('plain' as const) } : {}),
+    });
+  }
+  const grouped = new Map<string, { table: string; index: IndexModel & { columns: string[] } }>();
+  for (const s of stats) {
+    const id = `${s.table_name}.${s.index_name}`;
+    let entry = grouped.get(id);
+    if (!entry) {
+      const tableName = String(s.table_name);
+      const indexName = String(s.index_name);
+      // An inline `unique` column constraint gets the column's name as its index name.
+      const inline = Number(s.non_unique) === 0 && indexName === String(s.column_name);
+      entry = {
+        table: tableName,
+        index: { name: inline ? null : indexName, columns: [], unique: Number(s.non_unique) === 0 },
+      };
+      grouped.set(id, entry);
+    }
+    entry.index.columns.push(String(s.column_name));
+  }
+  for (const { table, index } of grouped.values()) schema[table]?.indexes.push(index);
+  for (const table of Object.values(schema)) table.indexes.sort(byName);
+  return schema;
+}
+
+/** The schema a live database holds, in the model's terms, without the migration runner's own tables. */
+export function introspect(handle: DbHandle): Promise<SchemaModel> {
+  switch (handle.kind) {
+    case 'sqlite':
+      return sqliteSchema(handle);
+    case 'postgres':
+      return postgresSchema(handle);
+    case 'mysql':
+      return mysqlSchema(handle);
+  }
+}

@@ -1,0 +1,246 @@
+import type { Column, ColumnKind, TableDecl } from '@backroom/contract';
+
+/**
+ * A database schema as plain data, the same on every dialect: what the declarations ask for
+ * (declaredSchema), what the migrations have made (foldChanges over their recorded changes) and
+ * what a live database holds (introspect.ts) are all read into this form and compared in it.
+ */
+export type SqlType = 'integer' | 'bigint' | 'boolean' | 'text' | 'decimal(14, 2)' | `varchar(${number})`;
+
+export type ColumnModel = {
+  readonly name: string;
+  readonly type: SqlType;
+  readonly nullable: boolean;
+  /** The default as a value; absent when the column has none. */
+  readonly default?: string | number | boolean;
+  /** The table's key: `auto` an auto-increment integer id, `plain` a key the application fills. */
+  readonly primaryKey?: 'auto' | 'plain';
+};
+
+export type IndexModel = {
+  /** Null for a unique constraint written inside the table (its name is the database's choice). */
+  readonly name: string | null;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+};
+
+export type TableModel = {
+  readonly name: string;
+  readonly columns: readonly ColumnModel[];
+  readonly indexes: readonly IndexModel[];
+};
+
+export type SchemaModel = Readonly<Record<string, TableModel>>;
+
+/** One step of a migration, as recorded in it (the structured twin of its literal SQL). */
+export type SchemaChange =
+  | { readonly op: 'createTable'; readonly table: TableModel }
+  | { readonly op: 'dropTable'; readonly table: string }
+  | { readonly op: 'addColumn'; readonly table: string; readonly column: ColumnModel }
+  | { readonly op: 'dropColumn'; readonly table: string; readonly column: string }
+  | { readonly op: 'alterColumn'; readonly table: string; readonly column: ColumnModel }
+  | { readonly op: 'createIndex'; readonly table: string; readonly index: IndexModel }
+  | { readonly op: 'dropIndex'; readonly table: string; readonly index: IndexModel };
+
+function sqlTypeOf(column: Column): SqlType {
+  const kind: ColumnKind = column.kind;
+  switch (kind) {
+    case 'int':
+      return 'integer';
+    case 'bigint':
+      return 'bigint';
+    case 'string':
+      return `varchar(${column.length ?? 255})`;
+    case 'datetime':
+      return 'varchar(19)';
+    case 'text':
+    case 'json':
+      return 'text';
+    case 'bool':
+      return 'boolean';
+    case 'decimal':
+      return 'decimal(14, 2)';
+  }
+}
+
+/** The default a column is created with: none for text and JSON (MySQL gives TEXT no default). */
+function defaultOf(column: Column): ColumnModel['default'] {
+  const value = column.defaultValue;
+  if (value === undefined || value === null || column.kind === 'json' || column.kind === 'text') return undefined;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  throw new Error(`a default of kind ${column.kind} cannot be written as SQL`);
+}
+
+const TIME: Omit<ColumnModel, 'name'> = { type: 'varchar(19)', nullable: false };
+
+/** The table a declaration asks for. */
+export function declaredTable(decl: TableDecl): TableModel {
+  const columns: ColumnModel[] = [];
+  if (decl.base !== 'none') columns.push({ name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' });
+  if (decl.base === 'entity') columns.push({ name: 'createTime', ...TIME }, { name: 'updateTime', ...TIME });
+  const indexes: IndexModel[] = [];
+  for (const [name, column] of Object.entries(decl.columns)) {
+    const key = decl.primaryKey === name;
+    const model: ColumnModel = { name, type: sqlTypeOf(column), nullable: key ? false : column.nullable };
+    const value = defaultOf(column);
+    columns.push({
+      ...model,
+      ...(value !== undefined ? { default: value } : {}),
+      ...(key ? { primaryKey: 'plain' } : {}),
+    });
+    if (column.unique) indexes.push({ name: `uq_${decl.table}_${name}`, columns: [name], unique: true });
+    else if (column.index) indexes.push({ name: `idx_${decl.table}_${name}`, columns: [name], unique: false });
+  }
+  for (const index of decl.indexes) {
+    const unique = index.unique ?? false;
+    const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
+    indexes.push({ name, columns: [...index.columns], unique });
+  }
+  return { name: decl.table, columns, indexes };
+}
+
+/** Every declared table, by name. */
+export function declaredSchema(decls: readonly TableDecl[]): SchemaModel {
+  const schema: Record<string, TableModel> = {};
+  for (const decl of decls) {
+    if (schema[decl.table]) throw new Error(`table ${decl.table} is declared twice`);
+    schema[decl.table] = declaredTable(decl);
+  }
+  return schema;
+}
+
+/** What makes two indexes the same for the application: their columns and uniqueness, not their names. */
+export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
+  `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})`;
+
+const sameColumn = (a: ColumnModel, b: ColumnModel) =>
+  a.type === b.type && a.nullable === b.nullable && a.default === b.default && a.primaryKey === b.primaryKey;
+
+function requireTable(schema: Record<string, TableModel>, name: string): TableModel {
+  const table = schema[name];
+  if (!table) throw new Error(`no table ${name} in the schema the migrations made`);
+  return table;
+}
+
+/** The schema after one change; refuses a change that does not fit the schema it starts from. */
+export function applyChange(schema: SchemaModel, change: SchemaChange): SchemaModel {
+  const next: Record<string, TableModel> = { ...schema };
+  if (change.op === 'createTable') {
+    if (next[change.table.name]) throw new Error(`table ${change.table.name} is created twice`);
+    next[change.table.name] = change.table;
+    return next;
+  }
+  const table = requireTable(next, change.table);
+  switch (change.op) {
+    case 'dropTable':
+      delete next[change.table];
+      break;
+    case 'addColumn':
+      next[change.table] = { ...table, columns: [...table.columns, change.column] };
+      break;
+    case 'dropColumn':
+      next[change.table] = { ...table, columns: table.columns.filter((c) => c.name !== change.column) };
+      break;
+    case 'alterColumn':
+      next[change.table] = {
+        ...table,
+        columns: table.columns.map((c) => (c.name === change.column.name ? change.column : c)),
+      };
+      break;
+    case 'createIndex':
+      next[change.table] = { ...table, indexes: [...table.indexes, change.index] };
+      break;
+    case 'dropIndex': {
+      const signature = indexSignature(change.index);
+      next[change.table] = { ...table, indexes: table.indexes.filter((i) => indexSignature(i) !== signature) };
+      break;
+    }
+  }
+  return next;
+}
+
+/** The schema after the changes, in order: how the recorded migrations add up. */
+export function foldChanges(start: SchemaModel, changes: readonly SchemaChange[]): SchemaModel {
+  return changes.reduce(applyChange, start);
+}
+
+/**
+ * The changes that turn `from` into `to`, in an order every dialect can run: indexes go before the
+ * columns they cover, new columns come before the indexes on them. Renames are not guessed: a
+ * renamed column reads as one dropped and one added, for the author to see and rewrite.
+ */
+export function diffSchemas(from: SchemaModel, to: SchemaModel): SchemaChange[] {
+  const changes: SchemaChange[] = [];
+  for (const [name, target] of Object.entries(to)) {
+    const current = from[name];
+    if (!current) {
+      changes.push({ op: 'createTable', table: target });
+      continue;
+    }
+    const targetIndexes = new Set(target.indexes.map(indexSignature));
+    const currentIndexes = new Set(current.indexes.map(indexSignature));
+    const targetColumns = new Map(target.columns.map((c) => [c.name, c]));
+    const currentColumns = new Map(current.columns.map((c) => [c.name, c]));
+    for (const index of current.indexes) {
+      const gone = !targetIndexes.has(indexSignature(index));
+      const onAltered = index.columns.some((c) => {
+        const next = targetColumns.get(c);
+        const now = currentColumns.get(c);
+        return !next || (now !== undefined && !sameColumn(now, next));
+      });
+      if (gone || onAltered) changes.push({ op: 'dropIndex', table: name, index });
+    }
+    for (const column of current.columns) {
+      if (!targetColumns.has(column.name)) changes.push({ op: 'dropColumn', table: name, column: column.name });
+    }
+    for (const column of target.columns) {
+      const now = currentColumns.get(column.name);
+      if (!now) changes.push({ op: 'addColumn', table: name, column });
+      else if (!sameColumn(now, column)) changes.push({ op: 'alterColumn', table: name, column });
+    }
+    const dropped = new Set<string>();
+    for (const c of changes) if (c.op === 'dropIndex' && c.table === name) dropped.add(indexSignature(c.index));
+    for (const index of target.indexes) {
+      const signature = indexSignature(index);
+      if (!currentIndexes.has(signature) || dropped.has(signature))
+        changes.push({ op: 'createIndex', table: name, index });
+    }
+  }
+  for (const name of Object.keys(from)) {
+    if (!to[name]) changes.push({ op: 'dropTable', table: name });
+  }
+  return changes;
+}
+
+/** Differences between two schemas as lines a person reads: what the drift test and the generator print. */
+export function describeDifferences(actual: SchemaModel, expected: SchemaModel): string[] {
+  return diffSchemas(actual, expected).map((change) => describeChange(change, actual));
+}
+
+function describeChange(change: SchemaChange, actual: SchemaModel): string {
+  switch (change.op) {
+    case 'createTable':
+      return `table ${change.table.name} is missing`;
+    case 'dropTable':
+      return `table ${change.table} is not declared`;
+    case 'addColumn':
+      return `${change.table}.${change.column.name} is missing (declared ${describeColumn(change.column)})`;
+    case 'dropColumn':
+      return `${change.table}.${change.column} is not declared`;
+    case 'alterColumn': {
+      const now = actual[change.table]?.columns.find((c) => c.name === change.column.name);
+      return `${change.table}.${change.column.name} is ${now ? describeColumn(now) : '?'}, declared ${describeColumn(change.column)}`;
+    }
+    case 'createIndex':
+      return `${change.table}: index ${indexSignature(change.index)} is missing`;
+    case 'dropIndex':
+      return `${change.table}: index ${indexSignature(change.index)} (${change.index.name ?? 'constraint'}) is not declared or its column changes`;
+  }
+}
+
+export function describeColumn(column: ColumnModel): string {
+  const parts: string[] = [column.type, column.nullable ? 'null' : 'not null'];
+  if (column.default !== undefined) parts.push(`default ${JSON.stringify(column.default)}`);
+  if (column.primaryKey) parts.push(`primary key (${column.primaryKey})`);
+  return parts.join(' ');
+}

@@ -1,0 +1,15 @@
+import type { MigrationList } from '../../core/db/migrator.js';
+import { migration as m20261122000000 } from './20261122000000_base_create-tables.js';
+import { migration as m20261122000300 } from './20261122000300_recycle_create-tables.js';
+import { migration as m20261122000400 } from './20261122000400_dict_create-tables.js';
+import { migration as m20261122000500 } from './20261122000500_task_create-tables.js';
+import { migration as m20261122000600 } from './20261122000600_space_create-tables.js';
+
+/** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
+export const MIGRATIONS: MigrationList = {
+  '20261122000000_base_create-tables': m20261122000000,
+  '20261122000300_recycle_create-tables': m20261122000300,
+  '20261122000400_dict_create-tables': m20261122000400,
+  '20261122000500_task_create-tables': m20261122000500,
+  '20261122000600_space_create-tables': m20261122000600,
+};
