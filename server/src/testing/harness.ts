@@ -10,7 +10,7 @@ import { openDatabase } from '../core/db/index.js';
 
 export type DbName = 'sqlite' | 'postgres' | 'mysql';
 
-type Target = { name: DbName; create(): Promise<{ db: Config['db']; drop(): Promise<void> }> };
+export type Target = { name: DbName; create(): Promise<{ db: Config['db']; drop(): Promise<void> }> };
 
 function serverUrl(base: string, database: string): string {
   const url = new URL(base);
@@ -105,6 +105,50 @@ function toReply<T>(response: { statusCode: number; body: string; headers: Recor
     body = { code: 0, message: '' };
   }
   return { status: response.statusCode, body, raw: response.body, headers: response.headers };
+}
+
+/**
+ * A database made by an earlier release, from its committed fixture (server/test-fixtures/upgrade):
+ * the SQLite file copied, or the PostgreSQL or MariaDB dump loaded into a fresh database.
+ */
+export async function restoreRelease(
+  target: Target,
+  release: string,
+): Promise<{ db: Config['db']; drop(): Promise<void> }> {
+  const dir = path.resolve(import.meta.dirname, '../../test-fixtures/upgrade', release);
+  const created = await target.create();
+  const { db } = created;
+  if (db.kind === 'sqlite') {
+    fs.copyFileSync(path.join(dir, 'backroom.sqlite'), db.file);
+  } else if (db.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query(fs.readFileSync(path.join(dir, 'postgres.sql'), 'utf8'));
+    } finally {
+      await client.end();
+    }
+  } else {
+    const { createConnection } = await import('mysql2/promise');
+    const connection = await createConnection({ uri: db.url, multipleStatements: true, charset: 'utf8mb4' });
+    try {
+      await connection.query(fs.readFileSync(path.join(dir, 'mysql.sql'), 'utf8'));
+    } finally {
+      await connection.end();
+    }
+  }
+  return created;
+}
+
+/** Starts the real app on a database that already exists (a restored release, one shared by instances). */
+export function startAppOn(
+  name: DbName,
+  db: Config['db'],
+  drop: () => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  return startOn(name, db, drop, env);
 }
 
 /** Starts the real app on a fresh database of the target, seeded as a first start would. */

@@ -125,6 +125,11 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
   const rebuilt = new Set<string>();
   for (const [i, change] of changes.entries()) {
     const after = applyChange(schema, change);
+    // A table SQLite has rebuilt is already as the rest of this migration leaves it.
+    if (kind === 'sqlite' && change.op !== 'createTable' && rebuilt.has(change.table)) {
+      schema = after;
+      continue;
+    }
     switch (change.op) {
       case 'createTable':
         out.push(...createTableSql(kind, change.table));
@@ -152,7 +157,6 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
           break;
         }
         // Once per table: the rebuild writes the table as it is after all of this migration's changes.
-        if (rebuilt.has(change.table)) break;
         rebuilt.add(change.table);
         const final = foldRest(after, changes.slice(i + 1), change.table);
         const original = schema[change.table] as TableModel;
@@ -160,7 +164,6 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
         break;
       }
       case 'createIndex':
-        if (kind === 'sqlite' && rebuilt.has(change.table)) break;
         out.push(createIndexSql(kind, change.table, change.index));
         break;
       case 'dropIndex':

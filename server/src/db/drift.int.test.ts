@@ -1,0 +1,106 @@
+import { type Column, col, type TableDecl, tables } from '@backroom/contract';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DbHandle, openDatabase } from '../core/db/index.js';
+import { introspect } from '../core/db/introspect.js';
+import { type MigrationList, migrate } from '../core/db/migrator.js';
+import { withSchemaLock } from '../core/db/schema-lock.js';
+import { declaredSchema, describeDifferences, diffSchemas } from '../core/db/schema-model.js';
+import { testTargets } from '../testing/harness.js';
+import { buildMigration, migratedSchema } from './generate.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+const declared = () => declaredSchema(Object.values(tables));
+
+describe.each(testTargets())('schema drift on $name', (target) => {
+  const open: Array<{ handle: DbHandle; drop: () => Promise<void> }> = [];
+  afterEach(async () => {
+    for (const { handle, drop } of open.splice(0)) {
+      await handle.close();
+      await drop();
+    }
+  });
+  async function emptyDatabase(): Promise<DbHandle> {
+    const { db, drop } = await target.create();
+    const handle = await openDatabase(db, { poolSize: 2 });
+    open.push({ handle, drop });
+    return handle;
+  }
+
+  it('migrates an empty database to exactly the declared columns, types, nullability, defaults and indexes', async () => {
+    const handle = await emptyDatabase();
+    const ran = await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+    expect(ran).toEqual(Object.keys(MIGRATIONS));
+    const actual = await introspect(handle);
+    expect(describeDifferences(actual, declared())).toEqual([]);
+    // Run again: nothing is due.
+    expect(await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS))).toEqual([]);
+  });
+
+  it('sees a column, an index or a default that differs from the declarations', async () => {
+    const handle = await emptyDatabase();
+    await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+    const q = (name: string) => (handle.kind === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    await sql.raw(`alter table ${q('dict_type')} add column ${q('extra')} integer`).execute(handle.db);
+    await sql.raw(`create index ${q('idx_dict_info_name')} on ${q('dict_info')} (${q('name')})`).execute(handle.db);
+    expect(describeDifferences(await introspect(handle), declared()).sort()).toEqual([
+      'dict_info: index index(name) (idx_dict_info_name) is not declared or its column changes',
+      'dict_type.extra is not declared',
+    ]);
+  });
+
+  it('runs what `npm run db:migration` writes for a changed declaration, and keeps the rows', async () => {
+    const handle = await emptyDatabase();
+    await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+    const now = '2026-11-25 10:00:00';
+    await handle.loose
+      .insertInto('dict_type')
+      .values([
+        { name: 'Colours', key: 'colour', createTime: now, updateTime: now },
+        { name: 'Sizes', key: 'size', createTime: now, updateTime: now },
+      ])
+      .execute();
+    // A declaration changed every way a later issue will: columns added (nullable, with a default),
+    // one dropped, one made longer and one given a default, an index added, a table added.
+    const dictType = tables.dict_type;
+    const nameColumn: Column = { ...dictType.columns.name, length: 200 };
+    const changed: TableDecl[] = Object.values(tables).map((decl) =>
+      decl.table !== 'dict_type'
+        ? decl
+        : {
+            ...decl,
+            columns: {
+              name: nameColumn,
+              key: dictType.columns.key,
+              remark: col.string({ label: dictType.label, nullable: true, max: 300 }),
+              orderNum: col.int({ label: dictType.label, default: 0, index: true }),
+              enabled: col.bool({ label: dictType.label, default: true }),
+            },
+          },
+    );
+    changed.push({
+      table: 'dict_extra',
+      base: 'entity',
+      columns: { typeId: col.int({ label: dictType.label, index: true }), note: col.text({ label: dictType.label }) },
+      indexes: [{ columns: ['typeId', 'createTime'], unique: true }],
+    });
+    const before = migratedSchema();
+    const target = declaredSchema(changed);
+    const migration = buildMigration(diffSchemas(before, target), before);
+    const list: MigrationList = { ...MIGRATIONS, '29991231000000_dict_test-change': migration };
+    expect(await withSchemaLock(handle, (s) => migrate(s, list))).toEqual(['29991231000000_dict_test-change']);
+    expect(describeDifferences(await introspect(handle), target)).toEqual([]);
+    const rows = await handle.loose.selectFrom('dict_type').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => [r.name, r.key, r.remark, Number(r.orderNum), Boolean(Number(r.enabled))])).toEqual([
+      ['Colours', 'colour', null, 0, true],
+      ['Sizes', 'size', null, 0, true],
+    ]);
+  });
+
+  it('refuses a database that a newer version migrated', async () => {
+    const handle = await emptyDatabase();
+    await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+    const older: MigrationList = Object.fromEntries(Object.entries(MIGRATIONS).slice(0, -1));
+    await expect(withSchemaLock(handle, (s) => migrate(s, older))).rejects.toThrow(/migrated by a newer Backroom/);
+  });
+});

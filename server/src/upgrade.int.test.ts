@@ -1,0 +1,133 @@
+import { type PageResult, tables } from '@backroom/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, openDatabase } from './core/db/index.js';
+import { introspect, RUNNER_TABLES } from './core/db/introspect.js';
+import { declaredSchema, describeDifferences } from './core/db/schema-model.js';
+import { dataOf, restoreRelease, startAppOn, type TestApp, testTargets } from './testing/harness.js';
+
+/** The release whose database the fixture holds (server/test-fixtures/upgrade/<release>, made by its make-fixture.mjs). */
+const RELEASE = '0.1.0';
+
+type Row = Record<string, unknown>;
+
+/** Every row of every table, by table, as the database gives them back. */
+async function snapshot(handle: DbHandle): Promise<Record<string, Row[]>> {
+  const out: Record<string, Row[]> = {};
+  for (const name of Object.keys(await introspect(handle))) {
+    if (RUNNER_TABLES.has(name)) continue;
+    const key = name === 'base_sys_revoked' ? 'sid' : 'id';
+    out[name] = (await handle.loose.selectFrom(name).selectAll().orderBy(key).execute()) as Row[];
+  }
+  return out;
+}
+
+describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target) => {
+  let before: Record<string, Row[]>;
+  let t: TestApp;
+  let dbConfig: Awaited<ReturnType<typeof restoreRelease>>['db'];
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db: dbConfig, drop } = await restoreRelease(target, RELEASE));
+    const handle = await openDatabase(dbConfig, { poolSize: 1 });
+    before = await snapshot(handle);
+    await handle.close();
+    // The same secret as when the fixture was made: its sessions and password hashes stay valid.
+    t = await startAppOn(target.name, dbConfig, async () => undefined, {
+      JWT_SECRET: 'upgrade-fixture-secret-0123456789abcdef',
+    });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await drop?.();
+  });
+
+  it('holds rows in every table of the release', () => {
+    for (const table of ['base_sys_user', 'base_sys_role_menu', 'recycle_data', 'task_log', 'space_info']) {
+      expect(before[table]?.length, table).toBeGreaterThan(0);
+    }
+  });
+
+  it('brings the schema to exactly the declarations', async () => {
+    expect(describeDifferences(await introspect(t.ctx.db), declaredSchema(Object.values(tables)))).toEqual([]);
+  });
+
+  it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
+    const after = await snapshot(t.ctx.db);
+    for (const [table, rows] of Object.entries(before)) {
+      const now = after[table] ?? [];
+      for (const row of rows) {
+        const key = table === 'base_sys_revoked' ? 'sid' : 'id';
+        const found = now.find((r) => r[key] === row[key]);
+        expect(found, `${table} ${key}=${String(row[key])}`).toBeDefined();
+        for (const [column, value] of Object.entries(row)) expect(found?.[column], `${table}.${column}`).toEqual(value);
+      }
+      // Seeds of the new version keep what the operator has: no menu, dictionary or task comes back.
+      if (table !== 'base_sys_conf' && table !== 'base_sys_log') expect(now.length, table).toBe(rows.length);
+    }
+    const added = (after.base_sys_conf ?? []).filter((r) => !before.base_sys_conf?.some((b) => b.id === r.id));
+    expect(added.every((r) => String(r.cKey).startsWith('seed:'))).toBe(true);
+  });
+
+  it('serves the upgraded data: sign-in, users, roles, dictionary, tasks, files and the recycle bin', async () => {
+    const admin = (await t.login('admin', '123456')).token;
+    const users = dataOf(
+      await t.post<PageResult<{ username: string; roleName: string | null }>>(
+        '/admin/base/sys/user/page',
+        { page: 1, size: 50, keyWord: 'fixture' },
+        admin,
+      ),
+    );
+    expect(users.list.map((u) => u.username).sort()).toEqual(['fixture0', 'fixture1', 'fixture2']);
+    expect(users.list.every((u) => u.roleName === 'Fixture manager')).toBe(true);
+
+    // A user of the release signs in with the password they had, and holds their role's menus only.
+    const manager = (await t.login('fixture0', 'fixture-123')).token;
+    const menus = dataOf(await t.get<{ perms: string[] }>('/admin/base/comm/permmenu', {}, manager));
+    expect(menus.perms).toContain('base:sys:user:page');
+    expect(menus.perms).not.toContain('base:sys:role:add');
+
+    const dict = dataOf(await t.post<Record<string, Array<{ name: string }>>>('/admin/dict/info/data', {}, admin));
+    expect(dict.fixtureDict?.map((i) => i.name).sort()).toEqual(['Child', 'Parent']);
+
+    const taskRows = dataOf(
+      await t.post<PageResult<{ id: number; name: string }>>('/admin/task/info/page', { page: 1, size: 50 }, admin),
+    );
+    const task = taskRows.list.find((r) => r.name === 'Fixture task');
+    expect(task).toBeDefined();
+    const log = dataOf(await t.get<PageResult<unknown>>('/admin/task/info/log', { id: task?.id ?? 0 }, admin));
+    expect(log.pagination.total).toBe(1);
+
+    const files = dataOf(
+      await t.post<PageResult<{ name: string }>>('/admin/space/info/page', { page: 1, size: 50 }, admin),
+    );
+    expect(files.list.map((f) => f.name)).toEqual(['pixel copy.png']);
+
+    // The release's recycle bin still restores: the user it deleted comes back and can sign in.
+    const records = dataOf(
+      await t.post<PageResult<{ id: number; url: string }>>('/admin/recycle/data/page', { page: 1, size: 50 }, admin),
+    );
+    const deletedUser = records.list.find((r) => r.url.endsWith('/sys/user/delete'));
+    expect(deletedUser).toBeDefined();
+    dataOf(await t.post('/admin/recycle/data/restore', { ids: [deletedUser?.id] }, admin));
+    expect((await t.login('fixture3', 'fixture-123')).token).toBeTruthy();
+  });
+
+  it('starts again on the upgraded database without migrating or seeding anything', async () => {
+    const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(t.ctx.db.db);
+    const conf = await t.ctx.db.loose.selectFrom('base_sys_conf').selectAll().execute();
+    const again = await startAppOn(target.name, dbConfig, async () => undefined, {
+      JWT_SECRET: 'upgrade-fixture-secret-0123456789abcdef',
+    });
+    try {
+      const migrationsAfter = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(
+        again.ctx.db.db,
+      );
+      expect(Number(migrationsAfter.rows[0]?.n)).toBe(Number(migrations.rows[0]?.n));
+      expect(await again.ctx.db.loose.selectFrom('base_sys_conf').selectAll().execute()).toEqual(conf);
+    } finally {
+      await again.stop();
+    }
+  });
+});
