@@ -62,9 +62,9 @@ function toSource(value: unknown): string {
 }
 
 export function migrationSource(name: string, migration: Migration, written: Date): string {
-  return `// ${name}: written ${written.toISOString().slice(0, 10)} by \`npm run db:migration\` from the declarations as they were
-// then. Frozen: never edit it; a later change to a declaration gets a migration of its own
-// (docs/architecture.md, "Migrations").
+  return `// ${name}: written ${written.toISOString().slice(0, 10)} by \`npm run db:migration\`
+// from the declarations as they were then. Frozen: never edit it; a later change to a declaration
+// gets a migration of its own (docs/architecture.md, "Migrations").
 import type { Migration } from '../../core/db/migrator.js';
 
 export const migration: Migration = ${toSource(migration)};
