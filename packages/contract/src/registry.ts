@@ -35,7 +35,7 @@ export const declarations: readonly Declaration[] = [
   taskInfo,
   spaceInfo,
   spaceType,
-] as unknown as readonly Declaration[];
+];
 
 /**
  * Every table the product keeps, by name: entities and the server's own tables. The migrations

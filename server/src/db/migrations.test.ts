@@ -43,8 +43,8 @@ describe('the migrations', () => {
 
   it('catch a declaration that changes: one more column reads as a migration due', () => {
     const extra = { ...tables.dict_type.columns.name, nullable: true };
-    const changed = Object.values(tables).map((decl): TableDecl =>
-      decl.table === 'dict_type' ? { ...decl, columns: { ...decl.columns, extra } } : decl,
+    const changed = Object.values(tables).map(
+      (decl): TableDecl => (decl.table === 'dict_type' ? { ...decl, columns: { ...decl.columns, extra } } : decl),
     );
     expect(describeDifferences(migratedSchema(), declaredSchema(changed))).toEqual([
       'dict_type.extra is missing (declared varchar(100) null)',

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { type Column, type Columns, type ColumnValue, DATETIME_PATTERN, INT_MAX, INT_MIN, noNul } from './columns.js';
+import {
+  type Column,
+  type ColumnFlags,
+  type ColumnKind,
+  type Columns,
+  type ColumnValue,
+  DATETIME_PATTERN,
+  INT_MAX,
+  INT_MIN,
+  noNul,
+  type VisibleKeys,
+} from './columns.js';
+import type { PageResult } from './envelope.js';
 import type { Label } from './i18n.js';
 import type { IndexDecl } from './table.js';
 
@@ -11,22 +23,62 @@ export type HttpMethod = 'get' | 'post';
  */
 export type Auth = 'perm' | 'login' | 'open';
 
+/** A response type without a runtime schema: `output: returns<SysMenu[]>()` types the callers. */
+export type Returns<T> = { readonly kind: 'returns'; readonly __type?: T };
+export function returns<T>(): Returns<T> {
+  return { kind: 'returns' };
+}
+
 export type EndpointDef = {
   readonly method: HttpMethod;
   readonly summary: Label;
   readonly auth?: Auth;
   /** Validates the body of a POST or the query of a GET. */
   readonly input?: z.ZodType;
+  /** What the endpoint answers (the envelope's data); types the handler and every client call. */
+  readonly output?: z.ZodType | Returns<unknown>;
 };
 
-export type Endpoint = EndpointDef & {
-  readonly action: string;
+/** The answer type an endpoint declaration states (unknown where it states none). */
+type OutputOfDef<D> = D extends { readonly output: z.ZodType<infer T> }
+  ? T
+  : D extends { readonly output: Returns<infer T> }
+    ? T
+    : unknown;
+
+type InputSchemaOfDef<D> = D extends { readonly input: infer S extends z.ZodType } ? S : undefined;
+
+/**
+ * One endpoint, resolved. `S` is its input schema and `O` what it answers: the server's `mount`
+ * checks its handler against both, and the web client's `call` types the body and the result.
+ */
+export type Endpoint<
+  A extends string = string,
+  S extends z.ZodType | undefined = z.ZodType | undefined,
+  O = unknown,
+> = {
+  readonly action: A;
+  readonly method: HttpMethod;
+  readonly summary: Label;
+  readonly auth: Auth;
   /** `/admin/base/sys/user/page`; the server mounts it under `/api`. */
   readonly url: string;
-  readonly auth: Auth;
   /** `base:sys:user:page`, derived once from the url; null where the auth is not `perm`. */
   readonly perm: string | null;
+  readonly input?: S;
+  readonly output?: z.ZodType | Returns<unknown>;
+  /** Type-level only: what the endpoint answers. */
+  readonly __result?: O;
 };
+
+/** What a handler receives: the input after validation (defaults applied, numbers read). */
+export type InputOf<E> =
+  E extends Endpoint<string, infer S, unknown> ? (S extends z.ZodType ? z.output<S> : undefined) : never;
+/** What a client sends. */
+export type BodyOf<E> =
+  E extends Endpoint<string, infer S, unknown> ? (S extends z.ZodType ? z.input<S> : undefined) : never;
+/** What the endpoint answers (the envelope's data). */
+export type ResultOf<E> = E extends Endpoint<string, z.ZodType | undefined, infer O> ? O : never;
 
 export const STANDARD_ACTIONS = ['add', 'delete', 'update', 'info', 'list', 'page'] as const;
 export type StandardAction = (typeof STANDARD_ACTIONS)[number];
@@ -43,9 +95,46 @@ export type PageQueryOp<K extends string = string> = {
 
 type BaseRow = { id: number; createTime: string; updateTime: string };
 
-export type RowOf<C extends Columns> = BaseRow & { [K in keyof C]: ColumnValue<C[K]> };
+/** A row as clients see it: the base columns and every column but the hidden ones. */
+export type RowOf<C extends Columns> = BaseRow & { [K in VisibleKeys<C>]: ColumnValue<C[K]> };
 
-/** Read a numeric text as a number, so query strings and loose clients still validate. */
+/** A field the page, list and info views add by a join (departmentName, roleName…). */
+export type JoinedField = { readonly label: Label; readonly type: 'string' | 'number' };
+export type Joined = Readonly<Record<string, JoinedField>>;
+type JoinedRow<J extends Joined> = { [K in keyof J]?: (J[K]['type'] extends 'number' ? number : string) | null };
+
+type Shape = z.ZodRawShape;
+type ShapeOutput<S extends Shape> = z.output<z.ZodObject<S>>;
+
+type OptionalColumn = Column<unknown, ColumnKind, { optional: true; hidden: boolean }>;
+type OptionalKeys<C extends Columns> = { [K in keyof C]: C[K] extends OptionalColumn ? K : never }[keyof C] & string;
+
+/** An add body: the columns without a default or null are required, the others may be left out. */
+export type CreateOf<C extends Columns, W extends Shape = Shape> = {
+  [K in Exclude<VisibleKeys<C>, OptionalKeys<C>>]: ColumnValue<C[K]>;
+} & { [K in Extract<VisibleKeys<C>, OptionalKeys<C>>]?: ColumnValue<C[K]> } & Partial<ShapeOutput<W>>;
+
+/** An update body: the id and any of the columns. */
+export type UpdateOf<C extends Columns, W extends Shape = Shape> = { id: number } & Partial<CreateOf<C, W>>;
+
+/** The list filters: keyword, order, the declared equality and like filters and the extra ones. */
+export type ListOf<C extends Columns, Q extends QueryOptions<C> = QueryOptions<C>, F extends Shape = Shape> = {
+  keyWord?: string;
+  order?: string;
+  sort?: 'asc' | 'desc';
+} & {
+  [K in QueryKeys<Q, 'fieldEq'>]?: K extends keyof C ? ColumnValue<C[K]> | ColumnValue<C[K]>[] : never;
+} & { [K in QueryKeys<Q, 'fieldLike'>]?: string } & Partial<ShapeOutput<F>>;
+
+export type PageInput<L> = L & { page: number; size: number };
+export type PageBody<L> = L & { page?: number; size?: number };
+
+type QueryOptions<C extends Columns> = Partial<PageQueryOp<Extract<keyof C, string>>>;
+type QueryKeys<Q, P extends keyof PageQueryOp> = Q extends { readonly [K in P]: readonly (infer N extends string)[] }
+  ? N
+  : never;
+
+/** Read an id (or a numeric text) as a number. */
 export const intLike = z.preprocess(
   (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v) : v),
   z.number().int().min(INT_MIN).max(INT_MAX),
@@ -64,7 +153,7 @@ function valueOrList(schema: z.ZodType): z.ZodType {
 }
 
 /** The schema a filter value is checked against: numbers may come as numeric text. */
-function filterSchema(column: Column<unknown>): z.ZodType {
+function filterSchema(column: Column): z.ZodType {
   switch (column.kind) {
     case 'int':
     case 'bigint':
@@ -90,7 +179,17 @@ function filterSchema(column: Column<unknown>): z.ZodType {
 /** Empty strings and nulls in a filter mean "no filter", as a cleared search form sends them. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export type EntityOptions<C extends Columns, X extends Record<string, EndpointDef>> = {
+export type EntityOptions<
+  C extends Columns,
+  X extends Record<string, EndpointDef>,
+  S extends readonly StandardAction[],
+  Q extends QueryOptions<C>,
+  J extends Joined,
+  W extends Shape,
+  F extends Shape,
+  R extends Shape,
+  I extends StandardInputs,
+> = {
   readonly module: string;
   /** The entity's path inside its module: `sys/user` gives `/admin/base/sys/user`. */
   readonly path: string;
@@ -100,17 +199,19 @@ export type EntityOptions<C extends Columns, X extends Record<string, EndpointDe
   readonly label: Label;
   readonly columns: C;
   /** Standard actions this entity serves; all six when absent. */
-  readonly standard?: readonly StandardAction[];
-  readonly query?: Partial<PageQueryOp<Extract<keyof C, string>>>;
+  readonly standard?: S;
+  readonly query?: Q;
   /** Fields accepted on add/update that are not columns (a user's roleIdList, a new password). */
-  readonly writeFields?: z.ZodRawShape;
+  readonly writeFields?: W;
   /** Extra page/list filters that are not columns (the user page's departmentIds). */
-  readonly filters?: z.ZodRawShape;
+  readonly filters?: F;
   /** Joined fields the page/list/info views add (departmentName, roleName…), for EPS and types. */
-  readonly joined?: Readonly<Record<string, { label: Label; type: 'string' | 'number' }>>;
+  readonly joined?: J;
+  /** Fields the info view adds that are not columns (a role's menuIdList). */
+  readonly readFields?: R;
   readonly extra?: X;
   /** A standard action whose body differs from the standard one (department delete's deleteUser). */
-  readonly inputs?: Partial<Record<StandardAction, z.ZodType>>;
+  readonly inputs?: I;
   /** Indexes of more than one column (one column's index is its `index` or `unique` flag). */
   readonly indexes?: readonly IndexDecl[];
   /** Default order of page and list. */
@@ -120,7 +221,75 @@ export type EntityOptions<C extends Columns, X extends Record<string, EndpointDe
   };
 };
 
-export type Entity<C extends Columns = Columns, X extends Record<string, EndpointDef> = Record<string, EndpointDef>> = {
+export type StandardInputs = Partial<Record<StandardAction, z.ZodType>>;
+
+/** A row of the entity as page, list and info return it. */
+export type EntityRow<C extends Columns, J extends Joined = Joined, R extends Shape = Shape> = RowOf<C> &
+  JoinedRow<J> &
+  Partial<ShapeOutput<R>>;
+
+/** The schemas of the standard bodies, typed by what they accept. */
+type StandardSchemas<C extends Columns, Q extends QueryOptions<C>, W extends Shape, F extends Shape> = {
+  add: z.ZodType<CreateOf<C, W> | CreateOf<C, W>[], CreateOf<C, W> | CreateOf<C, W>[]>;
+  delete: typeof idsSchema;
+  update: z.ZodType<UpdateOf<C, W>, UpdateOf<C, W>>;
+  info: typeof infoQuerySchema;
+  list: z.ZodType<ListOf<C, Q, F>, ListOf<C, Q, F>>;
+  page: z.ZodType<PageInput<ListOf<C, Q, F>>, PageBody<ListOf<C, Q, F>>>;
+};
+
+/** What each standard action answers. */
+type StandardResults<Row> = {
+  add: { id: number } | { ids: number[] };
+  delete: void;
+  update: void;
+  info: Row;
+  list: Row[];
+  page: PageResult<Row>;
+};
+
+type StandardApi<
+  C extends Columns,
+  S extends readonly StandardAction[],
+  Q extends QueryOptions<C>,
+  J extends Joined,
+  W extends Shape,
+  F extends Shape,
+  R extends Shape,
+  I extends StandardInputs,
+> = {
+  readonly [A in S[number]]: Endpoint<
+    A,
+    A extends keyof I
+      ? I[A] extends z.ZodType
+        ? I[A]
+        : StandardSchemas<C, Q, W, F>[A]
+      : StandardSchemas<C, Q, W, F>[A],
+    StandardResults<EntityRow<C, J, R>>[A]
+  >;
+};
+
+type ExtraApi<X extends Record<string, EndpointDef>> = {
+  readonly [A in Extract<keyof X, string>]: Endpoint<A, InputSchemaOfDef<X[A]>, OutputOfDef<X[A]>>;
+};
+
+/*
+ * Unparameterised, `Entity` is any entity: what code that serves every one (the CRUD factory, EPS,
+ * OpenAPI, the CRUD page) takes. A declaration's own type (`typeof sysUser`) carries its columns,
+ * actions, bodies and rows.
+ */
+/* biome-ignore-start lint/suspicious/noExplicitAny: the defaults make the bare type the widest entity */
+export type Entity<
+  C extends Columns = Columns,
+  X extends Record<string, EndpointDef> = any,
+  S extends readonly StandardAction[] = any,
+  Q extends QueryOptions<C> = any,
+  J extends Joined = any,
+  W extends Shape = any,
+  F extends Shape = any,
+  R extends Shape = any,
+  I extends StandardInputs = any,
+> = {
   readonly kind: 'entity';
   readonly module: string;
   readonly path: string;
@@ -134,20 +303,31 @@ export type Entity<C extends Columns = Columns, X extends Record<string, Endpoin
   readonly columns: C;
   readonly standard: readonly StandardAction[];
   readonly query: PageQueryOp<Extract<keyof C, string>>;
-  readonly joined: Readonly<Record<string, { label: Label; type: 'string' | 'number' }>>;
+  readonly joined: J;
+  readonly readFields: R;
   readonly defaultOrder: { readonly column: string; readonly sort: 'asc' | 'desc' };
   /** Every column a client may order by. */
   readonly orderable: ReadonlySet<string>;
   readonly perms: Readonly<Record<StandardAction | Extract<keyof X, string>, string>>;
   readonly endpoints: readonly Endpoint[];
+  /** The endpoints by action, typed: `sysUser.api.move`. */
+  readonly api: StandardApi<C, S, Q, J, W, F, R, I> & ExtraApi<X>;
   readonly schemas: {
-    readonly row: z.ZodType<RowOf<C>>;
+    readonly row: z.ZodType<EntityRow<C, J, R>>;
     readonly create: z.ZodObject;
     readonly update: z.ZodObject;
     readonly page: z.ZodObject;
     readonly list: z.ZodObject;
   };
 };
+
+/* biome-ignore-end lint/suspicious/noExplicitAny: the defaults make the bare type the widest entity */
+
+/** The row type of an entity: `EntityRowOf<typeof sysUser>`. */
+export type EntityRowOf<E> =
+  E extends Entity<infer C, infer _X, infer _S, infer _Q, infer J, infer _W, infer _F, infer R>
+    ? EntityRow<C, J, R>
+    : never;
 
 export type Controller<X extends Record<string, EndpointDef> = Record<string, EndpointDef>> = {
   readonly kind: 'controller';
@@ -157,6 +337,7 @@ export type Controller<X extends Record<string, EndpointDef> = Record<string, En
   readonly label: Label;
   readonly perms: Readonly<Record<Extract<keyof X, string>, string>>;
   readonly endpoints: readonly Endpoint[];
+  readonly api: ExtraApi<X>;
 };
 
 export type Declaration = Entity | Controller;
@@ -176,7 +357,15 @@ function toEndpoint(module: string, path: string, action: string, def: EndpointD
   };
 }
 
-function buildSchemas(columns: Columns, options: EntityOptions<Columns, Record<string, EndpointDef>>) {
+type LooseOptions = {
+  readonly columns: Columns;
+  readonly query?: QueryOptions<Columns>;
+  readonly writeFields?: Shape;
+  readonly filters?: Shape;
+};
+
+function buildSchemas(options: LooseOptions) {
+  const { columns } = options;
   const rowShape: Record<string, z.ZodType> = {
     id: z.number().int(),
     createTime: z.string(),
@@ -187,8 +376,8 @@ function buildSchemas(columns: Columns, options: EntityOptions<Columns, Record<s
   const likeShape: Record<string, z.ZodType> = {};
   const query = options.query ?? {};
   for (const [name, column] of Object.entries(columns)) {
-    if (!column.hidden) rowShape[name] = column.nullable ? column.schema.nullable() : column.schema;
     if (column.hidden) continue;
+    rowShape[name] = column.nullable ? column.schema.nullable() : column.schema;
     const required = !column.nullable && column.defaultValue === undefined;
     createShape[name] = column.nullable
       ? column.schema.nullable().optional()
@@ -225,36 +414,54 @@ function buildSchemas(columns: Columns, options: EntityOptions<Columns, Record<s
   return { row: z.object(rowShape), create, update, page, list: z.object(listShape) };
 }
 
-export function defineEntity<C extends Columns, X extends Record<string, EndpointDef> = Record<never, EndpointDef>>(
-  options: EntityOptions<C, X>,
-): Entity<C, X> {
-  const standard = options.standard ?? STANDARD_ACTIONS;
-  const loose = options as unknown as EntityOptions<Columns, Record<string, EndpointDef>>;
-  const schemas = buildSchemas(options.columns, loose);
-  const standardDefs: Record<StandardAction, EndpointDef> = {
-    add: {
-      method: 'post',
-      summary: { 'zh-cn': '新增', 'zh-tw': '新增', en: 'Add' },
-      // One row, or an array of rows added together.
-      input: z.union([schemas.create, z.array(schemas.create).min(1).max(1000)]),
-    },
-    delete: { method: 'post', summary: { 'zh-cn': '删除', 'zh-tw': '刪除', en: 'Delete' }, input: idsSchema },
-    update: { method: 'post', summary: { 'zh-cn': '修改', 'zh-tw': '修改', en: 'Update' }, input: schemas.update },
-    info: { method: 'get', summary: { 'zh-cn': '单个信息', 'zh-tw': '單個資訊', en: 'Info' }, input: infoQuerySchema },
-    list: { method: 'post', summary: { 'zh-cn': '列表查询', 'zh-tw': '列表查詢', en: 'List' }, input: schemas.list },
-    page: { method: 'post', summary: { 'zh-cn': '分页查询', 'zh-tw': '分頁查詢', en: 'Page' }, input: schemas.page },
+const STANDARD_SUMMARIES: Record<StandardAction, Label> = {
+  add: { 'zh-cn': '新增', 'zh-tw': '新增', en: 'Add' },
+  delete: { 'zh-cn': '删除', 'zh-tw': '刪除', en: 'Delete' },
+  update: { 'zh-cn': '修改', 'zh-tw': '修改', en: 'Update' },
+  info: { 'zh-cn': '单个信息', 'zh-tw': '單個資訊', en: 'Info' },
+  list: { 'zh-cn': '列表查询', 'zh-tw': '列表查詢', en: 'List' },
+  page: { 'zh-cn': '分页查询', 'zh-tw': '分頁查詢', en: 'Page' },
+};
+
+export function defineEntity<
+  C extends Columns,
+  X extends Record<string, EndpointDef> = Record<never, EndpointDef>,
+  const S extends readonly StandardAction[] = typeof STANDARD_ACTIONS,
+  const Q extends QueryOptions<C> = Record<never, never>,
+  J extends Joined = Record<never, JoinedField>,
+  W extends Shape = Record<never, z.ZodType>,
+  F extends Shape = Record<never, z.ZodType>,
+  R extends Shape = Record<never, z.ZodType>,
+  I extends StandardInputs = Record<never, z.ZodType>,
+>(options: EntityOptions<C, X, S, Q, J, W, F, R, I>): Entity<C, X, S, Q, J, W, F, R, I> {
+  const standard: readonly StandardAction[] = options.standard ?? STANDARD_ACTIONS;
+  const schemas = buildSchemas(options);
+  const standardInputs: Record<StandardAction, z.ZodType> = {
+    // One row, or an array of rows added together.
+    add: z.union([schemas.create, z.array(schemas.create).min(1).max(1000)]),
+    delete: idsSchema,
+    update: schemas.update,
+    info: infoQuerySchema,
+    list: schemas.list,
+    page: schemas.page,
   };
+  const inputs: StandardInputs = options.inputs ?? {};
   const endpoints: Endpoint[] = [];
   for (const action of standard) {
-    const input = options.inputs?.[action] ?? standardDefs[action].input;
-    endpoints.push(toEndpoint(options.module, options.path, action, { ...standardDefs[action], input }));
+    const def: EndpointDef = {
+      method: action === 'info' ? 'get' : 'post',
+      summary: STANDARD_SUMMARIES[action],
+      input: inputs[action] ?? standardInputs[action],
+    };
+    endpoints.push(toEndpoint(options.module, options.path, action, def));
   }
-  for (const [action, def] of Object.entries(options.extra ?? {})) {
+  const extra: Record<string, EndpointDef> = options.extra ?? {};
+  for (const [action, def] of Object.entries(extra)) {
     endpoints.push(toEndpoint(options.module, options.path, action, def));
   }
   const perms = Object.fromEntries(
-    [...STANDARD_ACTIONS, ...Object.keys(options.extra ?? {})].map((a) => [a, permOf(options.module, options.path, a)]),
-  ) as Record<StandardAction | Extract<keyof X, string>, string>;
+    [...STANDARD_ACTIONS, ...Object.keys(extra)].map((a) => [a, permOf(options.module, options.path, a)]),
+  ) as Entity<C, X>['perms'];
   const query: PageQueryOp<Extract<keyof C, string>> = {
     keyWordLikeFields: options.query?.keyWordLikeFields ?? [],
     fieldEq: options.query?.fieldEq ?? [],
@@ -278,12 +485,19 @@ export function defineEntity<C extends Columns, X extends Record<string, Endpoin
     columns: options.columns,
     standard,
     query,
-    joined: options.joined ?? {},
+    joined: options.joined ?? ({} as J),
+    readFields: options.readFields ?? ({} as R),
     defaultOrder: options.defaultOrder ?? { column: 'id', sort: 'desc' },
     orderable,
     perms,
     endpoints,
-    schemas: schemas as unknown as Entity<C, X>['schemas'],
+    // The endpoints keyed by action; their types come from the declaration (StandardApi, ExtraApi).
+    api: Object.fromEntries(endpoints.map((e) => [e.action, e])) as Entity<C, X, S, Q, J, W, F, R, I>['api'],
+    schemas: {
+      ...schemas,
+      // Built at run time from the same columns the row type is derived from.
+      row: schemas.row as z.ZodType as z.ZodType<EntityRow<C, J, R>>,
+    },
   };
 }
 
@@ -293,12 +507,11 @@ export function defineController<X extends Record<string, EndpointDef>>(options:
   readonly label: Label;
   readonly endpoints: X;
 }): Controller<X> {
-  const endpoints = Object.entries(options.endpoints).map(([action, def]) =>
-    toEndpoint(options.module, options.path, action, def),
-  );
+  const defs: Record<string, EndpointDef> = options.endpoints;
+  const endpoints = Object.entries(defs).map(([action, def]) => toEndpoint(options.module, options.path, action, def));
   const perms = Object.fromEntries(
-    Object.keys(options.endpoints).map((a) => [a, permOf(options.module, options.path, a)]),
-  ) as Record<Extract<keyof X, string>, string>;
+    Object.keys(defs).map((a) => [a, permOf(options.module, options.path, a)]),
+  ) as Controller<X>['perms'];
   return {
     kind: 'controller',
     module: options.module,
@@ -307,7 +520,19 @@ export function defineController<X extends Record<string, EndpointDef>>(options:
     label: options.label,
     perms,
     endpoints,
+    api: Object.fromEntries(endpoints.map((e) => [e.action, e])) as Controller<X>['api'],
   };
 }
 
+/** One endpoint of a declaration, by its action: a misspelt action does not compile. */
+export function endpointOf<
+  D extends { readonly api: object; readonly prefix: string },
+  A extends keyof D['api'] & string,
+>(declaration: D, action: A): D['api'][A] {
+  const endpoint = (declaration.api as Record<string, unknown>)[action];
+  if (!endpoint) throw new Error(`${declaration.prefix} declares no endpoint "${action}"`);
+  return endpoint as D['api'][A];
+}
+
+export type { ColumnFlags };
 export { DATETIME_PATTERN };

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { type Columns, col } from '../core/columns.js';
-import {
-  defineEntity,
-  type EndpointDef,
-  type EntityOptions,
-  idSchema,
-  intLike,
-  MAX_PAGE_SIZE,
-  type RowOf,
-} from '../core/entity.js';
+import { col } from '../core/columns.js';
+import { defineEntity, idSchema, intLike, MAX_PAGE_SIZE, type RowOf, type StandardInputs } from '../core/entity.js';
 import { type Label, label } from '../core/i18n.js';
 
 /** status: 0 stopped, 1 running. */
@@ -46,7 +38,7 @@ export const TASK_SERVER_FIELDS = [
 const idBody = z.object({ id: idSchema });
 
 /** The declaration, with or without its own add/update bodies (derived below from its schemas). */
-function declare(inputs?: EntityOptions<Columns, Record<string, EndpointDef>>['inputs']) {
+function declare<I extends StandardInputs = Record<never, z.ZodType>>(inputs?: I) {
   return defineEntity({
     module: 'task',
     path: 'info',

@@ -219,7 +219,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const shown = (page - 1) * size + rows.length;
       const consistent = rows.length === size ? total >= shown : total === shown;
       const finalTotal = consistent ? total : await count(input, session, shape, true);
-      return { list: await read(rows as Row[], session, 'page'), pagination: { page, size, total: finalTotal } };
+      return { list: await read(rows, session, 'page'), pagination: { page, size, total: finalTotal } };
     },
     async list(input, session) {
       const shape = shapeKey(input, session);
@@ -227,7 +227,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         rowsQuery(input, session).limit(10_000),
       );
       const { rows } = await db.loose.executeQuery(query);
-      return read(rows as Row[], session, 'list');
+      return read(rows, session, 'list');
     },
     async info(id, session) {
       const row = await scoped(withJoins(baseQuery(db.loose, entity)), session)
@@ -312,7 +312,7 @@ export function mountCrud(
       session: Session,
       route: RouteContext<unknown>,
     ) => Promise<unknown>;
-    mount<unknown>(app, ctx.gate, endpointOf(entity, action), (route) => handler(route.input, route.session, route), {
+    mount(app, ctx.gate, endpointOf(entity, action), (route) => handler(route.input, route.session, route), {
       labels,
     });
   }

@@ -148,13 +148,16 @@ export function baseQuery(db: LooseDb, entity: Entity): AnySelect {
  * means "do not cache" (an oversized filter). Only the SQL text and parameters are kept (about
  * 1 KB a shape, not Kysely's whole operation tree); least recently used shapes go first.
  */
+/** A row of a table named at run time. */
+export type LooseRow = Record<string, unknown>;
+
 export class CompiledQueries {
-  private readonly entries = new Map<string, CompiledQuery>();
+  private readonly entries = new Map<string, CompiledQuery<LooseRow>>();
 
   constructor(private readonly max = 200) {}
 
   /** The query of `build`, compiled once per key. */
-  query(key: string | null, build: () => AnySelect): CompiledQuery {
+  query(key: string | null, build: () => AnySelect): CompiledQuery<LooseRow> {
     const hit = key === null ? undefined : this.take(key);
     if (hit) return hit;
     const query = build().compile();
@@ -163,7 +166,7 @@ export class CompiledQueries {
   }
 
   /** The page query of `build` (without its window), compiled once per key, for this window. */
-  page(key: string | null, build: () => AnySelect, limit: number, offset: number): CompiledQuery {
+  page(key: string | null, build: () => AnySelect, limit: number, offset: number): CompiledQuery<LooseRow> {
     const hit = key === null ? undefined : this.take(key);
     if (hit) return withWindow(hit, limit, offset);
     const query = build().limit(limit).offset(offset).compile();
@@ -175,7 +178,7 @@ export class CompiledQueries {
     this.entries.clear();
   }
 
-  private take(key: string): CompiledQuery | undefined {
+  private take(key: string): CompiledQuery<LooseRow> | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       // Refresh its place, so the least recently used goes first.
@@ -185,12 +188,13 @@ export class CompiledQueries {
     return hit;
   }
 
-  private keep(key: string, query: CompiledQuery): void {
+  private keep(key: string, query: CompiledQuery<LooseRow>): void {
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, CompiledQuery.raw(query.sql, [...query.parameters]));
+    // Kept without its operation tree (a raw query of the same text), to hold less memory.
+    this.entries.set(key, { ...CompiledQuery.raw(query.sql, [...query.parameters]) });
   }
 }
 
@@ -206,7 +210,7 @@ function hasWindowAtEnd(query: CompiledQuery, limit: number, offset: number): bo
 }
 
 /** The same compiled page query for another window. */
-function withWindow(query: CompiledQuery, limit: number, offset: number): CompiledQuery {
+function withWindow(query: CompiledQuery<LooseRow>, limit: number, offset: number): CompiledQuery<LooseRow> {
   const parameters = query.parameters.slice(0, -2);
   parameters.push(limit, offset);
   return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };

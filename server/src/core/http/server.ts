@@ -1,4 +1,4 @@
-import { CODE, type Endpoint, type Locale, parseLocale } from '@backroom/contract';
+import { CODE, type Endpoint, type InputOf, type Locale, parseLocale, type ResultOf } from '@backroom/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { z } from 'zod';
 import type { AuthGate } from '../auth/gate.js';
@@ -108,16 +108,20 @@ export function originOf(route: { request: FastifyRequest; input: unknown; sessi
 
 export type OpenRouteContext<I> = Omit<RouteContext<I>, 'session'> & { session: Session | null };
 
+/** What a handler may give back: the endpoint's declared answer, or the reply when it answered itself. */
+type HandlerResult<E> = ResultOf<E> | FastifyReply | Promise<ResultOf<E> | FastifyReply>;
+
 /**
  * Mounts one declared endpoint at `/api` + its url: checks the session and the exact permission
  * the declaration derives, validates the input with the declaration's schema, and wraps what the
- * handler returns in the envelope. A handler that answers itself returns the reply.
+ * handler returns in the envelope. The handler's input is the schema's output type and its result
+ * the declared answer type: both come from the declaration, so neither is written at the call.
  */
-export function mount<I>(
+export function mount<E extends Endpoint>(
   app: FastifyInstance,
   gate: AuthGate,
-  endpoint: Endpoint,
-  handler: (ctx: RouteContext<I>) => unknown,
+  endpoint: E,
+  handler: (ctx: RouteContext<InputOf<E>>) => HandlerResult<E>,
   options: { labels?: FieldLabels } = {},
 ): void {
   const labels = options.labels ?? {};
@@ -140,7 +144,9 @@ export function mount<I>(
         parsed = result.data;
       }
       const result = await handler({
-        input: parsed as I,
+        // The schema just checked it: this is its output type.
+        input: parsed as InputOf<E>,
+        // Null only on open endpoints, whose handlers take OpenRouteContext.
         session: session as Session,
         request,
         reply,
@@ -152,8 +158,4 @@ export function mount<I>(
   });
 }
 
-export function endpointOf(declaration: { endpoints: readonly Endpoint[]; prefix: string }, action: string): Endpoint {
-  const endpoint = declaration.endpoints.find((e) => e.action === action);
-  if (!endpoint) throw new Error(`${declaration.prefix} declares no endpoint "${action}"`);
-  return endpoint;
-}
+export { endpointOf } from '@backroom/contract';

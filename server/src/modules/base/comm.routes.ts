@@ -6,9 +6,7 @@ import type { createCommService, PersonUpdate } from './comm.service.js';
 
 export function registerCommRoutes(app: FastifyInstance, ctx: AppContext, comm: ReturnType<typeof createCommService>) {
   mount(app, ctx.gate, endpointOf(baseComm, 'person'), ({ session }) => comm.person(session));
-  mount<PersonUpdate>(app, ctx.gate, endpointOf(baseComm, 'personUpdate'), ({ input, session }) =>
-    comm.personUpdate(session, input),
-  );
+  mount(app, ctx.gate, endpointOf(baseComm, 'personUpdate'), ({ input, session }) => comm.personUpdate(session, input));
   mount(app, ctx.gate, endpointOf(baseComm, 'permmenu'), ({ session }) => comm.permmenu(session));
   mount(app, ctx.gate, endpointOf(baseComm, 'logout'), ({ session }) => comm.logout(session));
   // The family's clients ask which server language they talk to.

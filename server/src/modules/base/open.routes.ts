@@ -11,18 +11,9 @@ export function registerOpenRoutes(
   open: ReturnType<typeof createOpenService>,
   declarations: readonly Declaration[],
 ) {
-  mount<{ width?: number; height?: number; color?: string }>(
-    app,
-    ctx.gate,
-    endpointOf(baseOpen, 'captcha'),
-    ({ input }) => open.captcha(input),
-  );
-  mount<LoginInput>(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) =>
-    open.login(input, request.ip),
-  );
-  mount<{ refreshToken: string }>(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) =>
-    open.refresh(input.refreshToken),
-  );
+  mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input }) => open.captcha(input));
+  mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) => open.login(input, request.ip));
+  mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
   const eps = new Map<string, unknown>();
   mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => {
     const key = parseLocale(locale);

@@ -7,13 +7,8 @@ import type { SysDepartmentService } from './sys-department.service.js';
 
 export function registerSysDepartmentRoutes(app: FastifyInstance, ctx: AppContext, departments: SysDepartmentService) {
   mountCrud(app, ctx, departments, ['delete']);
-  mount<{ ids: number[]; deleteUser: boolean }>(app, ctx.gate, endpointOf(sysDepartment, 'delete'), (route) =>
+  mount(app, ctx.gate, endpointOf(sysDepartment, 'delete'), (route) =>
     departments.remove(route.input, route.session, originOf(route)),
   );
-  mount<Array<{ id: number; parentId?: number | null; orderNum: number }>>(
-    app,
-    ctx.gate,
-    endpointOf(sysDepartment, 'order'),
-    ({ input, session }) => departments.order(input, session),
-  );
+  mount(app, ctx.gate, endpointOf(sysDepartment, 'order'), ({ input, session }) => departments.order(input, session));
 }

@@ -7,7 +7,7 @@ import type { SysLogService } from './sys-log.service.js';
 
 export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs: SysLogService) {
   mountCrud(app, ctx, logs);
-  mount<{ value: number }>(app, ctx.gate, endpointOf(sysLog, 'setKeep'), ({ input }) => logs.setKeep(input.value));
+  mount(app, ctx.gate, endpointOf(sysLog, 'setKeep'), ({ input }) => logs.setKeep(input.value));
   mount(app, ctx.gate, endpointOf(sysLog, 'getKeep'), () => logs.getKeep());
   mount(app, ctx.gate, endpointOf(sysLog, 'clear'), () => logs.clear());
 

@@ -7,8 +7,8 @@ import type { SysMenuService } from './sys-menu.service.js';
 
 export function registerSysMenuRoutes(app: FastifyInstance, ctx: AppContext, menus: SysMenuService) {
   mountCrud(app, ctx, menus);
-  mount<{ ids: number[] }>(app, ctx.gate, endpointOf(sysMenu, 'export'), ({ input }) => menus.exportTree(input.ids));
-  mount<{ menus: MenuNode[] }>(app, ctx.gate, endpointOf(sysMenu, 'import'), async ({ input, session }) => ({
+  mount(app, ctx.gate, endpointOf(sysMenu, 'export'), ({ input }) => menus.exportTree(input.ids));
+  mount(app, ctx.gate, endpointOf(sysMenu, 'import'), async ({ input, session }) => ({
     count: await menus.importTree(input.menus, session),
   }));
 }

@@ -16,10 +16,10 @@ function sendHtml(reply: FastifyReply, html: string) {
 
 export function registerSysParamRoutes(app: FastifyInstance, ctx: AppContext, params: SysParamService) {
   mountCrud(app, ctx, params);
-  mount<{ key: string }>(app, ctx.gate, endpointOf(sysParam, 'html'), async ({ input, reply }) =>
+  mount(app, ctx.gate, endpointOf(sysParam, 'html'), async ({ input, reply }) =>
     sendHtml(reply, await params.html(input.key, false)),
   );
-  mount<{ key: string }>(app, ctx.gate, endpointOf(baseOpen, 'html'), async ({ input, reply }) =>
+  mount(app, ctx.gate, endpointOf(baseOpen, 'html'), async ({ input, reply }) =>
     sendHtml(reply, await params.html(input.key, true)),
   );
 }

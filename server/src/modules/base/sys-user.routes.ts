@@ -7,7 +7,5 @@ import type { SysUserService } from './sys-user.service.js';
 
 export function registerSysUserRoutes(app: FastifyInstance, ctx: AppContext, users: SysUserService) {
   mountCrud(app, ctx, users);
-  mount<{ departmentId: number; userIds: number[] }>(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) =>
-    users.move(input, session),
-  );
+  mount(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) => users.move(input, session));
 }

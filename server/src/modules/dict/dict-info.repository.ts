@@ -1,12 +1,11 @@
 import type { Db } from '../../core/db/index.js';
-import { dictDb } from './dict.tables.js';
 
 type Row = Record<string, unknown>;
 
 /** The tree shape (id, parent, type) of every item of these types. */
 export async function itemNodes(db: Db, typeIds: readonly number[]) {
   if (typeIds.length === 0) return [];
-  return dictDb(db)
+  return db
     .selectFrom('dict_info')
     .select(['id', 'parentId', 'typeId'])
     .where('typeId', 'in', [...new Set(typeIds)])
@@ -14,23 +13,17 @@ export async function itemNodes(db: Db, typeIds: readonly number[]) {
 }
 
 export async function itemNode(db: Db, id: number) {
-  return dictDb(db)
-    .selectFrom('dict_info')
-    .select(['id', 'parentId', 'typeId'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('dict_info').select(['id', 'parentId', 'typeId']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function hasChildren(db: Db, id: number): Promise<boolean> {
-  return (
-    (await dictDb(db).selectFrom('dict_info').select('id').where('parentId', '=', id).executeTakeFirst()) !== undefined
-  );
+  return (await db.selectFrom('dict_info').select('id').where('parentId', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** Items exactly as stored, for the recycle bin. */
 export async function itemsByIds(db: Db, ids: readonly number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return dictDb(db)
+  return db
     .selectFrom('dict_info')
     .selectAll()
     .where('id', 'in', [...ids])
@@ -41,7 +34,7 @@ export async function itemsByIds(db: Db, ids: readonly number[]): Promise<Row[]>
 /** Every item of these types exactly as stored, for the recycle bin. */
 export async function itemsOfTypes(db: Db, typeIds: readonly number[]): Promise<Row[]> {
   if (typeIds.length === 0) return [];
-  return dictDb(db)
+  return db
     .selectFrom('dict_info')
     .selectAll()
     .where('typeId', 'in', [...typeIds])
@@ -51,7 +44,7 @@ export async function itemsOfTypes(db: Db, typeIds: readonly number[]): Promise<
 
 export async function deleteItems(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return;
-  await dictDb(db)
+  await db
     .deleteFrom('dict_info')
     .where('id', 'in', [...ids])
     .execute();
@@ -59,7 +52,7 @@ export async function deleteItems(db: Db, ids: readonly number[]) {
 
 export async function deleteItemsOfTypes(db: Db, typeIds: readonly number[]) {
   if (typeIds.length === 0) return;
-  await dictDb(db)
+  await db
     .deleteFrom('dict_info')
     .where('typeId', 'in', [...typeIds])
     .execute();
@@ -68,7 +61,7 @@ export async function deleteItemsOfTypes(db: Db, typeIds: readonly number[]) {
 /** What the data map carries of the items of these types, by orderNum (then age). */
 export async function dataItems(db: Db, typeIds: readonly number[]) {
   if (typeIds.length === 0) return [];
-  return dictDb(db)
+  return db
     .selectFrom('dict_info')
     .select(['id', 'typeId', 'name', 'value', 'orderNum', 'parentId'])
     .where('typeId', 'in', [...typeIds])

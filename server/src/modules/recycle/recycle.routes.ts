@@ -7,7 +7,5 @@ import type { RecycleService } from './recycle.service.js';
 
 export function registerRecycleRoutes(app: FastifyInstance, ctx: AppContext, recycle: RecycleService) {
   mountCrud(app, ctx, recycle);
-  mount<{ ids: number[] }>(app, ctx.gate, endpointOf(recycleData, 'restore'), ({ input, session }) =>
-    recycle.restore(input.ids, session),
-  );
+  mount(app, ctx.gate, endpointOf(recycleData, 'restore'), ({ input, session }) => recycle.restore(input.ids, session));
 }

@@ -1,46 +1,9 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
+import type { Database } from '../../core/db/schema.js';
 
-/** task_info as stored (times are `YYYY-MM-DD HH:mm:ss` in the task time zone; the lease is ISO UTC). */
-export type TaskInfoTable = {
-  id: Generated<number>;
-  createTime: string;
-  updateTime: string;
-  jobId: string | null;
-  repeatConf: string | null;
-  name: string;
-  cron: string | null;
-  limit: number | null;
-  every: number | null;
-  remark: string | null;
-  status: number;
-  startDate: string | null;
-  endDate: string | null;
-  data: string | null;
-  service: string;
-  type: number;
-  nextRunTime: string | null;
-  taskType: number;
-  lastExecuteTime: string | null;
-  lockExpireTime: string | null;
-};
-
-export type TaskLogTable = {
-  id: Generated<number>;
-  createTime: string;
-  updateTime: string;
-  taskId: number;
-  status: number;
-  detail: string | null;
-  duration: number;
-  trigger: number;
-};
-
-type TaskTables = { task_info: TaskInfoTable; task_log: TaskLogTable; base_sys_user: { id: number } };
-type TaskDb = Kysely<TaskTables>;
-
-/** The task module's tables, typed; the core schema lists only the base module's. */
-const tasks = (db: Db): TaskDb => db as unknown as TaskDb;
+/** task_info and task_log as stored (times are `YYYY-MM-DD HH:mm:ss` in the task time zone; the lease is ISO UTC). */
+type TaskInfoTable = Database['task_info'];
 
 export type TaskRow = {
   id: number;
@@ -90,22 +53,23 @@ function normalize(row: TaskRow): TaskRow {
 }
 
 export async function findTask(db: Db, id: number): Promise<TaskRow | undefined> {
-  const row = await tasks(db).selectFrom('task_info').select(TASK_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? normalize(row as TaskRow) : undefined;
+  const row = await db.selectFrom('task_info').select(TASK_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? normalize(row) : undefined;
 }
 
 export async function findRunningTasks(db: Db): Promise<TaskRow[]> {
-  const rows = await tasks(db).selectFrom('task_info').select(TASK_COLUMNS).where('status', '=', 1).execute();
-  return rows.map((r) => normalize(r as TaskRow));
+  const rows = await db.selectFrom('task_info').select(TASK_COLUMNS).where('status', '=', 1).execute();
+  return rows.map(normalize);
 }
 
-export type TaskState = Partial<
-  Pick<TaskInfoTable, 'status' | 'repeatConf' | 'lockExpireTime' | 'nextRunTime' | 'lastExecuteTime' | 'jobId'>
+export type TaskState = Pick<
+  Updateable<TaskInfoTable>,
+  'status' | 'repeatConf' | 'lockExpireTime' | 'nextRunTime' | 'lastExecuteTime' | 'jobId'
 >;
 
 /** Writes scheduler state, unconditionally (start, stop, a new plan). */
 export async function writeTaskState(db: Db, id: number, state: TaskState): Promise<void> {
-  await tasks(db).updateTable('task_info').set(state).where('id', '=', id).execute();
+  await db.updateTable('task_info').set(state).where('id', '=', id).execute();
 }
 
 /**
@@ -119,7 +83,7 @@ export async function compareAndSetTaskState(
   expected: { lockExpireTime?: string | null; repeatConf: string | null; leaseDueBy?: string },
   state: TaskState,
 ): Promise<boolean> {
-  let query = tasks(db).updateTable('task_info').set(state).where('id', '=', id).where('status', '=', 1);
+  let query = db.updateTable('task_info').set(state).where('id', '=', id).where('status', '=', 1);
   query =
     expected.repeatConf === null
       ? query.where('repeatConf', 'is', null)
@@ -136,22 +100,22 @@ export async function compareAndSetTaskState(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type LogInsert = Omit<TaskLogTable, 'id'>;
+export type LogInsert = Insertable<Database['task_log']>;
 
 export async function insertTaskLog(db: Db, row: LogInsert): Promise<void> {
-  await tasks(db).insertInto('task_log').values(row).execute();
+  await db.insertInto('task_log').values(row).execute();
 }
 
 /** Marks a last run in the row (run once, and the BullMQ worker, which claims through Redis). */
 export async function touchLastExecute(db: Db, id: number, at: string): Promise<void> {
-  await tasks(db).updateTable('task_info').set({ lastExecuteTime: at }).where('id', '=', id).execute();
+  await db.updateTable('task_info').set({ lastExecuteTime: at }).where('id', '=', id).execute();
 }
 
 export type LogPageInput = { id?: number; status?: 0 | 1; page: number; size: number };
 
 /** A page of runs, newest first, with the task's name. */
 export async function pageTaskLogs(db: Db, input: LogPageInput) {
-  const t = tasks(db);
+  const t = db;
   let base = t.selectFrom('task_log as l');
   if (input.id !== undefined) base = base.where('l.taskId', '=', input.id);
   if (input.status !== undefined) base = base.where('l.status', '=', input.status);
@@ -191,24 +155,24 @@ export async function pageTaskLogs(db: Db, input: LogPageInput) {
 /** The run log of these tasks exactly as stored, then gone (the recycle bin keeps them). */
 export async function takeTaskLogs(db: Db, taskIds: readonly number[]): Promise<Record<string, unknown>[]> {
   if (taskIds.length === 0) return [];
-  const rows = await tasks(db).selectFrom('task_log').selectAll().where('taskId', 'in', taskIds).execute();
-  if (rows.length > 0) await tasks(db).deleteFrom('task_log').where('taskId', 'in', taskIds).execute();
+  const rows = await db.selectFrom('task_log').selectAll().where('taskId', 'in', taskIds).execute();
+  if (rows.length > 0) await db.deleteFrom('task_log').where('taskId', 'in', taskIds).execute();
   return rows as Record<string, unknown>[];
 }
 
 /** Which of these services already have a system task (seeding adds only the missing ones). */
 export async function systemTaskServices(db: Db): Promise<Set<string>> {
-  const rows = await tasks(db).selectFrom('task_info').select('service').where('type', '=', 0).execute();
+  const rows = await db.selectFrom('task_info').select('service').where('type', '=', 0).execute();
   return new Set(rows.map((r) => r.service));
 }
 
-export async function insertSystemTask(db: Db, row: Omit<TaskInfoTable, 'id'>): Promise<void> {
-  await tasks(db).insertInto('task_info').values(row).execute();
+export async function insertSystemTask(db: Db, row: Insertable<TaskInfoTable>): Promise<void> {
+  await db.insertInto('task_info').values(row).execute();
 }
 
 /** Keeps the newest `keep` runs of a task; older ones go (the log is a window, not an archive). */
 export async function pruneTaskLogs(db: Db, taskId: number, keep: number): Promise<number> {
-  const edge = await tasks(db)
+  const edge = await db
     .selectFrom('task_log')
     .select('id')
     .where('taskId', '=', taskId)
@@ -217,7 +181,7 @@ export async function pruneTaskLogs(db: Db, taskId: number, keep: number): Promi
     .offset(keep - 1)
     .executeTakeFirst();
   if (!edge) return 0;
-  const result = await tasks(db)
+  const result = await db
     .deleteFrom('task_log')
     .where('taskId', '=', taskId)
     .where('id', '<', Number(edge.id))
