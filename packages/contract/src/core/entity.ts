@@ -241,8 +241,8 @@ type StandardSchemas<C extends Columns, Q extends QueryOptions<C>, W extends Sha
 /** What each standard action answers. */
 type StandardResults<Row> = {
   add: { id: number } | { ids: number[] };
-  delete: void;
-  update: void;
+  delete: undefined;
+  update: undefined;
   info: Row;
   list: Row[];
   page: PageResult<Row>;

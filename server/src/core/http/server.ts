@@ -109,7 +109,9 @@ export function originOf(route: { request: FastifyRequest; input: unknown; sessi
 export type OpenRouteContext<I> = Omit<RouteContext<I>, 'session'> & { session: Session | null };
 
 /** What a handler may give back: the endpoint's declared answer, or the reply when it answered itself. */
-type HandlerResult<E> = ResultOf<E> | FastifyReply | Promise<ResultOf<E> | FastifyReply>;
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler of an endpoint that answers nothing returns Promise<void>.
+type Answer<E> = ResultOf<E> extends undefined ? void : ResultOf<E>;
+type HandlerResult<E> = Answer<E> | FastifyReply | Promise<Answer<E> | FastifyReply>;
 
 /**
  * Mounts one declared endpoint at `/api` + its url: checks the session and the exact permission

@@ -2,7 +2,7 @@ import { baseComm } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { endpointOf, mount } from '../../core/http/server.js';
-import type { createCommService, PersonUpdate } from './comm.service.js';
+import type { createCommService } from './comm.service.js';
 
 export function registerCommRoutes(app: FastifyInstance, ctx: AppContext, comm: ReturnType<typeof createCommService>) {
   mount(app, ctx.gate, endpointOf(baseComm, 'person'), ({ session }) => comm.person(session));

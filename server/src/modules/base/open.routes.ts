@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { buildEps } from '../../core/eps.js';
 import { endpointOf, mount } from '../../core/http/server.js';
-import type { createOpenService, LoginInput } from './open.service.js';
+import type { createOpenService } from './open.service.js';
 
 export function registerOpenRoutes(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-import { type MenuNode, sysMenu } from '@backroom/contract';
+import { sysMenu } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { endpointOf, mount } from '../../core/http/server.js';
-import type { LogPageInput } from './task-info.repository.js';
 import type { TaskInfoService } from './task-info.service.js';
 
 export function registerTaskInfoRoutes(app: FastifyInstance, ctx: AppContext, tasks: TaskInfoService) {
