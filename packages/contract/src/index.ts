@@ -10,6 +10,7 @@ export * from './base/tables.js';
 export * from './core/columns.js';
 export * from './core/entity.js';
 export * from './core/envelope.js';
+export * from './core/eps.js';
 export * from './core/i18n.js';
 export * from './core/table.js';
 export * from './dict/dict-info.js';

@@ -1,33 +1,6 @@
-import type { Declaration, Locale } from '@backroom/contract';
+import type { Declaration, EpsColumn, EpsEntry, Locale } from '@backroom/contract';
 
-export type EpsColumn = {
-  propertyName: string;
-  type: string;
-  length: string;
-  comment: string;
-  nullable: boolean;
-  defaultValue: unknown;
-  dict: string | null;
-};
-
-export type EpsEntry = {
-  module: string;
-  name?: string;
-  prefix: string;
-  info: { type: { name: string; description: string } };
-  /** `auth` and `perm` are ours (the family has only ignoreToken): which calls a permission gates, and which. */
-  api: Array<{
-    method: string;
-    path: string;
-    summary: string;
-    ignoreToken: boolean;
-    prefix: string;
-    auth: 'perm' | 'login' | 'open';
-    perm: string | null;
-  }>;
-  columns: EpsColumn[];
-  pageQueryOp?: { keyWordLikeFields: string[]; fieldEq: string[]; fieldLike: string[] };
-};
+export type { EpsColumn, EpsEntry };
 
 const TYPE_NAMES: Record<string, string> = {
   int: 'number',

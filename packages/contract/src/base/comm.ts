@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { defineController } from '../core/entity.js';
+import { defineController, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
+import type { UploadMode } from '../space/file-types.js';
+import type { SysMenu } from './sys-menu.js';
+import type { SysUser } from './sys-user.js';
+
+/** What permmenu answers: the user's permissions and the menus they may open, by orderNum. */
+export type PermMenu = { perms: string[]; menus: SysMenu[] };
 
 export const personUpdateSchema = z.object({
   nickName: z.string().trim().min(1).max(100),
@@ -28,12 +34,33 @@ export const baseComm = defineController({
       summary: label('修改个人信息', '修改個人資訊', 'Update profile'),
       input: personUpdateSchema,
     },
-    permmenu: { method: 'get', auth: 'login', summary: label('权限与菜单', '權限與選單', 'Permissions and menus') },
-    person: { method: 'get', auth: 'login', summary: label('个人信息', '個人資訊', 'Profile') },
+    permmenu: {
+      method: 'get',
+      auth: 'login',
+      summary: label('权限与菜单', '權限與選單', 'Permissions and menus'),
+      output: returns<PermMenu>(),
+    },
+    person: {
+      method: 'get',
+      auth: 'login',
+      summary: label('个人信息', '個人資訊', 'Profile'),
+      output: returns<SysUser>(),
+    },
     logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out') },
     // The space module serves these two (multipart `file`, optional `key`; see space/file-types.ts).
-    uploadMode: { method: 'get', auth: 'login', summary: label('文件上传模式', '檔案上傳模式', 'Upload mode') },
-    upload: { method: 'post', auth: 'login', summary: label('文件上传', '檔案上傳', 'Upload a file') },
+    uploadMode: {
+      method: 'get',
+      auth: 'login',
+      summary: label('文件上传模式', '檔案上傳模式', 'Upload mode'),
+      output: returns<UploadMode>(),
+    },
+    // One file answers its address; several, their addresses in order.
+    upload: {
+      method: 'post',
+      auth: 'login',
+      summary: label('文件上传', '檔案上傳', 'Upload a file'),
+      output: returns<string | string[]>(),
+    },
     program: { method: 'get', auth: 'open', summary: label('编程', '程式', 'Program') },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineController } from '../core/entity.js';
+import { defineController, returns } from '../core/entity.js';
+import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
 
 export const loginSchema = z.object({
@@ -26,6 +27,9 @@ export const captchaQuerySchema = z.object({
 
 export type TokenPair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 
+/** A captcha: its id to send back with the code, and the picture as a data URL. */
+export type Captcha = { captchaId: string; data: string };
+
 /** Calls that need no session at all (SPEC §6 ignoreToken). */
 export const baseOpen = defineController({
   module: 'base',
@@ -37,15 +41,33 @@ export const baseOpen = defineController({
       auth: 'open',
       summary: label('刷新token', '刷新token', 'Refresh token'),
       input: z.object({ refreshToken: z.string().min(1).max(4000) }),
+      output: returns<TokenPair>(),
     },
-    captcha: { method: 'get', auth: 'open', summary: label('验证码', '驗證碼', 'Captcha'), input: captchaQuerySchema },
-    login: { method: 'post', auth: 'open', summary: label('登录', '登入', 'Log in'), input: loginSchema },
+    captcha: {
+      method: 'get',
+      auth: 'open',
+      summary: label('验证码', '驗證碼', 'Captcha'),
+      input: captchaQuerySchema,
+      output: returns<Captcha>(),
+    },
+    login: {
+      method: 'post',
+      auth: 'open',
+      summary: label('登录', '登入', 'Log in'),
+      input: loginSchema,
+      output: returns<TokenPair>(),
+    },
     html: {
       method: 'get',
       auth: 'open',
       summary: label('获得网页内容的参数值', '取得網頁內容的參數值', 'Rich-text parameter as HTML'),
       input: z.object({ key: z.string().min(1).max(100) }),
     },
-    eps: { method: 'get', auth: 'open', summary: label('实体信息与路径', '實體資訊與路徑', 'Entities and paths') },
+    eps: {
+      method: 'get',
+      auth: 'open',
+      summary: label('实体信息与路径', '實體資訊與路徑', 'Entities and paths'),
+      output: returns<Eps>(),
+    },
   },
 });

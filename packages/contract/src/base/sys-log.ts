@@ -27,7 +27,7 @@ export const sysLog = defineEntity({
       summary: label('日志保存时间', '日誌保存時間', 'Set keep days'),
       input: z.object({ value: intLike.pipe(z.number().min(1).max(3650)) }),
     },
-    getKeep: { method: 'get', summary: label('获得日志保存时间', '取得日誌保存時間', 'Keep days') },
+    getKeep: { method: 'get', summary: label('获得日志保存时间', '取得日誌保存時間', 'Keep days'), output: z.number() },
     clear: { method: 'post', summary: label('清空日志', '清空日誌', 'Clear log') },
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, idSchema, type RowOf } from '../core/entity.js';
+import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
 
 /** 0 directory, 1 menu, 2 permission (button). */
@@ -68,11 +68,13 @@ export const sysMenu = defineEntity({
       method: 'post',
       summary: label('导出', '匯出', 'Export'),
       input: z.object({ ids: z.array(idSchema).min(1).max(5000) }),
+      output: returns<MenuNode[]>(),
     },
     import: {
       method: 'post',
       summary: label('导入', '匯入', 'Import'),
       input: z.object({ menus: z.array(menuNodeSchema).min(1).max(1000) }),
+      output: z.object({ count: z.number() }),
     },
   },
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, type RowOf } from '../core/entity.js';
+import { defineEntity, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
+import type { DictType } from './dict-type.js';
 
 /** Body of dict/info/data: the type keys wanted; empty or absent means every type. */
 export const dictDataInputSchema = z.object({
@@ -34,12 +35,14 @@ export const dictInfo = defineEntity({
       method: 'get',
       auth: 'open',
       summary: label('获得所有字典类型', '取得所有字典類型', 'All dictionary types'),
+      output: returns<DictType[]>(),
     },
     data: {
       method: 'post',
       auth: 'login',
       summary: label('获得字典数据', '取得字典資料', 'Dictionary data'),
       input: dictDataInputSchema,
+      output: returns<DictData>(),
     },
   },
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, idSchema, intLike, MAX_PAGE_SIZE, type RowOf, type StandardInputs } from '../core/entity.js';
+import {
+  defineEntity,
+  idSchema,
+  intLike,
+  MAX_PAGE_SIZE,
+  type RowOf,
+  returns,
+  type StandardInputs,
+} from '../core/entity.js';
+import type { PageResult } from '../core/envelope.js';
 import { type Label, label } from '../core/i18n.js';
 
 /** status: 0 stopped, 1 running. */
@@ -93,8 +102,13 @@ function declare<I extends StandardInputs = Record<never, z.ZodType>>(inputs?: I
             )
             .default(20),
         }),
+        output: returns<PageResult<TaskLog>>(),
       },
-      handlers: { method: 'get', summary: label('可执行的处理器', '可執行的處理器', 'Handlers') },
+      handlers: {
+        method: 'get',
+        summary: label('可执行的处理器', '可執行的處理器', 'Handlers'),
+        output: returns<TaskHandlers>(),
+      },
     },
     defaultOrder: { column: 'id', sort: 'desc' },
     inputs,

@@ -1,4 +1,4 @@
-import type { Column, Columns, Entity } from '@backroom/contract';
+import type { Columns, Entity, RowOf } from '@backroom/contract';
 import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Session } from '../auth/principal.js';
 import type { DbKind, LooseDb } from '../db/index.js';
@@ -23,15 +23,15 @@ export function likeExpression(kind: DbKind, ref: string, text: string): Express
 }
 
 /** Converts stored values to their wire form: 0/1 to booleans, JSON text to values, numeric text to numbers. */
-export function createRowMapper(columns: Columns): (row: Record<string, unknown>) => Record<string, unknown> {
+export function createRowMapper<C extends Columns>(columns: C): (row: Record<string, unknown>) => RowOf<C> {
   const converters: Array<[string, (value: unknown) => unknown]> = [];
   const hidden: string[] = [];
-  for (const [name, column] of Object.entries(columns) as Array<[string, Column<unknown>]>) {
+  for (const [name, column] of Object.entries(columns)) {
     if (column.hidden) hidden.push(name);
     else if (column.kind === 'bool')
       converters.push([name, (v) => (v === null || v === undefined ? v : Boolean(Number(v)))]);
     else if (column.kind === 'json') converters.push([name, parseJsonValue]);
-    else if (column.kind === 'decimal' || column.kind === 'int') {
+    else if (column.kind === 'decimal' || column.kind === 'int' || column.kind === 'bigint') {
       converters.push([name, (v) => (typeof v === 'string' ? Number(v) : typeof v === 'bigint' ? Number(v) : v)]);
     }
   }
@@ -40,7 +40,8 @@ export function createRowMapper(columns: Columns): (row: Record<string, unknown>
       if (name in row) row[name] = convert(row[name]);
     }
     for (const name of hidden) delete row[name];
-    return row;
+    // Each column is now in its wire form, and the hidden ones are gone: the row is a RowOf<C>.
+    return row as RowOf<C>;
   };
 }
 

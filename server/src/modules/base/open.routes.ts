@@ -1,4 +1,4 @@
-import { baseOpen, type Declaration, parseLocale } from '@backroom/contract';
+import { baseOpen, type Declaration, type Eps, parseLocale } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { buildEps } from '../../core/eps.js';
@@ -14,10 +14,11 @@ export function registerOpenRoutes(
   mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input }) => open.captcha(input));
   mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) => open.login(input, request.ip));
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
-  const eps = new Map<string, unknown>();
+  const eps = new Map<string, Eps>();
   mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => {
     const key = parseLocale(locale);
-    if (!eps.has(key)) eps.set(key, buildEps(declarations, key));
-    return eps.get(key);
+    const built = eps.get(key) ?? buildEps(declarations, key);
+    eps.set(key, built);
+    return built;
   });
 }

@@ -45,7 +45,8 @@ export async function registerUploadRoutes(
       if (!request.isMultipart()) throw badRequest('space.notMultipart');
       const urls = await uploads.receive(request.parts() as AsyncIterable<UploadPart>);
       // The family's clients upload one file at a time and read a plain address.
-      return urls.length === 1 ? urls[0] : urls;
+      const [only] = urls;
+      return urls.length === 1 && only !== undefined ? only : urls;
     });
   });
 

@@ -140,14 +140,7 @@ export async function pageTaskLogs(db: Db, input: LogPageInput) {
       .execute(),
   ]);
   return {
-    list: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      taskId: Number(r.taskId),
-      status: Number(r.status),
-      duration: Number(r.duration),
-      trigger: Number(r.trigger),
-    })),
+    list: rows,
     pagination: { page: input.page, size: input.size, total: Number(countRow?.total ?? 0) },
   };
 }
