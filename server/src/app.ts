@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   }
   registerDocs(app, declarations);
   const base = await registerBase(app, ctx, declarations);
-  // Modules after base receive its menu service to seed their own menus (seedModuleMenus).
+  // Modules after base receive its menu service to seed their own menus (menuSeed).
   await registerRecycle(app, ctx, base, declarations);
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);

@@ -1,4 +1,5 @@
 import { baseComm } from './base/comm.js';
+import { baseMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
@@ -8,12 +9,17 @@ import { sysRole } from './base/sys-role.js';
 import { sysUser } from './base/sys-user.js';
 import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
 import type { Declaration } from './core/entity.js';
+import type { ModuleMenus } from './core/menu.js';
 import type { TableDecl } from './core/table.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
+import { dictMenus } from './dict/menus.js';
+import { recycleMenus } from './recycle/menus.js';
 import { recycleData } from './recycle/recycle-data.js';
+import { spaceMenus } from './space/menus.js';
 import { spaceInfo } from './space/space-info.js';
 import { spaceType } from './space/space-type.js';
+import { taskMenus } from './task/menus.js';
 import { taskInfo, taskLog } from './task/task-info.js';
 
 /**
@@ -63,3 +69,6 @@ export const tables = {
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
+
+/** Every module's seeded menus, in the order the modules register (base first). */
+export const menus: readonly ModuleMenus[] = [baseMenus, recycleMenus, dictMenus, spaceMenus, taskMenus];

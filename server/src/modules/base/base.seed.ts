@@ -1,14 +1,10 @@
-import { type MenuNode, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
+import { baseMenus, type ModuleMenus, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
 import { hashPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import type { SeedStep } from '../../core/db/seeds.js';
-import { baseMenus } from './base.menu.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
-
-/** Bump when baseMenus gains entries an existing install should receive. */
-const MENU_SEED_VERSION = '1';
 
 const DEPARTMENTS: Array<{ name: string; parent: string | null; orderNum: number }> = [
   { name: '总部', parent: null, orderNum: 0 },
@@ -41,13 +37,13 @@ const PARAMS: ReadonlyArray<Pick<SysParam, 'keyName' | 'name' | 'dataType' | 'da
  * once per `version` (recorded as `seed:menus:<module>`), so an install receives new entries when
  * the version is bumped, and menus an operator deleted stay deleted until then.
  */
-export function menuSeed(module: string, version: string, tree: MenuNode[], menus: SysMenuService): SeedStep {
+export function menuSeed(declared: ModuleMenus, menus: SysMenuService): SeedStep {
   return {
-    module,
+    module: declared.module,
     name: 'menus',
-    when: { once: version },
+    when: { once: declared.version },
     run: async (trx) => {
-      await menus.importTree(tree, null, trx);
+      await menus.importTree([...declared.tree], null, trx);
     },
   };
 }
@@ -132,5 +128,5 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
     run: (trx, kind) => seedSuperuser(trx, kind, adminPassword),
   });
   ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx) });
-  ctx.seeds.add(menuSeed('base', MENU_SEED_VERSION, baseMenus, menus));
+  ctx.seeds.add(menuSeed(baseMenus, menus));
 }

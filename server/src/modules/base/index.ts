@@ -1,4 +1,3 @@
-export { crudPermRows, menuDirectory, menuPage, permRow } from './base.menu.js';
 export { registerBase } from './base.module.js';
 export { menuSeed } from './base.seed.js';
 export { loadPrincipal, splitPerms } from './principal.repository.js';

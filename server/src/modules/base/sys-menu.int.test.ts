@@ -1,4 +1,12 @@
-import { type MenuNode, type PageResult, type SysMenu, type SysRole, sysMenu, sysParam } from '@backroom/contract';
+import {
+  baseMenus,
+  type MenuNode,
+  type PageResult,
+  type SysMenu,
+  type SysRole,
+  sysMenu,
+  sysParam,
+} from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dataOf,
@@ -8,7 +16,6 @@ import {
   type TestApp,
   testTargets,
 } from '../../testing/harness.js';
-import { baseMenus } from './base.menu.js';
 
 type Id = { id: number };
 type Department = { id: number; name: string };
@@ -351,16 +358,16 @@ describe.each(testTargets())('sys/menu on $name', (target) => {
 
     it('the seeded menus exported and imported again add nothing', async () => {
       const menus = await allMenus();
-      const root = menus.find((m) => m.name === baseMenus[0]?.name && m.parentId === null);
+      const root = menus.find((m) => m.name === baseMenus.tree[0]?.name && m.parentId === null);
       if (!root) throw new Error('the seeded tree is missing');
       // Other modules seed their menus into the same root (任务管理 under 系统管理): the export holds
       // every menu of the subtree, the base module's among them.
       const ids = subtree(menus, root.id);
       const exported = dataOf(await t.post<MenuNode[]>('/admin/base/sys/menu/export', { ids }, admin));
       expect(countNodes(exported)).toBe(ids.length);
-      expect(countNodes(exported)).toBeGreaterThanOrEqual(countNodes(baseMenus));
+      expect(countNodes(exported)).toBeGreaterThanOrEqual(countNodes([...baseMenus.tree]));
       expect(exported[0]?.childMenus?.map((n) => n.name)).toEqual(
-        expect.arrayContaining(baseMenus[0]?.childMenus?.map((n) => n.name) ?? []),
+        expect.arrayContaining(baseMenus.tree[0]?.childMenus?.map((n) => n.name) ?? []),
       );
       const before = menus.length;
       const again = dataOf(await t.post<{ count: number }>('/admin/base/sys/menu/import', { menus: exported }, admin));

@@ -1,9 +1,8 @@
-import { dictInfo, dictType } from '@backroom/contract';
+import { dictInfo, dictMenus, dictType } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
-import { DICT_MENU_SEED_VERSION, dictMenus } from './dict.menu.js';
 import { insertStarterDictionaries } from './dict.seed.js';
 import { registerDictInfoRoutes } from './dict-info.routes.js';
 import { createDictInfoService } from './dict-info.service.js';
@@ -27,7 +26,7 @@ export async function registerDict(app: FastifyInstance, ctx: AppContext, base: 
       { column: 'parentId', table: dictInfo.table },
     ],
   });
-  ctx.seeds.add(menuSeed('dict', DICT_MENU_SEED_VERSION, dictMenus, base.menus));
+  ctx.seeds.add(menuSeed(dictMenus, base.menus));
   ctx.seeds.add({ module: 'dict', name: 'dictionaries', when: { once: '1' }, run: insertStarterDictionaries });
   return { types, items };
 }

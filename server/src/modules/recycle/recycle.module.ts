@@ -1,13 +1,10 @@
-import { type Declaration, recycleData } from '@backroom/contract';
+import { type Declaration, recycleMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { menuDirectory, menuPage, menuSeed, permRow, type SysMenuService } from '../base/index.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRoutes } from './recycle.routes.js';
 import { createRecycleService } from './recycle.service.js';
-
-/** Bumped when the recycle module's seeded menus change, so existing installs receive them. */
-const MENU_SEED_VERSION = '1';
 
 /**
  * The recycle bin: every delete of a business row is recorded here (ctx.recycle), and can be
@@ -33,21 +30,6 @@ export async function registerRecycle(
       return { keepDays: days, removed };
     },
   });
-  // One permission row per endpoint, named by its summary as the family names them (恢复数据…).
-  const permRows = recycleData.endpoints
-    .filter((e) => e.perm !== null)
-    .map((e) => permRow(e.summary['zh-cn'], [e.perm as string]));
-  ctx.seeds.add(
-    menuSeed(
-      'recycle',
-      MENU_SEED_VERSION,
-      [
-        menuDirectory('数据管理', 'icon-data', 7, [
-          menuPage('数据回收站', '/recycle/data', 'modules/recycle/views/data.vue', 'icon-delete', 6, permRows),
-        ]),
-      ],
-      base.menus,
-    ),
-  );
+  ctx.seeds.add(menuSeed(recycleMenus, base.menus));
   return { recycle };
 }

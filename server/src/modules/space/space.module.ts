@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spaceInfo, spaceType } from '@backroom/contract';
+import { spaceInfo, spaceMenus, spaceType } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
-import { SPACE_MENU_VERSION, spaceMenus } from './space.menu.js';
 import { createSpaceInfoService } from './space-info.service.js';
 import { createSpaceTypeService } from './space-type.service.js';
 import { createStorage } from './storage.js';
@@ -49,6 +48,6 @@ export async function registerSpace(app: FastifyInstance, ctx: AppContext, base:
   registerRecycleRelations(spaceType.table, { references: [{ column: 'parentId', table: spaceType.table }] });
   registerRecycleRelations(spaceInfo.table, { references: [{ column: 'classifyId', table: spaceType.table }] });
 
-  ctx.seeds.add(menuSeed('space', SPACE_MENU_VERSION, spaceMenus, base.menus));
+  ctx.seeds.add(menuSeed(spaceMenus, base.menus));
   return { files, types, storage };
 }

@@ -1,3 +1,4 @@
+import { taskMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
@@ -5,7 +6,6 @@ import { createEmbeddedScheduler } from './scheduler/embedded.js';
 import { createRunner } from './scheduler/runner.js';
 import type { TaskScheduler } from './scheduler/types.js';
 import { demoHandler } from './task.handlers.js';
-import { TASK_MENU_SEED_VERSION, taskMenus } from './task.menu.js';
 import { seedTasks } from './task.seed.js';
 import { registerTaskInfoRoutes } from './task-info.routes.js';
 import { createTaskInfoService } from './task-info.service.js';
@@ -28,7 +28,7 @@ export async function registerTask(app: FastifyInstance, ctx: AppContext, base: 
   ctx.onClose(() => scheduler.close());
   const tasks = createTaskInfoService(ctx, scheduler, runner);
   registerTaskInfoRoutes(app, ctx, tasks);
-  ctx.seeds.add(menuSeed('task', TASK_MENU_SEED_VERSION, taskMenus, base.menus));
+  ctx.seeds.add(menuSeed(taskMenus, base.menus));
   // Every start: a system task whose module came with this version is added, running.
   ctx.seeds.add({ module: 'task', name: 'system-tasks', when: 'always', run: (trx) => seedTasks(ctx, trx) });
   ctx.onStart(() => scheduler.start());

@@ -1,8 +1,6 @@
-import { type MenuNode, spaceInfo, spaceType } from '@backroom/contract';
-import { menuDirectory, menuPage, permRow } from '../base/index.js';
-
-/** Bump to merge changed menus into existing installs (seedModuleMenus). */
-export const SPACE_MENU_VERSION = '1';
+import { defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { spaceInfo } from './space-info.js';
+import { spaceType } from './space-type.js';
 
 const info = spaceInfo.perms;
 const type = spaceType.perms;
@@ -10,8 +8,8 @@ const type = spaceType.perms;
 /** Everything the file picker needs, for roles that pick files on other screens (avatars, file parameters). */
 const pickerPerms = [info.page, info.list, info.info, info.add, type.list, type.add];
 
-/** The file space's menus, with the family's names and view path (DESIGN.md §4). */
-export const spaceMenus: MenuNode[] = [
+/** The file space's menus, with the family's names and view path. */
+export const spaceMenus = defineMenus('space', '1', [
   menuDirectory('数据管理', 'icon-data', 7, [
     menuPage('文件管理', '/space/list', 'modules/space/views/list.vue', 'icon-log', 5, [
       permRow('查询', [info.page, info.list, info.info, type.list, type.page, type.info], 1),
@@ -26,4 +24,4 @@ export const spaceMenus: MenuNode[] = [
     ...menuDirectory('通用', 'icon-radioboxfill', 99, [permRow('图片上传', pickerPerms, 1)]),
     isShow: false,
   },
-];
+]);

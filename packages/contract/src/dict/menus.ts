@@ -1,8 +1,6 @@
-import { dictInfo, dictType, type MenuNode } from '@backroom/contract';
-import { menuDirectory, menuPage, permRow } from '../base/index.js';
-
-/** Bump when dictMenus gains entries an existing install should receive. */
-export const DICT_MENU_SEED_VERSION = '1';
+import { defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { dictInfo } from './dict-info.js';
+import { dictType } from './dict-type.js';
 
 const info = dictInfo.perms;
 const type = dictType.perms;
@@ -12,7 +10,7 @@ const type = dictType.perms;
  * sample). The directory merges with the one the recycle bin seeds (same name, type and router).
  * Reading the screen needs the types as well as the items; managing types is a grant of its own.
  */
-export const dictMenus: MenuNode[] = [
+export const dictMenus = defineMenus('dict', '1', [
   menuDirectory('数据管理', 'icon-data', 7, [
     menuPage('字典管理', '/dict/list', 'modules/dict/views/list.vue', 'icon-dict', 3, [
       permRow('查询', [info.page, info.list, info.info, type.page, type.list, type.info], 1),
@@ -22,4 +20,4 @@ export const dictMenus: MenuNode[] = [
       permRow('类型管理', [type.add, type.update, type.delete], 5),
     ]),
   ]),
-];
+]);

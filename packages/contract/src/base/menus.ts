@@ -1,46 +1,13 @@
-import { type MenuNode, sysDepartment, sysLog, sysMenu, sysParam, sysRole, sysUser } from '@backroom/contract';
+import { crudPermRows, defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { sysDepartment } from './sys-department.js';
+import { sysLog } from './sys-log.js';
+import { sysMenu } from './sys-menu.js';
+import { sysParam } from './sys-param.js';
+import { sysRole } from './sys-role.js';
+import { sysUser } from './sys-user.js';
 
-type Perms = Readonly<Record<string, string>>;
-
-/** A permission row (type 2) whose perms text is read from the declaration, never retyped. */
-export function permRow(name: string, perms: readonly string[], orderNum = 0): MenuNode {
-  return { name, type: 2, perms: perms.join(','), orderNum, keepAlive: true, isShow: true };
-}
-
-/** The usual permission rows of an entity with the standard actions. */
-export function crudPermRows(perms: Perms): MenuNode[] {
-  const pick = (...actions: string[]) => actions.filter((a) => perms[a] !== undefined).map((a) => perms[a] as string);
-  return [
-    permRow('查询', pick('page', 'list', 'info'), 1),
-    permRow('新增', pick('add'), 2),
-    permRow('修改', pick('info', 'update'), 3),
-    permRow('删除', pick('delete'), 4),
-  ].filter((row) => row.perms !== '');
-}
-
-export function menuPage(
-  name: string,
-  router: string,
-  viewPath: string,
-  icon: string,
-  orderNum: number,
-  childMenus: MenuNode[],
-): MenuNode {
-  return { name, type: 1, router, viewPath, icon, orderNum, keepAlive: true, isShow: true, childMenus };
-}
-
-export function menuDirectory(
-  name: string,
-  icon: string,
-  orderNum: number,
-  childMenus: MenuNode[],
-  router: string | null = null,
-): MenuNode {
-  return { name, type: 0, router, icon, orderNum, keepAlive: true, isShow: true, childMenus };
-}
-
-/** The base module's menus, with the family's routers and view paths (DESIGN.md §4). */
-export const baseMenus: MenuNode[] = [
+/** The base module's menus, with the family's routers and view paths. */
+export const baseMenus = defineMenus('base', '1', [
   menuDirectory(
     '系统管理',
     'icon-system',
@@ -77,4 +44,4 @@ export const baseMenus: MenuNode[] = [
     ],
     '/sys',
   ),
-];
+]);

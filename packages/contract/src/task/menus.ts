@@ -1,9 +1,5 @@
-import type { MenuNode } from '@backroom/contract';
-import { taskInfo } from '@backroom/contract';
-import { menuDirectory, menuPage, permRow } from '../base/index.js';
-
-/** Bumped when the task module's seeded menus change, so existing installs receive them. */
-export const TASK_MENU_SEED_VERSION = '1';
+import { defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { taskInfo } from './task-info.js';
 
 const p = taskInfo.perms;
 
@@ -11,7 +7,7 @@ const p = taskInfo.perms;
  * The family's task menu (`/task/list`, `modules/task/views/list.vue`) under 系统管理 → 任务管理,
  * with its one permission row; the handler list the form needs goes with it.
  */
-export const taskMenus: MenuNode[] = [
+export const taskMenus = defineMenus('task', '1', [
   menuDirectory(
     '系统管理',
     'icon-system',
@@ -30,4 +26,4 @@ export const taskMenus: MenuNode[] = [
     ],
     '/sys',
   ),
-];
+]);
