@@ -10,6 +10,7 @@ export * from './core/columns.js';
 export * from './core/entity.js';
 export * from './core/envelope.js';
 export * from './core/i18n.js';
+export * from './core/tree.js';
 export * from './dict/dict-info.js';
 export * from './dict/dict-type.js';
 export * from './recycle/recycle-data.js';
