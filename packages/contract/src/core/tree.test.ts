@@ -170,6 +170,19 @@ describe('walking a tree', () => {
     ]);
   });
 
+  it('flattens breadth first, level by level', () => {
+    expect(flattenTree(built, 'breadth-first').map((f) => [f.node.id, f.depth])).toEqual([
+      [1, 0],
+      [8, 0],
+      [2, 1],
+      [5, 1],
+      [6, 1],
+      [3, 2],
+      [4, 2],
+      [7, 3],
+    ]);
+  });
+
   it('finds a node and the path down to it', () => {
     expect(findNode(built, (n) => n.id === 4)?.parentId).toBe(2);
     expect(findNode(built, (n) => n.id === 99)).toBeUndefined();

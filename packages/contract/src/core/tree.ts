@@ -124,9 +124,31 @@ export function dropEmptyChildren<T extends TreeRow>(tree: readonly TreeNode<T>[
 /** A node of a flattened tree, with how deep it sits (0 for a root). */
 export type FlatNode<N> = { node: N; depth: number };
 
-/** Every node, depth first: a parent before its children, siblings in order. */
-export function flattenTree<N extends Branch<N>>(tree: readonly N[], depth = 0): FlatNode<N>[] {
-  return tree.flatMap((node) => [{ node, depth }, ...flattenTree(node.children ?? [], depth + 1)]);
+/**
+ * Every node with its parent before it, siblings in order: depth first (a node, then all below it,
+ * as a tree reads top down), or breadth first (the roots, then every child of theirs, level by level).
+ */
+export function flattenTree<N extends Branch<N>>(
+  tree: readonly N[],
+  order: 'depth-first' | 'breadth-first' = 'depth-first',
+): FlatNode<N>[] {
+  const out: FlatNode<N>[] = [];
+  if (order === 'breadth-first') {
+    out.push(...tree.map((node) => ({ node, depth: 0 })));
+    for (let i = 0; i < out.length; i += 1) {
+      const at = out[i] as FlatNode<N>;
+      for (const node of at.node.children ?? []) out.push({ node, depth: at.depth + 1 });
+    }
+    return out;
+  }
+  const walk = (list: readonly N[], depth: number) => {
+    for (const node of list) {
+      out.push({ node, depth });
+      walk(node.children ?? [], depth + 1);
+    }
+  };
+  walk(tree, 0);
+  return out;
 }
 
 /** The first node, depth first, that the test accepts. */
