@@ -1,4 +1,4 @@
-import { sysDepartment } from '@backroom/contract';
+import { flattenTree, sysDepartment, withDescendants } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -9,13 +9,7 @@ import { zodRule } from '../../../core/crud/zod-rule';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
-import {
-  type DepartmentNode,
-  type DepartmentOption,
-  departmentOptions,
-  findDepartment,
-  withSubDepartments,
-} from './department-tree';
+import { type DepartmentNode, type DepartmentOption, departmentOptions, findDepartment } from './department-tree';
 
 /** What the form edits: a new department (no id) under an optional parent, or an existing one. */
 export type DepartmentDraft = {
@@ -50,7 +44,8 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
 
   const options = useMemo((): DepartmentOption[] => {
     if (!draft) return [];
-    const own = draft.id === undefined ? undefined : new Set(withSubDepartments(tree, draft.id));
+    const rows = flattenTree(tree).map(({ node }) => node);
+    const own = draft.id === undefined ? undefined : withDescendants(rows, [draft.id]);
     const list = departmentOptions(tree, own);
     // The parent of a department at the edge of the user's scope is not listed: keep it choosable by name.
     if (draft.parentId !== null && !findDepartment(tree, draft.parentId)) {

@@ -8,7 +8,7 @@ import {
   ReloadOutlined,
   UpOutlined,
 } from '@ant-design/icons';
-import { sysDepartment } from '@backroom/contract';
+import { flattenTree, sysDepartment } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -36,7 +36,6 @@ import {
   type DepartmentPlace,
   type DepartmentRow,
   type DropPlace,
-  eachDepartment,
   findDepartment,
   moveDepartment,
   topDepartmentId,
@@ -95,11 +94,9 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
   const selected = selectedId === undefined ? undefined : findDepartment(tree, selectedId);
   // Every department starts open; the ones the user folds stay folded.
   const expandedKeys = useMemo(() => {
-    const keys: number[] = [];
-    eachDepartment(tree, (n) => {
-      if (n.children.length > 0 && !collapsed.has(n.id)) keys.push(n.id);
-    });
-    return keys;
+    return flattenTree(tree)
+      .filter(({ node }) => node.children.length > 0 && !collapsed.has(node.id))
+      .map(({ node }) => node.id);
   }, [tree, collapsed]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY });

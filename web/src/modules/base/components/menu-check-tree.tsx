@@ -1,9 +1,9 @@
-import { type SysMenu, sysMenu } from '@backroom/contract';
+import { flattenTree, mapTree, type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { menuName } from '../../../core/i18n';
-import { buildTree, type MenuItem, useMenus } from '../../../core/menu';
+import { buildMenuTree, type MenuItem, useMenus } from '../../../core/menu';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { PermTreeBox } from './perm-tree-box';
@@ -11,15 +11,14 @@ import { PermTreeBox } from './perm-tree-box';
 type Item = TreeDataNode & { key: number; children: Item[] };
 
 const toItems = (list: readonly MenuItem[]): Item[] =>
-  list.map((m) => ({ key: m.id, title: menuName(m.name), children: toItems(m.children) }));
+  mapTree<MenuItem, Item>(list, (m, children) => ({ key: m.id, title: menuName(m.name), children }));
 
-function leafIds(items: readonly Item[], out = new Set<number>()): Set<number> {
-  for (const item of items) {
-    if (item.children.length === 0) out.add(item.key);
-    else leafIds(item.children, out);
-  }
-  return out;
-}
+const leafIds = (items: readonly Item[]): Set<number> =>
+  new Set(
+    flattenTree(items)
+      .filter(({ node }) => node.children.length === 0)
+      .map(({ node }) => node.key),
+  );
 
 type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: string };
 
@@ -38,7 +37,7 @@ export function MenuCheckTree({ value, onChange, id }: Props) {
     enabled: canList,
   });
   const rows = canList ? query.data : own;
-  const items = useMemo(() => toItems(buildTree(rows ?? [])), [rows]);
+  const items = useMemo(() => toItems(buildMenuTree(rows ?? [])), [rows]);
   const leaves = useMemo(() => leafIds(items), [items]);
   const checked = (value ?? []).filter((key) => leaves.has(key));
 

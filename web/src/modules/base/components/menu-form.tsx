@@ -1,4 +1,4 @@
-import { MENU_TYPES, type MenuType, type SysMenu, sysMenu } from '@backroom/contract';
+import { MENU_TYPES, type MenuType, type SysMenu, sysMenu, withDescendants } from '@backroom/contract';
 import { AutoComplete, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { type Locale, menuName } from '../../../core/i18n';
 import { usePerms } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { MenuIcon } from '../../../ui/icons';
-import { buildMenuRows, type MenuRow, splitPerms, subtreeIds } from './menu-data';
+import { buildMenuRows, type MenuRow, splitPerms } from './menu-data';
 import { MenuIconPicker } from './menu-icon-picker';
 
 /** The parent select's "no parent" entry (parentId null). */
@@ -47,7 +47,7 @@ export function useParentOptions(
   const { i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: names follow the language.
   return useMemo(() => {
-    const blocked = exclude === undefined ? new Set<number>() : subtreeIds(rows, exclude);
+    const blocked = exclude === undefined ? new Set<number>() : withDescendants(rows, [exclude]);
     const toOptions = (list: readonly MenuRow[]): TreeOption[] =>
       list
         .filter((r) => r.type !== 2 && !blocked.has(r.id))

@@ -1,4 +1,4 @@
-import { type DictInfo, type DictType, dictInfo } from '@backroom/contract';
+import { type DictInfo, type DictType, dictInfo, mapTree, type TableNode, withDescendants } from '@backroom/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Modal, Row, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -8,7 +8,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
-import { buildTree, descendantIds, type TreeOf } from './dict-data';
+import { itemTree } from './dict-data';
 
 /** The parent select's "top level" entry (parentId null). */
 const TOP_LEVEL = 0;
@@ -63,17 +63,14 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
   }, [draft, form]);
 
   const parentOptions = useMemo((): ParentOption[] => {
-    const blocked = editing ? new Set([editing.id, ...descendantIds(items, editing.id)]) : new Set<number>();
-    const toOptions = (list: readonly TreeOf<DictInfo>[]): ParentOption[] =>
-      list
-        .filter((item) => !blocked.has(item.id))
-        .map((item) => {
-          const children = toOptions(item.children ?? []);
-          return children.length > 0
-            ? { value: item.id, title: item.name, children }
-            : { value: item.id, title: item.name };
-        });
-    return [{ value: TOP_LEVEL, title: t('dict.topLevel') }, ...toOptions(buildTree(items))];
+    const blocked = editing ? withDescendants(items, [editing.id]) : new Set<number>();
+    const options = mapTree<TableNode<DictInfo>, ParentOption>(
+      itemTree(items),
+      (item, children) =>
+        children.length > 0 ? { value: item.id, title: item.name, children } : { value: item.id, title: item.name },
+      (item) => !blocked.has(item.id),
+    );
+    return [{ value: TOP_LEVEL, title: t('dict.topLevel') }, ...options];
   }, [items, editing, t]);
 
   const save = useMutation({

@@ -5,7 +5,15 @@ import {
   NodeExpandOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { type DictInfo, type DictType, dictInfo, dictType } from '@backroom/contract';
+import {
+  type DictInfo,
+  type DictType,
+  descendantsOf,
+  dictInfo,
+  dictType,
+  filterTree,
+  type TableNode,
+} from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Input, Popconfirm, Result, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
@@ -15,7 +23,7 @@ import type { Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
-import { buildTree, descendantIds, filterTree, nextOrderNum, type TreeOf } from '../components/dict-data';
+import { itemTree, nextOrderNum } from '../components/dict-data';
 import { type ItemDraft, ItemForm } from '../components/item-form';
 import { OrderCell } from '../components/order-cell';
 import { type TypeDraft, TypeForm } from '../components/type-form';
@@ -28,7 +36,7 @@ const DICT_KEY = ['dict'] as const;
 const TYPES_KEY = ['dict', 'types'] as const;
 const itemsKey = (typeId: number) => ['dict', 'items', typeId] as const;
 
-type ItemRow = TreeOf<DictInfo>;
+type ItemRow = TableNode<DictInfo>;
 
 /**
  * Dictionary management: the types on the left (above on phones), the chosen type's items as a
@@ -142,7 +150,7 @@ function ItemTable({ type, compact, onChanged }: { type: DictType; compact: bool
     queryFn: () => api.post<DictInfo[]>(`${dictInfo.prefix}/list`, { typeId: type.id }),
   });
   const rows = useMemo(() => query.data ?? [], [query.data]);
-  const tree = useMemo(() => buildTree(rows), [rows]);
+  const tree = useMemo(() => itemTree(rows), [rows]);
   const word = keyword.trim().toLowerCase();
   const shown = useMemo(
     () =>
@@ -234,7 +242,7 @@ function ItemTable({ type, compact, onChanged }: { type: DictType; compact: bool
         fixed: 'right',
         width: iconOnly ? 112 : 250,
         render: (_: unknown, row) => {
-          const below = descendantIds(rows, row.id).size;
+          const below = descendantsOf(rows, row.id).size;
           const action = (text: string) => (iconOnly ? undefined : text);
           return (
             <Space size={0}>

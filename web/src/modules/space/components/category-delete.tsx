@@ -1,10 +1,10 @@
-import { type PageResult, spaceInfo, spaceType } from '@backroom/contract';
+import { type PageResult, spaceInfo, spaceType, withDescendants } from '@backroom/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { api } from '../../../core/request';
-import { type CategoryRow, categoryWithDescendants } from '../category-tree';
+import type { CategoryRow } from '../category-tree';
 
 type Props = {
   category: CategoryRow | null;
@@ -20,7 +20,7 @@ type Props = {
 export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const ids = category ? categoryWithDescendants(rows, category.id) : [];
+  const ids = category ? [...withDescendants(rows, [category.id])] : [];
 
   const files = useQuery({
     queryKey: ['space', 'delete-count', ids],

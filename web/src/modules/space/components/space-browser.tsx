@@ -2,12 +2,14 @@ import { CloudUploadOutlined, DeleteOutlined, DragOutlined } from '@ant-design/i
 import '../space.css';
 import {
   ALLOWED_EXTENSIONS,
+  buildTree,
   FILE_TYPE_GROUPS,
   type FileTypeGroup,
   type SpaceInfo,
   spaceInfo,
   UPLOAD_DEFAULTS,
   UPLOAD_EXTENSIONS,
+  withDescendants,
 } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Image, Input, Pagination, Result, Select, Space, Spin } from 'antd';
@@ -17,7 +19,6 @@ import { useFeedback } from '../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
-import { buildCategoryTree, categoryWithDescendants } from '../category-tree';
 import { FILES_KEY, useCategories, useFiles, useSpacePerms } from '../hooks/use-space';
 import { type UploadRules, useUploads } from '../hooks/use-uploads';
 import { CategoryPanel } from './category-panel';
@@ -48,7 +49,7 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
   const compact = useScreen() === 'xs';
   const perms = useSpacePerms();
   const categories = useCategories();
-  const tree = useMemo(() => buildCategoryTree(categories.rows), [categories.rows]);
+  const tree = useMemo(() => buildTree(categories.rows), [categories.rows]);
 
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [type, setType] = useState<FileTypeGroup | undefined>(accept && accept.length === 1 ? accept[0] : undefined);
@@ -69,7 +70,7 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
   const dragDepth = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
-  const classifyIds = categoryId === null ? undefined : categoryWithDescendants(categories.rows, categoryId);
+  const classifyIds = categoryId === null ? undefined : [...withDescendants(categories.rows, [categoryId])];
   const files = useFiles({ page, size, classifyIds, type, keyWord: search || undefined });
   const categoryName =
     categoryId === null ? t('space.allFiles') : (categories.rows.find((r) => r.id === categoryId)?.name ?? '');

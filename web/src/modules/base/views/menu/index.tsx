@@ -10,7 +10,7 @@ import {
   SafetyOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type MenuNode, type SysMenu, sysMenu } from '@backroom/contract';
+import { descendantsOf, filterTree, flattenTree, type MenuNode, type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { type Key, useMemo, useState } from 'react';
@@ -21,16 +21,7 @@ import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { MenuIcon } from '../../../../ui/icons';
-import {
-  buildMenuRows,
-  collectIds,
-  countDescendants,
-  countNodes,
-  exportFileName,
-  filterMenuRows,
-  type MenuRow,
-  splitPerms,
-} from '../../components/menu-data';
+import { buildMenuRows, countNodes, exportFileName, type MenuRow, splitPerms } from '../../components/menu-data';
 import { type MenuEditing, MenuForm } from '../../components/menu-form';
 import { MenuImport } from '../../components/menu-import';
 import { MenuOrderCell } from '../../components/menu-order-cell';
@@ -100,8 +91,11 @@ export default function MenuList() {
   const shown = useMemo(() => {
     const word = keyword.trim().toLowerCase();
     if (!word) return tree;
-    return filterMenuRows(tree, (r) =>
-      [r.name, menuName(r.name), r.router, r.perms, r.viewPath].some((v) => v?.toLowerCase().includes(word)),
+    // A matching directory shows with everything in it.
+    return filterTree(
+      tree,
+      (r) => [r.name, menuName(r.name), r.router, r.perms, r.viewPath].some((v) => v?.toLowerCase().includes(word)),
+      'all',
     );
   }, [tree, keyword, i18n.language]);
 
@@ -261,7 +255,7 @@ export default function MenuList() {
         fixed: 'right',
         width: compact ? 112 : 240,
         render: (_: unknown, row) => {
-          const below = countDescendants(rows, row.id);
+          const below = descendantsOf(rows, row.id).size;
           const name = menuName(row.name);
           return (
             <Space size={0}>
@@ -365,7 +359,7 @@ export default function MenuList() {
               const word = e.target.value;
               setKeyword(word);
               // A search opens every row, so the matches show wherever they sit.
-              setExpanded(word.trim() ? collectIds(tree) : null);
+              setExpanded(word.trim() ? flattenTree(tree).map(({ node }) => node.id) : null);
             }}
             style={{ width: 240 }}
           />

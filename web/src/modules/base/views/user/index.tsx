@@ -7,6 +7,7 @@ import {
   USER_LEVELS,
   type UserLevel,
   type UserStatus,
+  withDescendants,
 } from '@backroom/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
@@ -18,7 +19,7 @@ import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
-import { departmentOptions, topDepartmentId, withSubDepartments } from '../../components/department-tree';
+import { departmentOptions, topDepartmentId } from '../../components/department-tree';
 import { StatusSwitch } from '../../components/status-switch';
 import { useDepartments } from '../../hooks/use-departments';
 import './user.css';
@@ -102,7 +103,7 @@ export default function UserView() {
     setSelected([]);
   };
 
-  const departmentIds = departmentId === undefined ? undefined : withSubDepartments(departments.tree, departmentId);
+  const departmentIds = departmentId === undefined ? undefined : [...withDescendants(departments.rows, [departmentId])];
   const options = departmentOptions(departments.tree);
   const levelOptions = USER_LEVELS.map((value) => ({ value, label: t(`base.user.levels.${value}`) }));
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
