@@ -23,9 +23,9 @@ import type { Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
+import { OrderCell } from '../../../ui/order-cell';
 import { itemTree, nextOrderNum } from '../components/dict-data';
 import { type ItemDraft, ItemForm } from '../components/item-form';
-import { OrderCell } from '../components/order-cell';
 import { type TypeDraft, TypeForm } from '../components/type-form';
 import { TypePanel } from '../components/type-panel';
 import '../dict.css';
@@ -219,9 +219,11 @@ function ItemTable({ type, compact, onChanged }: { type: DictType; compact: bool
           <OrderCell
             key={`${row.id}-${value}`}
             value={value}
-            name={row.name}
             editable={canUpdate}
             onSave={(next) => handleOrder(row, next)}
+            hint={t('dict.orderHint')}
+            buttonLabel={`${t('dict.orderEdit')}: ${row.name} (${value})`}
+            inputLabel={`${t('dict.orderEdit')}: ${row.name}`}
           />
         ),
       },

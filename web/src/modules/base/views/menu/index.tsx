@@ -21,10 +21,10 @@ import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { MenuIcon } from '../../../../ui/icons';
+import { OrderCell } from '../../../../ui/order-cell';
 import { buildMenuRows, countNodes, exportFileName, type MenuRow, splitPerms } from '../../components/menu-data';
 import { type MenuEditing, MenuForm } from '../../components/menu-form';
 import { MenuImport } from '../../components/menu-import';
-import { MenuOrderCell } from '../../components/menu-order-cell';
 import { MenuPermQuickAdd } from '../../components/menu-perm-quick-add';
 import { MenuTypeTag } from '../../components/menu-type-tag';
 import '../../components/menu.css';
@@ -218,11 +218,14 @@ export default function MenuList() {
         title: label('orderNum'),
         width: 80,
         render: (v: number, row) => (
-          <MenuOrderCell
+          <OrderCell
             key={`${row.id}-${v}`}
             value={v}
             editable={canUpdate}
             onSave={(value) => handleOrder(row, value)}
+            hint={t('base.menu.orderEdit')}
+            buttonLabel={`${t('base.menu.orderEdit')}: ${v}`}
+            inputLabel={t('base.menu.orderEdit')}
           />
         ),
       },
