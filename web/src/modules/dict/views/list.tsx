@@ -92,7 +92,7 @@ export default function DictList() {
   if (types.isError && !types.data) return <LoadError error={types.error} onRetry={() => void types.refetch()} />;
 
   return (
-    <div className={`dict-view${compact ? ' compact' : ''}`}>
+    <div className={`tree-panel-layout dict-view${compact ? ' compact' : ''}`}>
       <TypePanel
         types={typeList}
         loading={types.isFetching}
@@ -104,7 +104,7 @@ export default function DictList() {
         onDelete={(type) => void handleDeleteType(type)}
         compact={compact}
       />
-      <div className="dict-items-area">
+      <div className="tree-panel-main">
         {chosen && canListItems ? (
           <ItemTable key={chosen.id} type={chosen} compact={compact} onChanged={() => void refreshAll()} />
         ) : (

@@ -266,7 +266,7 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
   };
 
   return (
-    <div className={`space-browser ${mode}${compact ? ' compact' : ''}`}>
+    <div className={`tree-panel-layout space-browser ${mode}${compact ? ' compact' : ''}`}>
       <CategoryPanel
         rows={categories.rows}
         tree={tree}

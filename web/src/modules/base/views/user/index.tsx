@@ -178,7 +178,7 @@ export default function UserView() {
   ];
 
   return (
-    <div className={`user-view${compact ? ' compact' : ''}`}>
+    <div className={`tree-panel-layout user-view${compact ? ' compact' : ''}`}>
       {departments.canList && (
         <DepartmentPanel
           rows={departments.rows}
@@ -190,7 +190,7 @@ export default function UserView() {
           onUsersChanged={() => void reloadUsers()}
         />
       )}
-      <div className="user-view-table">
+      <div className="tree-panel-main">
         <CrudPage
           entity={sysUser}
           params={departmentIds ? { departmentIds } : undefined}
