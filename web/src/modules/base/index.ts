@@ -2,6 +2,9 @@ import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerView } from '../../core/views';
 
+// The sign-in screen lives outside the shell: the app's routes take it from here.
+export { LoginPage } from './views/login';
+
 export function installBase() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell), one file
   // per screen.
