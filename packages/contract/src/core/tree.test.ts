@@ -6,6 +6,7 @@ import {
   dropEmptyChildren,
   filterTree,
   findNode,
+  flattenByLevel,
   flattenTree,
   makesCycle,
   mapTree,
@@ -171,7 +172,7 @@ describe('walking a tree', () => {
   });
 
   it('flattens breadth first, level by level', () => {
-    expect(flattenTree(built, 'breadth-first').map((f) => [f.node.id, f.depth])).toEqual([
+    expect(flattenByLevel(built).map((f) => [f.node.id, f.depth])).toEqual([
       [1, 0],
       [8, 0],
       [2, 1],

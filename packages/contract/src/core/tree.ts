@@ -114,33 +114,18 @@ export function buildTree<T extends TreeRow>(rows: readonly T[], compare?: (a: T
 export type TableNode<T> = T & { children?: TableNode<T>[] };
 
 export function dropEmptyChildren<T extends TreeRow>(tree: readonly TreeNode<T>[]): TableNode<T>[] {
-  return tree.map(({ children, ...row }) =>
-    children.length > 0
-      ? ({ ...row, children: dropEmptyChildren(children) } as TableNode<T>)
-      : ({ ...row, children: undefined } as TableNode<T>),
-  );
+  return mapTree<TreeNode<T>, TableNode<T>>(tree, (node, children) => ({
+    ...node,
+    children: children.length > 0 ? children : undefined,
+  }));
 }
 
 /** A node of a flattened tree, with how deep it sits (0 for a root). */
 export type FlatNode<N> = { node: N; depth: number };
 
-/**
- * Every node with its parent before it, siblings in order: depth first (a node, then all below it,
- * as a tree reads top down), or breadth first (the roots, then every child of theirs, level by level).
- */
-export function flattenTree<N extends Branch<N>>(
-  tree: readonly N[],
-  order: 'depth-first' | 'breadth-first' = 'depth-first',
-): FlatNode<N>[] {
+/** Every node, depth first (a node, then all below it, as a tree reads top down), with its depth. */
+export function flattenTree<N extends Branch<N>>(tree: readonly N[]): FlatNode<N>[] {
   const out: FlatNode<N>[] = [];
-  if (order === 'breadth-first') {
-    out.push(...tree.map((node) => ({ node, depth: 0 })));
-    for (let i = 0; i < out.length; i += 1) {
-      const at = out[i] as FlatNode<N>;
-      for (const node of at.node.children ?? []) out.push({ node, depth: at.depth + 1 });
-    }
-    return out;
-  }
   const walk = (list: readonly N[], depth: number) => {
     for (const node of list) {
       out.push({ node, depth });
@@ -151,14 +136,19 @@ export function flattenTree<N extends Branch<N>>(
   return out;
 }
 
+/** Every node, level by level (breadth first): the roots, then every child of theirs, and so on. */
+export function flattenByLevel<N extends Branch<N>>(tree: readonly N[]): FlatNode<N>[] {
+  const out: FlatNode<N>[] = tree.map((node) => ({ node, depth: 0 }));
+  for (let i = 0; i < out.length; i += 1) {
+    const at = out[i] as FlatNode<N>;
+    for (const node of at.node.children ?? []) out.push({ node, depth: at.depth + 1 });
+  }
+  return out;
+}
+
 /** The first node, depth first, that the test accepts. */
 export function findNode<N extends Branch<N>>(tree: readonly N[], test: (node: N) => boolean): N | undefined {
-  for (const node of tree) {
-    if (test(node)) return node;
-    const found = findNode(node.children ?? [], test);
-    if (found) return found;
-  }
-  return undefined;
+  return flattenTree(tree).find(({ node }) => test(node))?.node;
 }
 
 /** The chain of nodes from a root down to the one with this id (for breadcrumbs); empty when absent. */

@@ -1,4 +1,4 @@
-import { buildTree, flattenTree, type Label } from '@backroom/contract';
+import { buildTree, flattenByLevel, type Label } from '@backroom/contract';
 import { badRequest } from '../../core/errors.js';
 
 type Row = Record<string, unknown>;
@@ -19,5 +19,5 @@ export function itemsParentsFirst(rows: readonly Row[]): Row[] {
   // Level by level: the chosen items, then what was right below them, and so on (the recycle record's order).
   // Rows of a stored cycle become roots, so none is lost.
   const tree = buildTree(rows.map((row) => ({ row, id: Number(row.id), parentId: nullableId(row.parentId) })));
-  return flattenTree(tree, 'breadth-first').map(({ node }) => node.row);
+  return flattenByLevel(tree).map(({ node }) => node.row);
 }
