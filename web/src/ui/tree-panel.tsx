@@ -53,27 +53,8 @@ export function TreePanel(props: Props) {
           </Tag>
         )}
         <span className="tree-panel-tools">
-          <Tooltip title={refresh.label}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={refresh.label}
-              onClick={refresh.onClick}
-            />
-          </Tooltip>
-          {add && (
-            <Tooltip title={add.label}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusOutlined />}
-                aria-label={add.label}
-                data-testid={add.testId}
-                onClick={add.onClick}
-              />
-            </Tooltip>
-          )}
+          <HeadButton icon={<ReloadOutlined />} {...refresh} />
+          {add && <HeadButton icon={<PlusOutlined />} {...add} />}
           {compact && (
             <Button
               type="text"
@@ -88,6 +69,25 @@ export function TreePanel(props: Props) {
       </div>
       {(!compact || open) && <div className="tree-panel-body">{props.children}</div>}
     </section>
+  );
+}
+
+/** A button of the panel's head: an icon, its words as tooltip and name. */
+function HeadButton({
+  icon,
+  label,
+  onClick,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" icon={icon} aria-label={label} data-testid={testId} onClick={onClick} />
+    </Tooltip>
   );
 }
 

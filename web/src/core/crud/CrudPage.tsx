@@ -7,7 +7,7 @@ import { deferredDialog } from '../lazy';
 import { useScreen } from '../screen';
 import { useCrudColumns } from './crud-columns';
 import { CrudToolbar } from './crud-toolbar';
-import { LoadError } from './parts';
+import { LoadError, serverPaging } from './parts';
 import { ScrollCue } from './scroll-cue';
 import { useCrudPage } from './use-crud-page';
 
@@ -146,14 +146,7 @@ export function CrudPage(props: CrudPageProps) {
               sorter: order ? { order, sort: s?.order === 'ascend' ? 'asc' : 'desc' } : {},
             });
           }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: query.data?.pagination.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('crud.total', { total }),
-          }}
+          pagination={serverPaging(t, page, size, query.data?.pagination.total ?? 0)}
         />
       </ScrollCue>
       <CrudForm

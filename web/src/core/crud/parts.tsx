@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, type TablePaginationConfig, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Status } from '../../ui/Status';
 
@@ -27,4 +28,16 @@ export function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
       <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('crud.refresh')} />
     </Tooltip>
   );
+}
+
+/** The paging of a table the server pages: 10 to 100 rows a page, the total in words. */
+export function serverPaging(t: TFunction, page: number, size: number, total: number): TablePaginationConfig {
+  return {
+    current: page,
+    pageSize: size,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (n) => t('crud.total', { total: n }),
+  };
 }

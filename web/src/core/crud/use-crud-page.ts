@@ -6,6 +6,7 @@ import { useFeedback } from '../app-feedback';
 import type { Locale } from '../i18n';
 import { usePerm } from '../permission';
 import { api } from '../request';
+import { toggled } from '../sets';
 import type { CrudPageProps, CrudRow, Editing } from './CrudPage';
 
 /** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
@@ -130,13 +131,7 @@ export function useCrudPage(props: CrudPageProps) {
       setPage(1);
     }
   };
-  const toggleColumn = (key: string, shown: boolean) =>
-    setHiddenColumns((current) => {
-      const next = new Set(current);
-      if (shown) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const toggleColumn = (key: string, shown: boolean) => setHiddenColumns((current) => toggled(current, key, !shown));
 
   return {
     can: { add: canAdd, update: canUpdate, delete: canDelete },

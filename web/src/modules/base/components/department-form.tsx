@@ -1,8 +1,9 @@
 import { flattenTree, sysDepartment, withDescendants } from '@backroom/contract';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
@@ -69,18 +70,7 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
       onClose={onClose}
       className="crud-form"
     >
-      <Form.Item
-        name="name"
-        label={label('name')}
-        required
-        rules={[
-          // Empty is the schema's to report; blank (spaces only) would pass it and be saved trimmed to nothing.
-          { whitespace: true, message: t('validation.required', { field: label('name') }) },
-          zodRule(shape.name as z.ZodType, label('name')),
-        ]}
-      >
-        <Input maxLength={columns.name.length} autoFocus />
-      </Form.Item>
+      <TextItem name="name" label={label('name')} schema={shape.name as z.ZodType} maxLength={columns.name.length} />
       <Form.Item name="parentId" label={label('parentId')}>
         <DepartmentSelect allowClear options={options} placeholder={t('base.user.topLevel')} />
       </Form.Item>

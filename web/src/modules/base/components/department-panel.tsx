@@ -6,6 +6,7 @@ import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
+import { toggled } from '../../../core/sets';
 import { nodeActionItems, nodeMenu, TreePanel, TreePanelLoading, TreePanelNode } from '../../../ui/tree-panel';
 import { useDepartmentDrop } from '../hooks/use-department-drop';
 import { DEPARTMENTS_KEY } from '../hooks/use-departments';
@@ -69,7 +70,7 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
         .map(({ node }) => node.id),
     [tree, collapsed],
   );
-  const expand = (id: number) => setCollapsed((c) => new Set([...c].filter((k) => k !== id)));
+  const expand = (id: number) => setCollapsed((c) => toggled(c, id, false));
   const handleDrop = useDepartmentDrop(rows, tree, expand);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY });
@@ -169,15 +170,7 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
             selectedKeys={selectedId === undefined ? [] : [selectedId]}
             onSelect={handleSelect}
             expandedKeys={expandedKeys}
-            onExpand={(_keys, { expanded, node }) => {
-              const id = Number(node.key);
-              setCollapsed((c) => {
-                const next = new Set(c);
-                if (expanded) next.delete(id);
-                else next.add(id);
-                return next;
-              });
-            }}
+            onExpand={(_keys, { expanded, node }) => setCollapsed((c) => toggled(c, Number(node.key), !expanded))}
             draggable={canOrder ? { icon: false } : false}
             onDrop={handleDrop}
           />

@@ -1,11 +1,9 @@
 import { flattenTree, mapTree, type SysMenu, sysMenu } from '@backroom/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
+import { useEntityList } from '../../../core/crud/use-entity-list';
 import { menuName } from '../../../core/i18n';
 import { buildMenuTree, type MenuItem, useMenus } from '../../../core/menu';
-import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
 import { PermTreeBox } from './perm-tree-box';
 
 type Item = TreeDataNode & { key: number; children: Item[] };
@@ -28,14 +26,9 @@ type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: stri
  * are given to the tree, which works out the parents itself.
  */
 export function MenuCheckTree({ value, onChange, id }: Props) {
-  const canList = usePerm(sysMenu.perms.list);
+  const { canList, query } = useEntityList<SysMenu>(sysMenu, ['base', 'menus', 'all']);
   // Without the menu list, the user's own menus are exactly what they may grant.
   const own = useMenus((s) => s.rows);
-  const query = useQuery({
-    queryKey: ['base', 'menus', 'all'],
-    queryFn: () => api.post<SysMenu[]>(`${sysMenu.prefix}/list`, {}),
-    enabled: canList,
-  });
   const rows = canList ? query.data : own;
   const items = useMemo(() => toItems(buildMenuTree(rows ?? [])), [rows]);
   const leaves = useMemo(() => leafIds(items), [items]);

@@ -1,12 +1,11 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { descendantsOf, type SysMenu, sysMenu } from '@backroom/contract';
+import { type SysMenu, sysMenu } from '@backroom/contract';
 import { type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Locale, menuName } from '../../../core/i18n';
+import { type TreeTableHandlers, treeActionsColumns, treeOrderColumn } from '../../../core/tree-table';
 import { MenuIcon } from '../../../ui/icons';
-import { OrderCell } from '../../../ui/order-cell';
-import { RowActions } from '../../../ui/row-actions';
 import { type MenuRow, splitPerms } from './menu-data';
 import { MenuTypeTag } from './menu-type-tag';
 
@@ -18,21 +17,16 @@ function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
   );
 }
 
-type Options = {
+type Options = TreeTableHandlers<MenuRow> & {
   rows: readonly SysMenu[];
-  can: { add: boolean; update: boolean; delete: boolean };
   /** Phones: the name column scrolls with the rest. */
   narrow: boolean;
   /** Below the widest screens the row actions are icons. */
   compact: boolean;
-  onAddChild: (row: MenuRow) => void;
-  onEdit: (row: MenuRow) => void;
-  onDelete: (row: MenuRow) => Promise<void>;
-  onOrder: (row: MenuRow, orderNum: number) => Promise<void>;
 };
 
 /** The menu table's columns: what each entry is, where it leads, its permissions, order and flags, and its actions. */
-export function useMenuColumns({ rows, can, narrow, compact, onAddChild, onEdit, onDelete, onOrder }: Options) {
+export function useMenuColumns({ rows, narrow, compact, ...handlers }: Options) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const label = (key: keyof typeof sysMenu.columns) => sysMenu.columns[key].label[locale];
@@ -111,23 +105,11 @@ export function useMenuColumns({ rows, can, narrow, compact, onAddChild, onEdit,
             </Tag>
           )),
       },
-      {
-        key: 'orderNum',
-        dataIndex: 'orderNum',
-        title: label('orderNum'),
-        width: 80,
-        render: (v: number, row) => (
-          <OrderCell
-            key={`${row.id}-${v}`}
-            value={v}
-            editable={can.update}
-            onSave={(value) => onOrder(row, value)}
-            hint={t('base.menu.orderEdit')}
-            buttonLabel={`${t('base.menu.orderEdit')}: ${v}`}
-            inputLabel={t('base.menu.orderEdit')}
-          />
-        ),
-      },
+      treeOrderColumn(handlers, { title: label('orderNum'), width: 80 }, (_row, value) => ({
+        hint: t('base.menu.orderEdit'),
+        button: `${t('base.menu.orderEdit')}: ${value}`,
+        input: t('base.menu.orderEdit'),
+      })),
       {
         key: 'keepAlive',
         dataIndex: 'keepAlive',
@@ -144,47 +126,21 @@ export function useMenuColumns({ rows, can, narrow, compact, onAddChild, onEdit,
         align: 'center',
         render: (v: boolean) => <Flag on={v} yes={t('crud.yes')} no={t('crud.no')} />,
       },
-    ];
-    if (can.add || can.update || can.delete) {
-      list.push({
-        key: '__actions',
-        title: t('crud.actions'),
-        fixed: 'right',
+      ...treeActionsColumns(handlers, {
+        t,
+        rows,
+        iconOnly: compact,
         width: compact ? 112 : 240,
-        render: (_: unknown, row) => {
-          const below = descendantsOf(rows, row.id).size;
-          return (
-            <RowActions
-              name={menuName(row.name)}
-              iconOnly={compact}
-              // A permission has nothing below it.
-              add={
-                can.add && row.type !== 2
-                  ? { label: t('base.menu.addChild'), onClick: () => onAddChild(row) }
-                  : undefined
-              }
-              edit={can.update ? { label: t('crud.edit'), onClick: () => onEdit(row) } : undefined}
-              remove={
-                can.delete
-                  ? {
-                      label: t('crud.delete'),
-                      confirm: {
-                        placement: 'left',
-                        title: t('base.menu.deleteConfirm', { name: menuName(row.name) }),
-                        description: below > 0 ? t('base.menu.deleteChildren', { count: below }) : undefined,
-                        okText: t('crud.delete'),
-                        cancelText: t('common.cancel'),
-                        danger: true,
-                      },
-                      onConfirm: () => onDelete(row),
-                    }
-                  : undefined
-              }
-            />
-          );
-        },
-      });
-    }
+        nameOf: (row) => menuName(row.name),
+        addLabel: t('base.menu.addChild'),
+        // A permission has nothing below it.
+        takesChildren: (row) => row.type !== 2,
+        confirm: (row, below) => ({
+          title: t('base.menu.deleteConfirm', { name: menuName(row.name) }),
+          description: below > 0 ? t('base.menu.deleteChildren', { count: below }) : undefined,
+        }),
+      }),
+    ];
     return list;
-  }, [rows, can.add, can.update, can.delete, narrow, compact, t, locale]);
+  }, [rows, handlers.can.add, handlers.can.update, handlers.can.delete, narrow, compact, t, locale]);
 }

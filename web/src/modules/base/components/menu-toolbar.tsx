@@ -1,8 +1,8 @@
 import { DownloadOutlined, PlusOutlined, SafetyOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RefreshButton } from '../../../core/crud/parts';
-import { ExpandAllButton } from '../../../ui/expand-all-button';
+import { TreeTableSearch } from '../../../ui/tree-table-search';
 import type { MenuList } from '../hooks/use-menu-list';
 
 type Props = {
@@ -42,22 +42,15 @@ export function MenuToolbar({ list, can, onAdd, onQuickAdd, onImport }: Props) {
           </Button>
         )}
       </Space>
-      <Space wrap className="crud-search">
-        <Input.Search
-          allowClear
-          placeholder={t('base.menu.search')}
-          aria-label={t('base.menu.search')}
-          value={list.keyword}
-          maxLength={100}
-          onChange={(e) => list.search(e.target.value)}
-          style={{ width: 240 }}
-        />
-        <ExpandAllButton
-          allExpanded={list.allExpanded}
-          labels={{ expand: t('base.menu.expandAll'), collapse: t('base.menu.collapseAll') }}
-          onClick={list.toggleAll}
-        />
-      </Space>
+      <TreeTableSearch
+        placeholder={t('base.menu.search')}
+        value={list.keyword}
+        onChange={list.search}
+        width={240}
+        allExpanded={list.allExpanded}
+        labels={{ expand: t('base.menu.expandAll'), collapse: t('base.menu.collapseAll') }}
+        onToggleAll={list.toggleAll}
+      />
     </div>
   );
 }

@@ -1,28 +1,22 @@
-import { type DictInfo, descendantsOf, dictInfo, type TableNode } from '@backroom/contract';
+import { type DictInfo, dictInfo, type TableNode } from '@backroom/contract';
 import { type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../core/i18n';
-import { OrderCell } from '../../../ui/order-cell';
-import { RowActions } from '../../../ui/row-actions';
+import { type TreeTableHandlers, treeActionsColumns, treeOrderColumn } from '../../../core/tree-table';
 
 export type ItemRow = TableNode<DictInfo>;
 
-type Options = {
+type Options = TreeTableHandlers<ItemRow> & {
   rows: readonly DictInfo[];
-  can: { add: boolean; update: boolean; delete: boolean };
   /** Phones: fewer, narrower columns. */
   compact: boolean;
   /** Below the widest screens the row actions are icons. */
   iconOnly: boolean;
-  onAddChild: (row: ItemRow) => void;
-  onEdit: (row: ItemRow) => void;
-  onDelete: (row: ItemRow) => Promise<void>;
-  onOrder: (row: ItemRow, orderNum: number) => Promise<void>;
 };
 
 /** The item table's columns: name, value (the id where it has none), order, remark and time, actions. */
-export function useItemColumns({ rows, can, compact, iconOnly, onAddChild, onEdit, onDelete, onOrder }: Options) {
+export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const label = (key: keyof typeof dictInfo.columns) => dictInfo.columns[key].label[locale];
@@ -55,27 +49,22 @@ export function useItemColumns({ rows, can, compact, iconOnly, onAddChild, onEdi
             </Tooltip>
           ),
       },
-      {
-        key: 'orderNum',
-        dataIndex: 'orderNum',
-        title: (
-          <Tooltip title={t('dict.orderHint')}>
-            <span>{label('orderNum')}</span>
-          </Tooltip>
-        ),
-        width: compact ? 70 : 80,
-        render: (value: number, row) => (
-          <OrderCell
-            key={`${row.id}-${value}`}
-            value={value}
-            editable={can.update}
-            onSave={(next) => onOrder(row, next)}
-            hint={t('dict.orderHint')}
-            buttonLabel={`${t('dict.orderEdit')}: ${row.name} (${value})`}
-            inputLabel={`${t('dict.orderEdit')}: ${row.name}`}
-          />
-        ),
-      },
+      treeOrderColumn(
+        handlers,
+        {
+          title: (
+            <Tooltip title={t('dict.orderHint')}>
+              <span>{label('orderNum')}</span>
+            </Tooltip>
+          ),
+          width: compact ? 70 : 80,
+        },
+        (row, value) => ({
+          hint: t('dict.orderHint'),
+          button: `${t('dict.orderEdit')}: ${row.name} (${value})`,
+          input: `${t('dict.orderEdit')}: ${row.name}`,
+        }),
+      ),
       // A phone shows what identifies and orders an item; remark and time wait for a wider screen.
       ...(compact
         ? []
@@ -84,48 +73,24 @@ export function useItemColumns({ rows, can, compact, iconOnly, onAddChild, onEdi
             { key: 'remark', dataIndex: 'remark', title: label('remark'), ellipsis: true },
             { key: 'updateTime', dataIndex: 'updateTime', title: t('crud.updateTime'), width: 170 },
           ]),
-    ];
-    if (can.add || can.update || can.delete) {
-      list.push({
-        key: '__actions',
-        title: t('crud.actions'),
-        // Kept in view on every screen: the other columns scroll beneath it.
-        fixed: 'right',
+      ...treeActionsColumns(handlers, {
+        t,
+        rows,
+        iconOnly,
         width: iconOnly ? 112 : 250,
-        render: (_: unknown, row) => {
-          const below = descendantsOf(rows, row.id).size;
-          return (
-            <RowActions
-              name={row.name}
-              iconOnly={iconOnly}
-              add={can.add ? { label: t('dict.addChild'), onClick: () => onAddChild(row) } : undefined}
-              edit={can.update ? { label: t('crud.edit'), onClick: () => onEdit(row) } : undefined}
-              remove={
-                can.delete
-                  ? {
-                      label: t('crud.delete'),
-                      confirm: {
-                        placement: 'left',
-                        title: t('dict.deleteItemConfirm', { name: row.name }),
-                        description: (
-                          <div className="dict-confirm">
-                            {below > 0 && <div>{t('dict.deleteChildren', { count: below })}</div>}
-                            <div className="dict-muted">{t('dict.recycleHint')}</div>
-                          </div>
-                        ),
-                        okText: t('crud.delete'),
-                        cancelText: t('common.cancel'),
-                        danger: true,
-                      },
-                      onConfirm: () => onDelete(row),
-                    }
-                  : undefined
-              }
-            />
-          );
-        },
-      });
-    }
+        nameOf: (row) => row.name,
+        addLabel: t('dict.addChild'),
+        confirm: (row, below) => ({
+          title: t('dict.deleteItemConfirm', { name: row.name }),
+          description: (
+            <div className="dict-confirm">
+              {below > 0 && <div>{t('dict.deleteChildren', { count: below })}</div>}
+              <div className="dict-muted">{t('dict.recycleHint')}</div>
+            </div>
+          ),
+        }),
+      }),
+    ];
     return list;
-  }, [rows, can.add, can.update, can.delete, compact, iconOnly, t, locale]);
+  }, [rows, handlers.can.add, handlers.can.update, handlers.can.delete, compact, iconOnly, t, locale]);
 }

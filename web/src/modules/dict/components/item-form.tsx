@@ -3,6 +3,7 @@ import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextItem } from '../../../core/crud/text-item';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog, type FormStart } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
@@ -108,17 +109,12 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <TextItem
             name="name"
             label={label('name')}
-            required
-            rules={[
-              { whitespace: true, message: t('validation.required', { field: label('name') }) },
-              zodRule(shape.name as z.ZodType, label('name')),
-            ]}
-          >
-            <Input maxLength={columns.name.length} autoFocus />
-          </Form.Item>
+            schema={shape.name as z.ZodType}
+            maxLength={columns.name.length}
+          />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item

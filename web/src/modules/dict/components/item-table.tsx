@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type DictInfo, type DictType, dictInfo } from '@backroom/contract';
-import { Button, Empty, Input, Space, Table, Tag } from 'antd';
+import { Button, Empty, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -8,7 +8,7 @@ import { LoadError, RefreshButton } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
-import { ExpandAllButton } from '../../../ui/expand-all-button';
+import { TreeTableSearch } from '../../../ui/tree-table-search';
 import { useItemTree } from '../hooks/use-item-tree';
 import { nextOrderNum } from './dict-data';
 import { type ItemRow, useItemColumns } from './item-columns';
@@ -92,23 +92,16 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
             </Button>
           )}
         </Space>
-        <Space wrap className="crud-search">
-          <Input.Search
-            allowClear
-            placeholder={t('dict.searchItems')}
-            aria-label={t('dict.searchItems')}
-            value={items.keyword}
-            maxLength={100}
-            onChange={(e) => items.setKeyword(e.target.value)}
-            style={{ width: 220 }}
-          />
-          <ExpandAllButton
-            allExpanded={items.allExpanded}
-            disabled={items.parentIds.length === 0}
-            labels={{ expand: t('dict.expandAll'), collapse: t('dict.collapseAll') }}
-            onClick={items.toggleAll}
-          />
-        </Space>
+        <TreeTableSearch
+          placeholder={t('dict.searchItems')}
+          value={items.keyword}
+          onChange={items.setKeyword}
+          width={220}
+          allExpanded={items.allExpanded}
+          noBranches={items.parentIds.length === 0}
+          labels={{ expand: t('dict.expandAll'), collapse: t('dict.collapseAll') }}
+          onToggleAll={items.toggleAll}
+        />
       </div>
       <Table<ItemRow>
         rowKey="id"

@@ -2,6 +2,7 @@ import { DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
@@ -50,17 +51,7 @@ export function TypeForm({ draft, onClose, onSaved }: Props) {
       name="dict-type"
       className="crud-form"
     >
-      <Form.Item
-        name="name"
-        label={label('name')}
-        required
-        rules={[
-          { whitespace: true, message: t('validation.required', { field: label('name') }) },
-          zodRule(shape.name as z.ZodType, label('name')),
-        ]}
-      >
-        <Input maxLength={columns.name.length} autoFocus />
-      </Form.Item>
+      <TextItem name="name" label={label('name')} schema={shape.name as z.ZodType} maxLength={columns.name.length} />
       <Form.Item
         name="key"
         label={label('key')}

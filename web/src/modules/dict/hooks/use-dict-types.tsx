@@ -1,8 +1,9 @@
 import { type DictInfo, type DictType, dictInfo, dictType } from '@backroom/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
+import { useEntityList } from '../../../core/crud/use-entity-list';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 
@@ -19,15 +20,10 @@ export function useDictTypes() {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
-  const canList = usePerm(dictType.perms.list);
+  const { canList, query } = useEntityList<DictType>(dictType, TYPES_KEY);
   const canListItems = usePerm(dictInfo.perms.list);
   const [chosenId, setChosenId] = useState<number>();
 
-  const query = useQuery({
-    queryKey: TYPES_KEY,
-    queryFn: () => api.post<DictType[]>(`${dictType.prefix}/list`, {}),
-    enabled: canList,
-  });
   const list = query.data ?? [];
   const chosen = list.find((type) => type.id === chosenId) ?? list[0];
 

@@ -2,6 +2,7 @@ import { type DictInfo, type DictType, dictInfo, filterTree } from '@backroom/co
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api } from '../../../core/request';
+import { toggled } from '../../../core/sets';
 import { itemTree } from '../components/dict-data';
 import { itemsKey } from './use-dict-types';
 
@@ -32,16 +33,10 @@ export function useItemTree(type: DictType) {
   const expandedKeys = word ? parentIds : parentIds.filter((id) => !collapsed.has(id));
   const allExpanded = parentIds.length > 0 && expandedKeys.length === parentIds.length;
 
-  const toggle = (id: number, expanded: boolean) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (expanded) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number, expanded: boolean) => setCollapsed((current) => toggled(current, id, !expanded));
   const toggleAll = () => setCollapsed(allExpanded ? new Set(parentIds) : new Set());
   /** Opens a row so what was just put below it shows. */
-  const open = (id: number) => setCollapsed((c) => new Set([...c].filter((k) => k !== id)));
+  const open = (id: number) => toggle(id, true);
 
   return { query, rows, shown, keyword, setKeyword, parentIds, expandedKeys, allExpanded, toggle, toggleAll, open };
 }

@@ -1,12 +1,13 @@
 import { spaceType } from '@backroom/contract';
-import { Form, Input, TreeSelect } from 'antd';
+import { Form } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { zodRule } from '../../../core/crud/zod-rule';
+import { TextItem } from '../../../core/crud/text-item';
 import { FormDialog } from '../../../core/form-dialog';
 import { api } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
+import { CategorySelect } from './category-select';
 
 /** A new category (no id) under an optional parent, or an existing one to rename or move. */
 export type CategoryDraft = { id?: number; name: string; parentId: number | null };
@@ -33,7 +34,6 @@ export function CategoryForm({ draft, tree, onClose, onSaved }: Props) {
       : api.post(`${spaceType.prefix}/update`, { id: target.id, ...body });
   };
 
-  const label = t('space.categoryName');
   return (
     <FormDialog
       data={draft}
@@ -47,24 +47,15 @@ export function CategoryForm({ draft, tree, onClose, onSaved }: Props) {
       width={440}
       submitOnEnter
     >
-      <Form.Item
+      <TextItem
         name="name"
-        label={label}
-        rules={[
-          { required: true, whitespace: true, message: t('space.categoryNameRequired') },
-          zodRule(spaceType.columns.name.schema as z.ZodType, label),
-        ]}
-      >
-        <Input maxLength={spaceType.columns.name.length} autoFocus />
-      </Form.Item>
+        label={t('space.categoryName')}
+        schema={spaceType.columns.name.schema as z.ZodType}
+        maxLength={spaceType.columns.name.length}
+        requiredMessage={t('space.categoryNameRequired')}
+      />
       <Form.Item name="parentId" label={t('space.parentCategory')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          treeData={options}
-          placeholder={t('space.noParent')}
-          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-        />
+        <CategorySelect options={options} placeholder={t('space.noParent')} />
       </Form.Item>
     </FormDialog>
   );

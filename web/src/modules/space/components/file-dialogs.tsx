@@ -1,21 +1,21 @@
 import { type SpaceInfo, spaceInfo } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, TreeSelect } from 'antd';
+import { Form } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { zodRule } from '../../../core/crud/zod-rule';
+import { TextItem } from '../../../core/crud/text-item';
 import { FormDialog } from '../../../core/form-dialog';
 import { api } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
 import { FILES_KEY } from '../hooks/use-space';
+import { CategorySelect } from './category-select';
 
 /** Renames one file (its record; the stored address stays). */
 export function RenameFile({ file, onClose }: { file: SpaceInfo | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
-  const label = t('space.fileName');
   return (
     <FormDialog
       data={file}
@@ -32,16 +32,13 @@ export function RenameFile({ file, onClose }: { file: SpaceInfo | null; onClose:
       width={440}
       submitOnEnter
     >
-      <Form.Item
+      <TextItem
         name="name"
-        label={label}
-        rules={[
-          { required: true, whitespace: true, message: t('space.fileNameRequired') },
-          zodRule(spaceInfo.columns.name.schema as z.ZodType, label),
-        ]}
-      >
-        <Input maxLength={spaceInfo.columns.name.length} autoFocus />
-      </Form.Item>
+        label={t('space.fileName')}
+        schema={spaceInfo.columns.name.schema as z.ZodType}
+        maxLength={spaceInfo.columns.name.length}
+        requiredMessage={t('space.fileNameRequired')}
+      />
     </FormDialog>
   );
 }
@@ -86,13 +83,7 @@ export function MoveFiles({ files, tree, onClose, onMoved }: MoveProps) {
       width={440}
     >
       <Form.Item name="classifyId" label={t('space.moveTarget')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          treeData={options}
-          placeholder={t('space.allFiles')}
-          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-        />
+        <CategorySelect options={options} placeholder={t('space.allFiles')} />
       </Form.Item>
     </FormDialog>
   );

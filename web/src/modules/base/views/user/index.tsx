@@ -9,11 +9,12 @@ import {
   type UserStatus,
   withDescendants,
 } from '@backroom/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
+import { useEntityList } from '../../../../core/crud/use-entity-list';
 import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
@@ -85,16 +86,10 @@ export default function UserView() {
   const canUpdate = usePerm(sysUser.perms.update);
   // Moving needs a department to move to.
   const canMove = usePerm(sysUser.perms.move) && departments.canList;
-  const canRoles = usePerm(sysRole.perms.list);
+  const { canList: canRoles, query: roles } = useEntityList<SysRole>(sysRole, ['base', 'roles', 'options']);
   const [departmentId, setDepartmentId] = useState<number>();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
-
-  const roles = useQuery({
-    queryKey: ['base', 'roles', 'options'],
-    queryFn: () => api.post<SysRole[]>(`${sysRole.prefix}/list`, {}),
-    enabled: canRoles,
-  });
 
   const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
   const handleSelectDepartment = (id: number | undefined) => {
