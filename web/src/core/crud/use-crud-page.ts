@@ -6,8 +6,8 @@ import { useFeedback } from '../app-feedback';
 import type { Locale } from '../i18n';
 import { usePerm } from '../permission';
 import { api } from '../request';
-import { toggled } from '../sets';
 import type { CrudPageProps, CrudRow, Editing } from './CrudPage';
+import { toggled } from './parts';
 
 /** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
 export const crudQueryKey = (entity: Entity) => ['crud', entity.prefix] as const;

@@ -1,7 +1,7 @@
 import { flattenTree, mapTree, type SysMenu, sysMenu } from '@backroom/contract';
 import { Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
-import { useEntityList } from '../../../core/crud/use-entity-list';
+import { useEntityList } from '../../../core/crud/parts';
 import { menuName } from '../../../core/i18n';
 import { buildMenuTree, type MenuItem, useMenus } from '../../../core/menu';
 import { PermTreeBox } from './perm-tree-box';

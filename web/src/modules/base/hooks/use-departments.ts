@@ -1,6 +1,6 @@
 import { sysDepartment } from '@backroom/contract';
 import { useMemo } from 'react';
-import { useEntityList } from '../../../core/crud/use-entity-list';
+import { useEntityList } from '../../../core/crud/parts';
 import { buildDepartmentTree, type DepartmentRow } from '../components/department-tree';
 
 export const DEPARTMENTS_KEY = ['base', 'departments'] as const;

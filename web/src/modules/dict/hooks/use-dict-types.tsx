@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { useEntityList } from '../../../core/crud/use-entity-list';
+import { useEntityList } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 

@@ -1,8 +1,8 @@
 import { type DictInfo, type DictType, dictInfo, filterTree } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { toggled } from '../../../core/crud/parts';
 import { api } from '../../../core/request';
-import { toggled } from '../../../core/sets';
 import { itemTree } from '../components/dict-data';
 import { itemsKey } from './use-dict-types';
 

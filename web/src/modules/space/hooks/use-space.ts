@@ -7,7 +7,7 @@ import {
   spaceType,
 } from '@backroom/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEntityList } from '../../../core/crud/use-entity-list';
+import { useEntityList } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 

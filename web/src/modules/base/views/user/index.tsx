@@ -14,7 +14,7 @@ import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
-import { useEntityList } from '../../../../core/crud/use-entity-list';
+import { useEntityList } from '../../../../core/crud/parts';
 import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
