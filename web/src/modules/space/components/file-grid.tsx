@@ -1,5 +1,4 @@
-import type { PageResult } from '@backroom/contract';
-import { type SpaceInfo, UPLOAD_DEFAULTS } from '@backroom/contract';
+import { type PageResult, type SpaceInfo, UPLOAD_DEFAULTS } from '@backroom/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
