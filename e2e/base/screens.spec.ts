@@ -109,6 +109,8 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     const east = await departmentId(page, '华东区');
     const finance = await departmentId(page, '财务部');
 
+    // The user screen is the landing page: it may have read the roles before this one was added.
+    await page.reload();
     await visit(page, '/sys/user');
     await tableRow(page, 'admin').waitFor();
     await view(page).getByTestId('crud-add').click();

@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
   });
 
   it('says what a category delete takes before it does it', async () => {
-    const node = view(page).locator('.space-panel .space-node', { hasText: 'Avatars' });
+    const node = view(page).locator('.space-panel .tree-panel-node', { hasText: 'Avatars' });
     await node.hover();
     await node.getByRole('button', { name: 'More actions for Avatars' }).click();
     await page.locator('.ant-dropdown:visible').getByText('Delete', { exact: true }).click();

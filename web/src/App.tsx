@@ -2,8 +2,9 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { feedback } from './core/feedback';
 import { currentToken, tokenExpired, useSession } from './core/session';
+import { useToasts } from './core/toast';
+import { LoginPage } from './modules/base';
 import type { ErrorCode } from './ui/ErrorPage';
-import { LoginPage } from './ui/LoginPage';
 import { Toaster } from './ui/Toaster';
 
 /*
@@ -20,7 +21,7 @@ const Shell = lazy(() =>
     return module;
   }),
 );
-const ErrorPage = lazy(() => import('./ui/ErrorPage'));
+const ErrorScreen = lazy(() => import('./layout/ErrorScreen').then((module) => ({ default: module.ErrorScreen })));
 
 export const ERROR_CODES = [401, 403, 404, 500, 502] as const satisfies readonly ErrorCode[];
 
@@ -49,6 +50,11 @@ function LoginRoute() {
 
 const loading = <div className="app-loading" aria-busy="true" />;
 
+/** The messages above every screen, on their own so a new one re-renders only them. */
+function AppToasts() {
+  return <Toaster toasts={useToasts((s) => s.toasts)} />;
+}
+
 export function App() {
   return (
     <>
@@ -62,7 +68,7 @@ export function App() {
               path={`/${code}`}
               element={
                 <Suspense fallback={loading}>
-                  <ErrorPage code={code} />
+                  <ErrorScreen code={code} />
                 </Suspense>
               }
             />
@@ -79,7 +85,7 @@ export function App() {
           />
         </Routes>
       </BrowserRouter>
-      <Toaster />
+      <AppToasts />
     </>
   );
 }

@@ -15,6 +15,7 @@ export * from './core/eps.js';
 export * from './core/i18n.js';
 export * from './core/menu.js';
 export * from './core/table.js';
+export * from './core/tree.js';
 export * from './dict/dict-info.js';
 export * from './dict/dict-type.js';
 export * from './dict/menus.js';

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
+import type { ToastKind, ToastView } from '../ui/Toaster';
 
-export type ToastKind = 'error' | 'warning' | 'success' | 'info';
-export type Toast = { id: number; kind: ToastKind; text: string };
+export type { ToastKind };
+export type Toast = ToastView;
 
 type ToastState = { toasts: Toast[] };
 

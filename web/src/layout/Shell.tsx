@@ -1,4 +1,4 @@
-import type { SysUser } from '@backroom/contract';
+import { pathTo, type SysUser } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider, useFeedback } from '../core/app-feedback';
 import { feedback } from '../core/feedback';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
-import { findHome, flattenPages, type MenuItem, pathTo, useMenus } from '../core/menu';
+import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { api } from '../core/request';
 import { resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';

@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { logout } from '../core/request';
-import { useSession } from '../core/session';
 import { Button } from './controls';
 import { Illustration, type IllustrationKind } from './illustrations';
 
 export type ErrorCode = 401 | 403 | 404 | 500 | 502;
+
+/** A way back from an error page: its words, whether it is the main one, and where it leads. */
+export type ErrorAction = { label: string; primary?: boolean; onClick: () => void };
 
 const PICTURE: Record<ErrorCode, IllustrationKind> = {
   401: 'expired',
@@ -15,29 +14,22 @@ const PICTURE: Record<ErrorCode, IllustrationKind> = {
   502: 'away',
 };
 
-/** The error pages of SPEC §8, with their ways back. Light (no antd): they show outside the shell too. */
-export default function ErrorPage({ code }: { code: ErrorCode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const signedIn = !!useSession((s) => s.token);
+/**
+ * The error pages of SPEC §8: the error's picture and number, what it means, and the ways back the
+ * caller offers. Light (no antd): they show outside the shell too.
+ */
+export function ErrorPage({ code, text, actions }: { code: ErrorCode; text: string; actions: readonly ErrorAction[] }) {
   return (
     <main className="error-page">
       <Illustration kind={PICTURE[code]} />
       <h1 className="error-code">{code}</h1>
-      <p className="error-text">{t(`error.${code}`)}</p>
+      <p className="error-text">{text}</p>
       <div className="error-actions">
-        {signedIn && code !== 401 && (
-          <Button variant="primary" onClick={() => navigate('/', { replace: true })}>
-            {t('error.home')}
+        {actions.map((action) => (
+          <Button key={action.label} variant={action.primary ? 'primary' : 'default'} onClick={action.onClick}>
+            {action.label}
           </Button>
-        )}
-        {signedIn ? (
-          <Button onClick={() => logout()}>{t('error.relogin')}</Button>
-        ) : (
-          <Button variant="primary" onClick={() => navigate('/login', { replace: true })}>
-            {t('error.backLogin')}
-          </Button>
-        )}
+        ))}
       </div>
     </main>
   );

@@ -1,5 +1,8 @@
-import { type ToastKind, useToasts } from '../core/toast';
 import { Glyph, type GlyphName } from './glyphs';
+
+export type ToastKind = 'error' | 'warning' | 'success' | 'info';
+/** A message as it shows. */
+export type ToastView = { id: number; kind: ToastKind; text: string };
 
 const GLYPH: Record<ToastKind, GlyphName> = {
   error: 'closeCircle',
@@ -9,8 +12,7 @@ const GLYPH: Record<ToastKind, GlyphName> = {
 };
 
 /** The root's messages, drawn like antd's (top centre) but without it. */
-export function Toaster() {
-  const toasts = useToasts((s) => s.toasts);
+export function Toaster({ toasts }: { toasts: readonly ToastView[] }) {
   return (
     <div className="app-toasts" aria-live="polite">
       {toasts.map((t) => (

@@ -1,4 +1,4 @@
-import { sysMenu, sysUser } from '@backroom/contract';
+import { sysMenu, sysUser, withAncestors } from '@backroom/contract';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
@@ -56,15 +56,7 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
         return { perms: [...perms], menus: menus.map((m) => mapMenu({ ...m })) };
       }
       // A role may hold a page without its directory: bring the ancestors so the menu tree can be drawn.
-      const parents = new Map(menus.map((m) => [m.id, m.parentId]));
-      const shown = new Set<number>();
-      for (const id of session.menuIds) {
-        let at: number | null | undefined = id;
-        while (at !== null && at !== undefined && !shown.has(at)) {
-          shown.add(at);
-          at = parents.get(at);
-        }
-      }
+      const shown = withAncestors(menus, session.menuIds);
       return {
         perms: [...session.perms],
         menus: menus.filter((m) => shown.has(m.id)).map((m) => mapMenu({ ...m })),

@@ -1,8 +1,7 @@
-import { SUPER_ROLE_LABEL } from '@backroom/contract';
+import { SUPER_ROLE_LABEL, withDescendants } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { Db } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
-import { withDescendants } from './department-tree.js';
 import { allDepartments } from './sys-department.repository.js';
 import { departmentIdsOfRoles, findRoles, menuIdsOfRoles } from './sys-role.repository.js';
 

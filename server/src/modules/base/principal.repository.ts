@@ -1,7 +1,6 @@
-import { SUPER_ROLE_LABEL } from '@backroom/contract';
+import { SUPER_ROLE_LABEL, withDescendants } from '@backroom/contract';
 import type { Principal } from '../../core/auth/principal.js';
 import type { Db } from '../../core/db/index.js';
-import { withDescendants } from './department-tree.js';
 
 /** Splits a menu's perms text (`a:b:c,a:b:d`) into permission strings. */
 export function splitPerms(perms: string | null | undefined): string[] {

@@ -1,4 +1,4 @@
-import { sysDepartment } from '@backroom/contract';
+import { makesCycle, sysDepartment, withDescendants } from '@backroom/contract';
 import { type Session, seesDepartment } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
@@ -6,7 +6,6 @@ import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, notFound, refused } from '../../core/errors.js';
 import type { DeletedRows, DeletionOrigin } from '../../core/recycle.js';
-import { makesCycle, withDescendants } from './department-tree.js';
 import {
   allDepartments,
   deleteDepartments,

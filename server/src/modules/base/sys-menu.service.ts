@@ -1,11 +1,10 @@
-import { type MenuNode, sysMenu } from '@backroom/contract';
+import { type MenuNode, makesCycle, sysMenu, withDescendants } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
 import { toStored } from '../../core/crud/query.js';
 import { asLoose, formatTime, insertReturningId } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
-import { makesCycle, withDescendants } from './department-tree.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus, deleteMenus, type MenuRow, menusByIds } from './sys-menu.repository.js';
 

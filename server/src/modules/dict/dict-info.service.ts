@@ -1,10 +1,9 @@
-import { type DictData, type DictType, dictInfo, dictWireValue } from '@backroom/contract';
+import { type DictData, type DictType, dictInfo, dictWireValue, makesCycle, withDescendants } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { badRequest } from '../../core/errors.js';
 import { itemsParentsFirst, nullableId, requiredText } from './dict.rules.js';
 import { dataItems, deleteItems, hasChildren, itemNode, itemNodes, itemsByIds } from './dict-info.repository.js';
-import { makesCycle, withDescendants } from './dict-tree.js';
 import { allTypes, typeExists, typesByKeys } from './dict-type.repository.js';
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,5 @@
-import type { Label } from '@backroom/contract';
+import { buildTree, flattenByLevel, type Label } from '@backroom/contract';
 import { badRequest } from '../../core/errors.js';
-import { parentsFirst } from './dict-tree.js';
 
 type Row = Record<string, unknown>;
 
@@ -17,7 +16,8 @@ export function nullableId(value: unknown): number | null {
 
 /** Stored item rows with every parent before its children: the order a restore puts them back in. */
 export function itemsParentsFirst(rows: readonly Row[]): Row[] {
-  return parentsFirst(rows.map((row) => ({ row, id: Number(row.id), parentId: nullableId(row.parentId) }))).map(
-    (node) => node.row,
-  );
+  // Level by level: the chosen items, then what was right below them, and so on (the recycle record's order).
+  // Rows of a stored cycle become roots, so none is lost.
+  const tree = buildTree(rows.map((row) => ({ row, id: Number(row.id), parentId: nullableId(row.parentId) })));
+  return flattenByLevel(tree).map(({ node }) => node.row);
 }

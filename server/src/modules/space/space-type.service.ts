@@ -1,9 +1,8 @@
-import { spaceType } from '@backroom/contract';
+import { makesCycle, spaceType, withDescendants } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { badRequest } from '../../core/errors.js';
 import { allTypeNodes, deleteTypesWithFiles } from './space.repository.js';
-import { makesCycle, withDescendants } from './space-type-tree.js';
 
 /**
  * File categories. A parent must exist and a category never moves under itself. Deleting a

@@ -1,12 +1,11 @@
-import { spaceInfo, spaceType } from '@backroom/contract';
+import { spaceInfo, spaceType, type TreeRow } from '@backroom/contract';
 import { asLoose, type Db } from '../../core/db/index.js';
 import type { DeletedRows } from '../../core/recycle.js';
-import type { TypeNode } from './space-type-tree.js';
 
 type Row = Record<string, unknown>;
 
 /** Every category's place in the tree. */
-export async function allTypeNodes(db: Db): Promise<TypeNode[]> {
+export async function allTypeNodes(db: Db): Promise<TreeRow[]> {
   const rows = await asLoose(db).selectFrom(spaceType.table).select(['id', 'parentId']).execute();
   return rows.map((r) => ({ id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
 }

@@ -1,30 +1,21 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space, Table, type TableColumnType } from 'antd';
+import type { Entity } from '@backroom/contract';
+import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../app-feedback';
-import type { Locale } from '../i18n';
 import { deferredDialog } from '../lazy';
-import { usePerm } from '../permission';
-import { api } from '../request';
 import { useScreen } from '../screen';
-import { LoadError, RefreshButton } from './parts';
+import { useCrudColumns } from './crud-columns';
+import { CrudToolbar } from './crud-toolbar';
+import { LoadError, serverPaging } from './parts';
 import { ScrollCue } from './scroll-cue';
+import { useCrudPage } from './use-crud-page';
 
 /** A record as the page and info calls return it. */
 export type CrudRow = Record<string, unknown> & { id: number };
 
 /** A row being edited, or a new one being added. */
 export type Editing = { mode: 'add' | 'edit'; row?: CrudRow };
-
-// The add/edit dialog (antd's Form, the zod rules) loads the first time someone adds or edits.
-const CrudForm = deferredDialog(
-  () => import('./crud-form').then((m) => m.CrudForm),
-  (props) => props.editing !== null,
-);
 
 export type ColumnSpec = {
   key: string;
@@ -94,256 +85,34 @@ export type CrudPageProps = {
   keywordPlaceholder?: string;
 };
 
-/** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
-export const crudQueryKey = (entity: Entity) => ['crud', entity.prefix] as const;
+// Defined beside the page's state (which reads it) and offered here with the rest of the page's API.
+export { crudQueryKey } from './use-crud-page';
 
-const BASE_LABELS: Record<string, string> = {
-  id: 'crud.id',
-  createTime: 'crud.createTime',
-  updateTime: 'crud.updateTime',
-};
+// The add/edit dialog (antd's Form, the zod rules) loads the first time someone adds or edits.
+const CrudForm = deferredDialog(
+  () => import('./crud-form').then((m) => m.CrudForm),
+  (props) => props.editing !== null,
+);
 
 /**
  * A whole management screen from an entity declaration: keyword search, filters, server-side
  * sorting and paging, column settings, refresh, add/edit forms validated by the declaration's own
  * zod schemas, delete and batch delete with confirmation. Buttons the user may not use are hidden.
+ * The state lives in useCrudPage; the toolbar, the columns and the dialog are parts of their own.
  */
 export function CrudPage(props: CrudPageProps) {
-  const { entity } = props;
-  const { t, i18n } = useTranslation();
-  const { message } = useFeedback();
-  const queryClient = useQueryClient();
-  const locale = i18n.language as Locale;
-  // On a phone the row actions stay in view and the rest scrolls; on wider screens the first column
-  // (what the row is) stays too.
+  const { t } = useTranslation();
+  const state = useCrudPage(props);
+  const columns = useCrudColumns(props, state);
+  const { query, can, selected, page, size } = state;
+  // On a phone the checkboxes scroll with the rows; on wider screens they stay with the first column.
   const pinFirst = useScreen() !== 'xs';
-  // An action shows only when the entity serves it (a read-only log declares just 'page') and the user may use it.
-  const serves = (action: StandardAction) => entity.standard.includes(action);
-  const canAdd = usePerm(entity.perms.add ?? '\u0000') && serves('add');
-  const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update');
-  const canDelete = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
-  const canInfo = usePerm(entity.perms.info ?? '\u0000') && serves('info');
-
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
-  const [keyWord, setKeyWord] = useState('');
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [sorter, setSorter] = useState<{ order?: string; sort?: 'asc' | 'desc' }>({});
-  const [ownSelected, setOwnSelected] = useState<number[]>([]);
-  const selected = props.selectedIds ?? ownSelected;
-  const setSelected = (ids: number[]) => {
-    setOwnSelected(ids);
-    props.onSelect?.(ids);
-  };
-  const [hiddenColumns, setHiddenColumns] = useState<Set<string>>(
-    () => new Set(props.columns.filter((c) => c.hidden).map((c) => c.key)),
-  );
-  const [editing, setEditing] = useState<Editing | null>(null);
-
-  // Other parameters (another department) start again from the first page.
-  const paramsKey = JSON.stringify(props.params ?? {});
-  const [pageParams, setPageParams] = useState(paramsKey);
-  if (pageParams !== paramsKey) {
-    setPageParams(paramsKey);
-    setPage(1);
-  }
-
-  const labelOf = (key: string): string => {
-    const column = entity.columns[key];
-    if (column) return column.label[locale];
-    const joined = entity.joined[key];
-    if (joined) return joined.label[locale];
-    return BASE_LABELS[key] ? t(BASE_LABELS[key]) : key;
-  };
-
-  const queryKey = [...crudQueryKey(entity), { page, size, search, filters, sorter, params: props.params }];
-  const query = useQuery({
-    queryKey,
-    queryFn: () =>
-      api.post<PageResult<CrudRow>>(`${entity.prefix}/page`, {
-        page,
-        size,
-        ...(search ? { keyWord: search } : {}),
-        ...filters,
-        ...sorter,
-        ...props.params,
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(entity) });
-  const changed = async () => {
-    await refresh();
-    props.onChanged?.();
-  };
-
-  const remove = useMutation({
-    mutationFn: (ids: number[]) => api.post(`${entity.prefix}/delete`, { ids }),
-    onSuccess: async (_data, ids) => {
-      void message.success(t('crud.deleted'));
-      setSelected(selected.filter((id) => !ids.includes(id)));
-      // The last row of the last page went: step back a page.
-      const list = query.data?.list ?? [];
-      if (page > 1 && list.every((r) => ids.includes(r.id))) setPage(page - 1);
-      await changed();
-    },
-  });
-
-  const openEdit = async (row?: CrudRow) => {
-    if (!row) {
-      setEditing({ mode: 'add' });
-      return;
-    }
-    let full = row;
-    if (props.editWithInfo && canInfo) full = await api.get<CrudRow>(`${entity.prefix}/info`, { id: row.id });
-    setEditing({ mode: 'edit', row: full });
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when what the columns show changes; the handlers they call are stable in effect.
-  const columns: TableColumnType<CrudRow>[] = useMemo(() => {
-    const list: TableColumnType<CrudRow>[] = props.columns
-      .filter((c) => !hiddenColumns.has(c.key))
-      .map((c, i) => ({
-        key: c.key,
-        fixed: pinFirst && i === 0 ? 'left' : undefined,
-        dataIndex: c.key,
-        title: c.title ?? labelOf(c.key),
-        width: c.width,
-        ellipsis: c.ellipsis ?? true,
-        sorter: (c.sortable ?? entity.orderable.has(c.key)) ? true : undefined,
-        sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
-        render: c.render ? (value: unknown, row: CrudRow) => c.render?.(value, row) : undefined,
-      }));
-    if (canUpdate || canDelete || props.rowActions) {
-      list.push({
-        key: '__actions',
-        title: t('crud.actions'),
-        fixed: 'right',
-        width: 160,
-        render: (_: unknown, row: CrudRow) => (
-          <Space size={0} wrap>
-            {canUpdate && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openEdit(row)}>
-                {t('crud.edit')}
-              </Button>
-            )}
-            {canDelete && (props.rowDeletable?.(row) ?? true) && (
-              <Popconfirm
-                title={t('crud.confirmDelete')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => remove.mutateAsync([row.id])}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-            {props.rowActions?.(row)}
-          </Space>
-        ),
-      });
-    }
-    return list;
-  }, [
-    props.columns,
-    hiddenColumns,
-    sorter,
-    canUpdate,
-    canDelete,
-    props.rowActions,
-    props.rowDeletable,
-    t,
-    locale,
-    pinFirst,
-  ]);
 
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
     <div className="crud">
-      <div className="crud-toolbar">
-        <Space wrap>
-          <RefreshButton onRefresh={() => void refresh()} />
-          {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void openEdit()} data-testid="crud-add">
-              {t('crud.add')}
-            </Button>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t('crud.confirmBatchDelete', { count: selected.length })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              disabled={selected.length === 0}
-              onConfirm={() => remove.mutateAsync(selected)}
-            >
-              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-                {t('crud.batchDelete')}
-              </Button>
-            </Popconfirm>
-          )}
-          {props.toolbar}
-        </Space>
-        <Space wrap className="crud-search">
-          {props.filters?.map((f) => (
-            <Select
-              key={f.name}
-              allowClear
-              placeholder={f.label}
-              aria-label={typeof f.label === 'string' ? f.label : f.name}
-              style={{ minWidth: 120 }}
-              options={f.options}
-              value={filters[f.name] as string | number | undefined}
-              onChange={(value) => {
-                setPage(1);
-                setFilters((current) => ({ ...current, [f.name]: value ?? undefined }));
-              }}
-            />
-          ))}
-          <Input.Search
-            allowClear
-            placeholder={props.keywordPlaceholder ?? t('crud.keyword')}
-            aria-label={props.keywordPlaceholder ?? t('crud.keyword')}
-            value={keyWord}
-            maxLength={100}
-            onChange={(e) => setKeyWord(e.target.value)}
-            onSearch={(value) => {
-              setPage(1);
-              setSearch(value.trim());
-            }}
-            style={{ width: 220 }}
-          />
-          <Popover
-            trigger="click"
-            placement="bottomRight"
-            title={t('crud.columns')}
-            content={
-              <div className="crud-columns">
-                {props.columns.map((c) => (
-                  <Checkbox
-                    key={c.key}
-                    checked={!hiddenColumns.has(c.key)}
-                    onChange={(e) =>
-                      setHiddenColumns((current) => {
-                        const next = new Set(current);
-                        if (e.target.checked) next.delete(c.key);
-                        else next.add(c.key);
-                        return next;
-                      })
-                    }
-                  >
-                    {c.title ?? labelOf(c.key)}
-                  </Checkbox>
-                ))}
-              </div>
-            }
-          >
-            <Button icon={<SettingOutlined />} aria-label={t('crud.columns')} />
-          </Popover>
-        </Space>
-      </div>
+      <CrudToolbar props={props} state={state} />
       <ScrollCue>
         <Table<CrudRow>
           rowKey="id"
@@ -353,11 +122,11 @@ export function CrudPage(props: CrudPageProps) {
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
           rowSelection={
-            canDelete || props.onSelect
+            can.delete || props.onSelect
               ? {
                   fixed: pinFirst,
                   selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys.map(Number)),
+                  onChange: (keys) => state.setSelected(keys.map(Number)),
                   // Rows that cannot be deleted are not picked for a batch delete; a screen that selects
                   // for its own action says which rows it takes.
                   getCheckboxProps: (row) => ({
@@ -371,33 +140,25 @@ export function CrudPage(props: CrudPageProps) {
           onChange={(pagination, _filters, sort) => {
             const s = (Array.isArray(sort) ? sort[0] : sort) as SorterResult<CrudRow> | undefined;
             const order = s?.order ? String(s.columnKey) : undefined;
-            setSorter(order ? { order, sort: s?.order === 'ascend' ? 'asc' : 'desc' } : {});
-            if (pagination.current) setPage(pagination.current);
-            if (pagination.pageSize && pagination.pageSize !== size) {
-              setSize(pagination.pageSize);
-              setPage(1);
-            }
+            state.handleTableChange({
+              page: pagination.current,
+              size: pagination.pageSize,
+              sorter: order ? { order, sort: s?.order === 'ascend' ? 'asc' : 'desc' } : {},
+            });
           }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: query.data?.pagination.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('crud.total', { total }),
-          }}
+          pagination={serverPaging(t, page, size, query.data?.pagination.total ?? 0)}
         />
       </ScrollCue>
       <CrudForm
-        entity={entity}
+        entity={props.entity}
         fields={props.fields}
-        editing={editing}
+        editing={state.editing}
         defaults={props.defaults}
         beforeSubmit={props.beforeSubmit}
         width={props.formWidth}
-        labelOf={labelOf}
-        onClose={() => setEditing(null)}
-        onSaved={changed}
+        labelOf={state.labelOf}
+        onClose={() => state.setEditing(null)}
+        onSaved={state.changed}
       />
     </div>
   );

@@ -2,6 +2,9 @@ import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerView } from '../../core/views';
 
+// The sign-in screen lives outside the shell: the app's routes take it from here.
+export { LoginPage } from './views/login';
+
 export function installBase() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell), one file
   // per screen.
@@ -10,10 +13,12 @@ export function installBase() {
   addMessages('base', (locale) => import(`./locales/log/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/user/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/role/${locale}.json`));
-  registerFixedRoute('/my/info', 'base.my.title', () => import('./views/MyInfo'));
-  registerView('modules/base/views/param.vue', () => import('./views/Params'));
-  registerView('modules/base/views/menu/index.vue', () => import('./views/menu'));
+  // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
+  // the family's own view (base/views/info.vue for /my/info).
+  registerFixedRoute('/my/info', 'base.my.title', () => import('./views/info'));
+  registerView('modules/base/views/param.vue', () => import('./views/param'));
+  registerView('modules/base/views/menu/index.vue', () => import('./views/menu/index'));
   registerView('modules/base/views/log.vue', () => import('./views/log'));
-  registerView('modules/base/views/user/index.vue', () => import('./views/user'));
+  registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));
   registerView('modules/base/views/role.vue', () => import('./views/role'));
 }

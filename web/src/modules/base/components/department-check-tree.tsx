@@ -1,3 +1,4 @@
+import { mapTree } from '@backroom/contract';
 import { Alert, Form, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { PermTreeBox } from './perm-tree-box';
 type Item = TreeDataNode & { key: number; children: Item[] };
 
 const toItems = (tree: readonly DepartmentNode[]): Item[] =>
-  tree.map((n) => ({ key: n.id, title: n.name, children: toItems(n.children) }));
+  mapTree<DepartmentNode, Item>(tree, (n, children) => ({ key: n.id, title: n.name, children }));
 
 type Props = {
   value?: number[];

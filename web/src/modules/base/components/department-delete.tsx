@@ -1,9 +1,8 @@
 import { sysDepartment } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, Checkbox, Modal, Typography } from 'antd';
+import { Alert, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../core/app-feedback';
+import { DeleteDialog } from '../../../core/delete-dialog';
 import { api } from '../../../core/request';
 import type { DepartmentNode } from './department-tree';
 
@@ -21,33 +20,23 @@ type Props = {
  */
 export function DepartmentDelete({ department, topName, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const [deleteUser, setDeleteUser] = useState(false);
 
-  const remove = useMutation({
-    mutationFn: (id: number) => api.post(`${sysDepartment.prefix}/delete`, { ids: [id], deleteUser }),
-    onSuccess: (_data, id) => {
-      void message.success(t('crud.deleted'));
-      setDeleteUser(false);
-      onDeleted(id);
-    },
-  });
-
-  const handleClose = () => {
-    setDeleteUser(false);
-    onClose();
-  };
-
   return (
-    <Modal
-      open={department !== null}
+    <DeleteDialog
+      data={department}
       title={t('base.user.deleteTitle', { name: department?.name ?? '' })}
-      onCancel={handleClose}
-      onOk={() => department && remove.mutate(department.id)}
       okText={t('crud.delete')}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
-      confirmLoading={remove.isPending}
+      remove={(target) => api.post(`${sysDepartment.prefix}/delete`, { ids: [target.id], deleteUser })}
+      deletedText={t('crud.deleted')}
+      onDeleted={(target) => {
+        setDeleteUser(false);
+        onDeleted(target.id);
+      }}
+      onClose={() => {
+        setDeleteUser(false);
+        onClose();
+      }}
     >
       {department && department.children.length > 0 && (
         <Typography.Paragraph>{t('base.user.deleteSubs', { count: department.children.length })}</Typography.Paragraph>
@@ -61,6 +50,6 @@ export function DepartmentDelete({ department, topName, onClose, onDeleted }: Pr
         showIcon
         title={deleteUser ? t('base.user.deleteUsersWarn') : t('base.user.keepUsers', { name: topName ?? '' })}
       />
-    </Modal>
+    </DeleteDialog>
   );
 }

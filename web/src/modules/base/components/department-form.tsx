@@ -1,21 +1,15 @@
-import { sysDepartment } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { flattenTree, sysDepartment, withDescendants } from '@backroom/contract';
+import { Form, InputNumber } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFeedback } from '../../../core/app-feedback';
+import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
+import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
-import {
-  type DepartmentNode,
-  type DepartmentOption,
-  departmentOptions,
-  findDepartment,
-  withSubDepartments,
-} from './department-tree';
+import { type DepartmentNode, type DepartmentOption, departmentOptions, findDepartment } from './department-tree';
 
 /** What the form edits: a new department (no id) under an optional parent, or an existing one. */
 export type DepartmentDraft = {
@@ -39,18 +33,14 @@ type Props = {
 export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { columns } = sysDepartment;
   const shape = sysDepartment.schemas.create.shape;
 
-  useEffect(() => {
-    if (draft) form.setFieldsValue({ name: draft.name, parentId: draft.parentId, orderNum: draft.orderNum });
-  }, [draft, form]);
-
   const options = useMemo((): DepartmentOption[] => {
     if (!draft) return [];
-    const own = draft.id === undefined ? undefined : new Set(withSubDepartments(tree, draft.id));
+    const rows = flattenTree(tree).map(({ node }) => node);
+    const own = draft.id === undefined ? undefined : withDescendants(rows, [draft.id]);
     const list = departmentOptions(tree, own);
     // The parent of a department at the edge of the user's scope is not listed: keep it choosable by name.
     if (draft.parentId !== null && !findDepartment(tree, draft.parentId)) {
@@ -59,66 +49,38 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
     return list;
   }, [draft, tree]);
 
-  const save = useMutation({
-    mutationFn: (values: Values) => {
-      const body = {
-        name: values.name.trim(),
-        parentId: values.parentId ?? null,
-        orderNum: values.orderNum ?? 0,
-      };
-      return draft?.id === undefined
-        ? api.post(`${sysDepartment.prefix}/add`, body)
-        : api.post(`${sysDepartment.prefix}/update`, { id: draft.id, ...body });
-    },
-    onSuccess: (_result, values) => {
-      void message.success(t('crud.saved'));
-      onSaved(values.parentId ?? null);
-    },
-  });
-
-  const handleOk = async () => {
-    const values = await form.validateFields();
-    save.mutate(values);
+  const submit = (values: Values, target: DepartmentDraft) => {
+    const body = { name: values.name.trim(), parentId: values.parentId ?? null, orderNum: values.orderNum ?? 0 };
+    return target.id === undefined
+      ? api.post(`${sysDepartment.prefix}/add`, body)
+      : api.post(`${sysDepartment.prefix}/update`, { id: target.id, ...body });
   };
 
   const label = (key: 'name' | 'parentId' | 'orderNum') => columns[key].label[locale];
 
   return (
-    <Modal
-      open={draft !== null}
+    <FormDialog
+      data={draft}
+      form={form}
       title={draft?.id === undefined ? t('base.user.addDepartment') : t('base.user.editDepartment')}
-      onCancel={onClose}
-      onOk={() => void handleOk()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
+      initialValues={(d) => ({ name: d.name, parentId: d.parentId, orderNum: d.orderNum })}
+      submit={submit}
+      savedText={t('crud.saved')}
+      onSaved={(_result, values) => onSaved(values.parentId ?? null)}
+      onClose={onClose}
+      className="crud-form"
     >
-      <Form form={form} layout="vertical" className="crud-form">
-        <Form.Item
-          name="name"
-          label={label('name')}
-          required
-          rules={[
-            // Empty is the schema's to report; blank (spaces only) would pass it and be saved trimmed to nothing.
-            { whitespace: true, message: t('validation.required', { field: label('name') }) },
-            zodRule(shape.name as z.ZodType, label('name')),
-          ]}
-        >
-          <Input maxLength={columns.name.length} autoFocus />
-        </Form.Item>
-        <Form.Item name="parentId" label={label('parentId')}>
-          <DepartmentSelect allowClear options={options} placeholder={t('base.user.topLevel')} />
-        </Form.Item>
-        <Form.Item
-          name="orderNum"
-          label={label('orderNum')}
-          rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <TextItem name="name" label={label('name')} schema={shape.name as z.ZodType} maxLength={columns.name.length} />
+      <Form.Item name="parentId" label={label('parentId')}>
+        <DepartmentSelect allowClear options={options} placeholder={t('base.user.topLevel')} />
+      </Form.Item>
+      <Form.Item
+        name="orderNum"
+        label={label('orderNum')}
+        rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
+      >
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

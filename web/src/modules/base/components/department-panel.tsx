@@ -1,46 +1,17 @@
-import {
-  ApartmentOutlined,
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  UpOutlined,
-} from '@ant-design/icons';
-import { sysDepartment } from '@backroom/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Dropdown,
-  Empty,
-  type MenuProps,
-  Spin,
-  Tag,
-  Tooltip,
-  Tree,
-  type TreeDataNode,
-  type TreeProps,
-} from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { flattenTree, mapTree, sysDepartment } from '@backroom/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Empty, Tag, Tree, type TreeDataNode } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../core/app-feedback';
+import { toggled } from '../../../core/crud/parts';
 import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { nodeActionItems, nodeMenu, TreePanel, TreePanelLoading, TreePanelNode } from '../../../ui/tree-panel';
+import { useDepartmentDrop } from '../hooks/use-department-drop';
 import { DEPARTMENTS_KEY } from '../hooks/use-departments';
 import type { DepartmentDraft } from './department-form';
-import {
-  changedPlaces,
-  type DepartmentNode,
-  type DepartmentPlace,
-  type DepartmentRow,
-  type DropPlace,
-  eachDepartment,
-  findDepartment,
-  moveDepartment,
-  topDepartmentId,
-} from './department-tree';
+import { type DepartmentNode, type DepartmentRow, findDepartment, topDepartmentId } from './department-tree';
 
 // The add/edit and delete dialogs load when one first opens.
 const DepartmentForm = deferredDialog(
@@ -55,7 +26,7 @@ const DepartmentDelete = deferredDialog(
 type Item = TreeDataNode & { node: DepartmentNode; children: Item[] };
 
 const toItems = (tree: readonly DepartmentNode[]): Item[] =>
-  tree.map((node) => ({ key: node.id, title: node.name, node, children: toItems(node.children) }));
+  mapTree<DepartmentNode, Item>(tree, (node, children) => ({ key: node.id, title: node.name, node, children }));
 
 type Props = {
   rows: readonly DepartmentRow[];
@@ -76,7 +47,6 @@ type Props = {
  */
 export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, compact, onUsersChanged }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canAdd = usePerm(sysDepartment.perms.add);
   const canUpdate = usePerm(sysDepartment.perms.update);
@@ -88,56 +58,28 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
   const [draft, setDraft] = useState<DepartmentDraft | null>(null);
   const [deleting, setDeleting] = useState<DepartmentNode | null>(null);
 
-  const shown = !compact || open;
   const items = useMemo(() => toItems(tree), [tree]);
   const topId = topDepartmentId(rows);
   const topName = rows.find((r) => r.id === topId)?.name;
   const selected = selectedId === undefined ? undefined : findDepartment(tree, selectedId);
   // Every department starts open; the ones the user folds stay folded.
-  const expandedKeys = useMemo(() => {
-    const keys: number[] = [];
-    eachDepartment(tree, (n) => {
-      if (n.children.length > 0 && !collapsed.has(n.id)) keys.push(n.id);
-    });
-    return keys;
-  }, [tree, collapsed]);
+  const expandedKeys = useMemo(
+    () =>
+      flattenTree(tree)
+        .filter(({ node }) => node.children.length > 0 && !collapsed.has(node.id))
+        .map(({ node }) => node.id),
+    [tree, collapsed],
+  );
+  const expand = (id: number) => setCollapsed((c) => toggled(c, id, false));
+  const handleDrop = useDepartmentDrop(rows, tree, expand);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY });
-
-  const order = useMutation({
-    mutationFn: (places: DepartmentPlace[]) => api.post(`${sysDepartment.prefix}/order`, places),
-    onSuccess: () => void message.success(t('base.user.ordered')),
-    // Refused or not, the server's order is the one to show.
-    onSettled: () => reload(),
-  });
-
-  const handleDrop: TreeProps<Item>['onDrop'] = (info) => {
-    const dragId = Number(info.dragNode.key);
-    const targetId = Number(info.node.key);
-    const pos = info.node.pos.split('-');
-    const relative = info.dropPosition - Number(pos[pos.length - 1]);
-    const target = findDepartment(tree, targetId);
-    const firstChild = relative === 1 && info.node.expanded && (target?.children.length ?? 0) > 0;
-    const place: DropPlace = !info.dropToGap || firstChild ? 'inside' : relative === -1 ? 'before' : 'after';
-    const next = moveDepartment(tree, dragId, targetId, place);
-    const places = changedPlaces(next, rows);
-    if (places.length === 0) return;
-    const moved = new Map(places.map((p) => [p.id, p]));
-    queryClient.setQueryData<DepartmentRow[]>(DEPARTMENTS_KEY, (old) =>
-      old?.map((row) => {
-        const p = moved.get(row.id);
-        return p ? { ...row, parentId: p.parentId, orderNum: p.orderNum } : row;
-      }),
-    );
-    if (place === 'inside') setCollapsed((c) => new Set([...c].filter((id) => id !== targetId)));
-    order.mutate(places);
-  };
 
   const handleSaved = (parentId: number | null) => {
     const edited = draft?.id !== undefined;
     setDraft(null);
     // Open the parent so the new department shows.
-    if (parentId !== null) setCollapsed((c) => new Set([...c].filter((k) => k !== parentId)));
+    if (parentId !== null) expand(parentId);
     void reload();
     // A renamed department shows under its new name in the user table.
     if (edited) onUsersChanged();
@@ -149,23 +91,6 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
     const gone = findDepartment(tree, id);
     if (gone && selectedId !== undefined && findDepartment([gone], selectedId)) onSelect(undefined);
     onUsersChanged();
-  };
-
-  const actionsOf = (node: DepartmentNode): MenuProps['items'] => {
-    const list: NonNullable<MenuProps['items']> = [];
-    if (canAdd) list.push({ key: 'add', icon: <PlusOutlined />, label: t('base.user.addSubDepartment') });
-    if (canUpdate) list.push({ key: 'edit', icon: <EditOutlined />, label: t('base.user.editDepartment') });
-    if (canDelete) {
-      const isTop = node.id === topId;
-      list.push({
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        danger: !isTop,
-        disabled: isTop,
-        label: isTop ? t('base.user.topUndeletable') : t('base.user.deleteDepartment'),
-      });
-    }
-    return list;
   };
 
   const handleAction = (node: DepartmentNode, key: string) => {
@@ -181,34 +106,21 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
     } else if (key === 'delete') setDeleting(node);
   };
 
-  const hasActions = canAdd || canUpdate || canDelete;
-
   const renderTitle = (item: Item) => {
-    const menu: MenuProps = {
-      items: actionsOf(item.node),
-      onClick: ({ key, domEvent }) => {
-        domEvent.stopPropagation();
-        handleAction(item.node, key);
-      },
-    };
-    const title = <span className="dept-node-name">{item.node.name}</span>;
-    if (!hasActions) return <span className="dept-node">{title}</span>;
+    const isTop = item.node.id === topId;
+    const actions = nodeActionItems({
+      add: canAdd ? t('base.user.addSubDepartment') : undefined,
+      edit: canUpdate ? t('base.user.editDepartment') : undefined,
+      remove: canDelete
+        ? { label: isTop ? t('base.user.topUndeletable') : t('base.user.deleteDepartment'), disabled: isTop }
+        : undefined,
+    });
     return (
-      <Dropdown menu={menu} trigger={['contextMenu']}>
-        <span className="dept-node">
-          {title}
-          <Dropdown menu={menu} trigger={['click']}>
-            <Button
-              type="text"
-              size="small"
-              className="dept-node-more"
-              icon={<MoreOutlined />}
-              aria-label={t('base.user.nodeActions', { name: item.node.name })}
-              onClick={(e) => e.stopPropagation()}
-            />
-          </Dropdown>
-        </span>
-      </Dropdown>
+      <TreePanelNode
+        name={item.node.name}
+        menu={actions.length > 0 ? nodeMenu(actions, (key) => handleAction(item.node, key)) : undefined}
+        moreLabel={t('base.user.nodeActions', { name: item.node.name })}
+      />
     );
   };
 
@@ -218,93 +130,53 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
     if (compact && key !== undefined) setOpen(false);
   };
 
+  const handleAdd = () => {
+    const parent = selected ?? (topId === undefined ? undefined : findDepartment(tree, topId));
+    setDraft({ name: '', parentId: parent?.id ?? null, orderNum: parent?.children.length ?? 0 });
+  };
+
   return (
-    <section className={`dept-panel${compact ? ' compact' : ''}`} aria-label={t('base.user.departments')}>
-      <div className="dept-panel-head">
-        <ApartmentOutlined />
-        <span className="dept-panel-title">{t('base.user.departments')}</span>
-        {compact && selected && (
-          <Tag className="dept-panel-current" closable onClose={() => onSelect(undefined)}>
-            {selected.name}
-          </Tag>
+    <>
+      <TreePanel
+        className="dept-panel"
+        icon={<ApartmentOutlined />}
+        title={t('base.user.departments')}
+        compact={compact}
+        open={open}
+        onOpenChange={setOpen}
+        foldLabels={{ show: t('base.user.showTree'), hide: t('base.user.hideTree') }}
+        current={selected && { name: selected.name, onClear: () => onSelect(undefined) }}
+        refresh={{ label: t('crud.refresh'), onClick: () => void reload() }}
+        add={canAdd ? { label: t('base.user.addDepartment'), onClick: handleAdd } : undefined}
+      >
+        {!compact && selected && (
+          <div className="dept-panel-filter">
+            <span>{t('base.user.showing')}</span>
+            <Tag closable onClose={() => onSelect(undefined)}>
+              {selected.name}
+            </Tag>
+          </div>
         )}
-        <span className="dept-panel-tools">
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              onClick={() => void reload()}
-            />
-          </Tooltip>
-          {canAdd && (
-            <Tooltip title={t('base.user.addDepartment')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusOutlined />}
-                aria-label={t('base.user.addDepartment')}
-                onClick={() => {
-                  const parent = selected ?? (topId === undefined ? undefined : findDepartment(tree, topId));
-                  setDraft({ name: '', parentId: parent?.id ?? null, orderNum: parent?.children.length ?? 0 });
-                }}
-              />
-            </Tooltip>
-          )}
-          {compact && (
-            <Button
-              type="text"
-              size="small"
-              icon={open ? <UpOutlined /> : <DownOutlined />}
-              aria-expanded={open}
-              aria-label={open ? t('base.user.hideTree') : t('base.user.showTree')}
-              onClick={() => setOpen(!open)}
-            />
-          )}
-        </span>
-      </div>
-      {shown && (
-        <div className="dept-panel-body">
-          {!compact && selected && (
-            <div className="dept-panel-filter">
-              <span>{t('base.user.showing')}</span>
-              <Tag closable onClose={() => onSelect(undefined)}>
-                {selected.name}
-              </Tag>
-            </div>
-          )}
-          {loading && items.length === 0 ? (
-            <div className="dept-panel-empty">
-              <Spin />
-            </div>
-          ) : items.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('base.user.noDepartments')} />
-          ) : (
-            <Tree<Item>
-              blockNode
-              showLine
-              treeData={items}
-              titleRender={renderTitle}
-              selectedKeys={selectedId === undefined ? [] : [selectedId]}
-              onSelect={handleSelect}
-              expandedKeys={expandedKeys}
-              onExpand={(_keys, { expanded, node }) => {
-                const id = Number(node.key);
-                setCollapsed((c) => {
-                  const next = new Set(c);
-                  if (expanded) next.delete(id);
-                  else next.add(id);
-                  return next;
-                });
-              }}
-              draggable={canOrder ? { icon: false } : false}
-              onDrop={handleDrop}
-            />
-          )}
-          {canOrder && rows.length > 1 && !compact && <p className="dept-panel-hint">{t('base.user.dragHint')}</p>}
-        </div>
-      )}
+        {loading && items.length === 0 ? (
+          <TreePanelLoading />
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('base.user.noDepartments')} />
+        ) : (
+          <Tree<Item>
+            blockNode
+            showLine
+            treeData={items}
+            titleRender={renderTitle}
+            selectedKeys={selectedId === undefined ? [] : [selectedId]}
+            onSelect={handleSelect}
+            expandedKeys={expandedKeys}
+            onExpand={(_keys, { expanded, node }) => setCollapsed((c) => toggled(c, Number(node.key), !expanded))}
+            draggable={canOrder ? { icon: false } : false}
+            onDrop={handleDrop}
+          />
+        )}
+        {canOrder && rows.length > 1 && !compact && <p className="dept-panel-hint">{t('base.user.dragHint')}</p>}
+      </TreePanel>
       <DepartmentForm draft={draft} tree={tree} onClose={() => setDraft(null)} onSaved={handleSaved} />
       <DepartmentDelete
         department={deleting}
@@ -312,6 +184,6 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
         onClose={() => setDeleting(null)}
         onDeleted={handleDeleted}
       />
-    </section>
+    </>
   );
 }

@@ -5,7 +5,6 @@ import {
   type DepartmentRow,
   moveDepartment,
   topDepartmentId,
-  withSubDepartments,
 } from './department-tree';
 
 const rows: DepartmentRow[] = [
@@ -40,12 +39,6 @@ describe('department tree', () => {
     };
     walk(tree);
     expect(count).toBe(3);
-  });
-
-  it('lists a department with its sub-departments', () => {
-    const tree = buildDepartmentTree(rows);
-    expect(withSubDepartments(tree, 2).sort()).toEqual([2, 4, 5]);
-    expect(withSubDepartments(tree, 1).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('finds the top department', () => {

@@ -1,79 +1,30 @@
-import type { SysDepartment } from '@backroom/contract';
+import { buildTree, byOrderNum, findNode, mapTree, type SysDepartment, type TreeNode } from '@backroom/contract';
 
 /** A row of department/list. */
 export type DepartmentRow = Pick<SysDepartment, 'id' | 'name' | 'parentId' | 'orderNum'> & {
   parentName?: string | null;
 };
 
-export type DepartmentNode = DepartmentRow & { children: DepartmentNode[] };
+export type DepartmentNode = TreeNode<DepartmentRow>;
 
 /** The place of a department among its siblings, as department/order takes it. */
 export type DepartmentPlace = { id: number; parentId: number | null; orderNum: number };
-
-const byOrder = (a: DepartmentRow, b: DepartmentRow) => a.orderNum - b.orderNum || a.id - b.id;
 
 /**
  * The tree of the flat list rows, siblings by orderNum. A row whose parent is not in the list
  * (outside the user's data scope) is a root; it keeps its parentId.
  */
 export function buildDepartmentTree(rows: readonly DepartmentRow[]): DepartmentNode[] {
-  const byId = new Map<number, DepartmentNode>();
-  for (const row of rows) byId.set(row.id, { ...row, children: [] });
-  const roots: DepartmentNode[] = [];
-  for (const node of byId.values()) {
-    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
-    // A parent link that would close a loop is broken at the node, never followed.
-    if (parent && !isInside(byId, parent.id, node.id)) parent.children.push(node);
-    else roots.push(node);
-  }
-  const sort = (list: DepartmentNode[]) => {
-    list.sort(byOrder);
-    for (const node of list) sort(node.children);
-  };
-  sort(roots);
-  return roots;
-}
-
-/** Whether `id` lies under `ancestor` following parent links (or is it). */
-function isInside(byId: ReadonlyMap<number, DepartmentRow>, id: number, ancestor: number): boolean {
-  const seen = new Set<number>();
-  let current: number | null = id;
-  while (current !== null && !seen.has(current)) {
-    if (current === ancestor) return true;
-    seen.add(current);
-    current = byId.get(current)?.parentId ?? null;
-  }
-  return false;
-}
-
-/** Depth-first walk over every node. */
-export function eachDepartment(tree: readonly DepartmentNode[], visit: (node: DepartmentNode) => void) {
-  for (const node of tree) {
-    visit(node);
-    eachDepartment(node.children, visit);
-  }
+  return buildTree(rows, byOrderNum);
 }
 
 export function findDepartment(tree: readonly DepartmentNode[], id: number): DepartmentNode | undefined {
-  let found: DepartmentNode | undefined;
-  eachDepartment(tree, (node) => {
-    if (!found && node.id === id) found = node;
-  });
-  return found;
-}
-
-/** A department and all its sub-departments. */
-export function withSubDepartments(tree: readonly DepartmentNode[], id: number): number[] {
-  const node = findDepartment(tree, id);
-  if (!node) return [id];
-  const ids: number[] = [];
-  eachDepartment([node], (n) => ids.push(n.id));
-  return ids;
+  return findNode(tree, (node) => node.id === id);
 }
 
 /** The top department: the first one without a parent (the server moves orphaned users there). */
 export function topDepartmentId(rows: readonly DepartmentRow[]): number | undefined {
-  return [...rows].filter((r) => r.parentId === null).sort(byOrder)[0]?.id;
+  return [...rows].filter((r) => r.parentId === null).sort(byOrderNum)[0]?.id;
 }
 
 /** Where a dragged department lands relative to the node it was dropped on. */
@@ -131,10 +82,10 @@ export function changedPlaces(tree: readonly DepartmentNode[], rows: readonly De
 export type DepartmentOption = { value: number; title: string; disabled?: boolean; children: DepartmentOption[] };
 
 export function departmentOptions(tree: readonly DepartmentNode[], disabled?: ReadonlySet<number>): DepartmentOption[] {
-  return tree.map((node) => ({
+  return mapTree<DepartmentNode, DepartmentOption>(tree, (node, children) => ({
     value: node.id,
     title: node.name,
     disabled: disabled?.has(node.id) || undefined,
-    children: departmentOptions(node.children, disabled),
+    children,
   }));
 }

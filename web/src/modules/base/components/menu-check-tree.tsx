@@ -1,25 +1,22 @@
-import { type SysMenu, sysMenu } from '@backroom/contract';
-import { useQuery } from '@tanstack/react-query';
+import { flattenTree, mapTree, type SysMenu, sysMenu } from '@backroom/contract';
 import { Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
+import { useEntityList } from '../../../core/crud/parts';
 import { menuName } from '../../../core/i18n';
-import { buildTree, type MenuItem, useMenus } from '../../../core/menu';
-import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { buildMenuTree, type MenuItem, useMenus } from '../../../core/menu';
 import { PermTreeBox } from './perm-tree-box';
 
 type Item = TreeDataNode & { key: number; children: Item[] };
 
 const toItems = (list: readonly MenuItem[]): Item[] =>
-  list.map((m) => ({ key: m.id, title: menuName(m.name), children: toItems(m.children) }));
+  mapTree<MenuItem, Item>(list, (m, children) => ({ key: m.id, title: menuName(m.name), children }));
 
-function leafIds(items: readonly Item[], out = new Set<number>()): Set<number> {
-  for (const item of items) {
-    if (item.children.length === 0) out.add(item.key);
-    else leafIds(item.children, out);
-  }
-  return out;
-}
+const leafIds = (items: readonly Item[]): Set<number> =>
+  new Set(
+    flattenTree(items)
+      .filter(({ node }) => node.children.length === 0)
+      .map(({ node }) => node.key),
+  );
 
 type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: string };
 
@@ -29,16 +26,11 @@ type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: stri
  * are given to the tree, which works out the parents itself.
  */
 export function MenuCheckTree({ value, onChange, id }: Props) {
-  const canList = usePerm(sysMenu.perms.list);
+  const { canList, query } = useEntityList<SysMenu>(sysMenu, ['base', 'menus', 'all']);
   // Without the menu list, the user's own menus are exactly what they may grant.
   const own = useMenus((s) => s.rows);
-  const query = useQuery({
-    queryKey: ['base', 'menus', 'all'],
-    queryFn: () => api.post<SysMenu[]>(`${sysMenu.prefix}/list`, {}),
-    enabled: canList,
-  });
   const rows = canList ? query.data : own;
-  const items = useMemo(() => toItems(buildTree(rows ?? [])), [rows]);
+  const items = useMemo(() => toItems(buildMenuTree(rows ?? [])), [rows]);
   const leaves = useMemo(() => leafIds(items), [items]);
   const checked = (value ?? []).filter((key) => leaves.has(key));
 

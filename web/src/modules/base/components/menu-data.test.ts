@@ -1,15 +1,6 @@
 import type { SysMenu } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  buildMenuRows,
-  countDescendants,
-  entityPerms,
-  exportFileName,
-  filterMenuRows,
-  parseMenuFile,
-  permOfApi,
-  subtreeIds,
-} from './menu-data';
+import { buildMenuRows, entityPerms, exportFileName, parseMenuFile, permOfApi } from './menu-data';
 
 const row = (id: number, parentId: number | null, orderNum: number, name = `m${id}`): SysMenu => ({
   id,
@@ -36,17 +27,6 @@ describe('menu tree', () => {
     expect(tree[1]?.children?.map((r) => r.id)).toEqual([2, 3]);
     expect(tree[1]?.children?.[0]?.children?.map((r) => r.id)).toEqual([4]);
     expect(tree[0]?.children).toBeUndefined();
-  });
-
-  it('filters to matches and their ancestors', () => {
-    const tree = filterMenuRows(buildMenuRows(rows), (r) => r.id === 4);
-    expect(tree.map((r) => r.id)).toEqual([1]);
-    expect(tree[0]?.children?.map((r) => r.id)).toEqual([2]);
-  });
-
-  it('counts and collects what lies below a menu', () => {
-    expect(countDescendants(rows, 1)).toBe(3);
-    expect([...subtreeIds(rows, 2)].sort()).toEqual([2, 4]);
   });
 });
 

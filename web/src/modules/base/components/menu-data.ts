@@ -1,84 +1,23 @@
-import { MENU_TYPES, type MenuNode, type MenuType, menuNodeSchema, type SysMenu, sysMenu } from '@backroom/contract';
+import {
+  buildTree,
+  byOrderNum,
+  dropEmptyChildren,
+  MENU_TYPES,
+  type MenuNode,
+  type MenuType,
+  menuNodeSchema,
+  type SysMenu,
+  sysMenu,
+  type TableNode,
+} from '@backroom/contract';
 import { z } from 'zod';
 
 /** A menu row of the management table; `children` is absent on leaves so the table shows no expander. */
-export type MenuRow = SysMenu & { children?: MenuRow[] };
+export type MenuRow = TableNode<SysMenu>;
 
-/** The tree of all menus from the flat list rows, siblings by orderNum (then id). */
+/** The tree of all menus from the flat list rows, siblings by orderNum (then id), orphans at the top. */
 export function buildMenuRows(rows: readonly SysMenu[]): MenuRow[] {
-  const byParent = new Map<number | null, SysMenu[]>();
-  const ids = new Set(rows.map((r) => r.id));
-  for (const row of rows) {
-    // A row whose parent is gone shows at the top rather than disappearing.
-    const parent = row.parentId !== null && ids.has(row.parentId) ? row.parentId : null;
-    const list = byParent.get(parent) ?? [];
-    list.push(row);
-    byParent.set(parent, list);
-  }
-  const seen = new Set<number>();
-  const build = (parent: number | null): MenuRow[] =>
-    [...(byParent.get(parent) ?? [])]
-      .sort((a, b) => a.orderNum - b.orderNum || a.id - b.id)
-      .filter((row) => !seen.has(row.id))
-      .map((row) => {
-        seen.add(row.id);
-        const children = build(row.id);
-        return children.length > 0 ? { ...row, children } : { ...row, children: undefined };
-      });
-  return build(null);
-}
-
-/** The rows matching a keyword, with the ancestors that lead to them. */
-export function filterMenuRows(tree: readonly MenuRow[], matches: (row: MenuRow) => boolean): MenuRow[] {
-  const out: MenuRow[] = [];
-  for (const row of tree) {
-    if (matches(row)) {
-      out.push(row);
-      continue;
-    }
-    const children = filterMenuRows(row.children ?? [], matches);
-    if (children.length > 0) out.push({ ...row, children });
-  }
-  return out;
-}
-
-/** Every id in the given subtrees, the roots included. */
-export function collectIds(rows: readonly MenuRow[]): number[] {
-  return rows.flatMap((row) => [row.id, ...collectIds(row.children ?? [])]);
-}
-
-/** How many entries sit below a menu (all levels). */
-export function countDescendants(rows: readonly SysMenu[], id: number): number {
-  let count = 0;
-  const queue = [id];
-  const seen = new Set(queue);
-  while (queue.length > 0) {
-    const current = queue.shift();
-    for (const row of rows) {
-      if (row.parentId === current && !seen.has(row.id)) {
-        seen.add(row.id);
-        queue.push(row.id);
-        count += 1;
-      }
-    }
-  }
-  return count;
-}
-
-/** A menu and everything below it: the parents it may not move under. */
-export function subtreeIds(rows: readonly SysMenu[], id: number): Set<number> {
-  const ids = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const row of rows) {
-      if (row.parentId !== null && ids.has(row.parentId) && !ids.has(row.id)) {
-        ids.add(row.id);
-        grew = true;
-      }
-    }
-  }
-  return ids;
+  return dropEmptyChildren(buildTree(rows, byOrderNum));
 }
 
 /** Permission text is a comma-separated list. */

@@ -1,13 +1,13 @@
 import { type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Empty, Form, Input, Select, Space, Spin } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../core/app-feedback';
+import { FormDialog } from '../../../core/form-dialog';
 import { usePerms } from '../../../core/permission';
 import { api } from '../../../core/request';
 import { type Eps, type EpsEntity, entityPerms, epsEntities, splitPerms } from './menu-data';
-import { ParentSelect, useParentOptions } from './menu-form';
+import { ParentSelect, useParentOptions } from './menu-parent-select';
 
 type Values = { prefix: string; name: string; perms: string[]; parentId: number };
 
@@ -34,9 +34,7 @@ export function MenuPermQuickAdd({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const held = usePerms((s) => s.perms);
   const prefix = Form.useWatch('prefix', form);
   const chosen = Form.useWatch('perms', form) ?? [];
@@ -58,10 +56,6 @@ export function MenuPermQuickAdd({
   }, [eps.data, held]);
   const current = entities.find((e) => e.entity.prefix === prefix);
 
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
   const entityLabel = (entity: EpsEntity) => {
     const path = entity.prefix.replace(/^\/admin\//, '');
     const description = entity.info?.type?.description;
@@ -76,119 +70,110 @@ export function MenuPermQuickAdd({
     if (parent !== undefined && !form.isFieldTouched('parentId')) form.setFieldsValue({ parentId: parent });
   };
 
-  const handleSubmit = async () => {
-    // Problems show beside their fields.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await api.post(`${sysMenu.prefix}/add`, {
-        type: 2,
-        name: values.name.trim(),
-        parentId: values.parentId,
-        perms: values.perms.join(','),
-        router: null,
-        viewPath: null,
-        icon: null,
-        orderNum: rows.filter((r) => r.parentId === values.parentId).length + 1,
-        keepAlive: true,
-        isShow: true,
-      });
-      void message.success(t('base.menu.quick.saved'));
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: Values) =>
+    api.post(`${sysMenu.prefix}/add`, {
+      type: 2,
+      name: values.name.trim(),
+      parentId: values.parentId,
+      perms: values.perms.join(','),
+      router: null,
+      viewPath: null,
+      icon: null,
+      orderNum: rows.filter((r) => r.parentId === values.parentId).length + 1,
+      keepAlive: true,
+      isShow: true,
+    });
 
   const allPerms = current?.perms.map((p) => p.perm) ?? [];
   const allChecked = allPerms.length > 0 && allPerms.every((p) => chosen.includes(p));
 
   return (
-    <Modal
-      open={open}
+    <FormDialog
+      data={open || null}
+      form={form}
       title={t('base.menu.quick.title')}
-      onCancel={onClose}
-      onOk={() => void handleSubmit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      // Every opening starts empty.
+      initialValues={() => ({})}
+      submit={submit}
+      savedText={t('base.menu.quick.saved')}
+      onSaved={onSaved}
+      onClose={onClose}
       width={640}
-      forceRender
+      name="menuQuickAdd"
+      className="menu-form"
+      destroyOnHidden={false}
     >
       {eps.isError && <Alert type="error" showIcon title={t('eps.error')} className="menu-gap" />}
-      <Form<Values> form={form} name="menuQuickAdd" layout="vertical" className="menu-form">
-        <Form.Item
-          name="prefix"
-          label={t('base.menu.quick.entity')}
-          rules={[{ required: true, message: t('base.menu.quick.entityRequired') }]}
-        >
-          <Select
-            loading={eps.isLoading}
-            placeholder={t('base.menu.quick.entityPlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={entities.map(({ entity }) => ({ value: entity.prefix, label: entityLabel(entity) }))}
-            onChange={handleEntity}
-            notFoundContent={eps.isLoading ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-          />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('base.menu.quick.name')}
-          rules={[{ required: true, whitespace: true, message: t('base.menu.quick.nameRequired') }, { max: 100 }]}
-        >
-          <Input maxLength={100} placeholder={t('base.menu.quick.namePlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="perms"
-          label={
-            <Space size={12}>
-              <span>{t('base.menu.quick.perms')}</span>
-              {current && (
-                <Checkbox
-                  checked={allChecked}
-                  indeterminate={!allChecked && chosen.length > 0}
-                  onChange={(e) => {
-                    form.setFieldsValue({ perms: e.target.checked ? allPerms : [] });
-                    void form.validateFields(['perms']);
-                  }}
-                >
-                  {t('base.menu.quick.all')}
-                </Checkbox>
-              )}
-            </Space>
-          }
-          rules={[{ required: true, type: 'array', min: 1, message: t('base.menu.quick.permsRequired') }]}
-        >
-          {current ? (
-            <Checkbox.Group className="menu-perm-checks">
-              {current.perms.map((p) => (
-                <Checkbox key={p.perm} value={p.perm}>
-                  <span className="menu-perm-check">
-                    <code>{p.perm}</code>
-                    <span className="menu-muted">{p.summary}</span>
-                  </span>
-                </Checkbox>
-              ))}
-            </Checkbox.Group>
-          ) : (
-            <div className="menu-muted">{t('base.menu.quick.chooseEntityFirst')}</div>
-          )}
-        </Form.Item>
-        <Form.Item
-          name="parentId"
-          label={t('base.menu.quick.parent')}
-          tooltip={t('base.menu.quick.parentHint')}
-          rules={[{ required: true, message: t('base.menu.quick.parentRequired') }]}
-        >
-          <ParentSelect treeData={parentOptions} />
-        </Form.Item>
-      </Form>
+      <Form.Item
+        name="prefix"
+        label={t('base.menu.quick.entity')}
+        rules={[{ required: true, message: t('base.menu.quick.entityRequired') }]}
+      >
+        <Select
+          loading={eps.isLoading}
+          placeholder={t('base.menu.quick.entityPlaceholder')}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={entities.map(({ entity }) => ({ value: entity.prefix, label: entityLabel(entity) }))}
+          onChange={handleEntity}
+          notFoundContent={eps.isLoading ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('base.menu.quick.name')}
+        rules={[{ required: true, whitespace: true, message: t('base.menu.quick.nameRequired') }, { max: 100 }]}
+      >
+        <Input maxLength={100} placeholder={t('base.menu.quick.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="perms"
+        label={
+          <Space size={12}>
+            <span>{t('base.menu.quick.perms')}</span>
+            {current && (
+              <Checkbox
+                checked={allChecked}
+                indeterminate={!allChecked && chosen.length > 0}
+                onChange={(e) => {
+                  form.setFieldsValue({ perms: e.target.checked ? allPerms : [] });
+                  void form.validateFields(['perms']);
+                }}
+              >
+                {t('base.menu.quick.all')}
+              </Checkbox>
+            )}
+          </Space>
+        }
+        rules={[{ required: true, type: 'array', min: 1, message: t('base.menu.quick.permsRequired') }]}
+      >
+        {current ? (
+          <Checkbox.Group className="menu-perm-checks">
+            {current.perms.map((p) => (
+              <Checkbox key={p.perm} value={p.perm}>
+                <span className="menu-perm-check">
+                  <code>{p.perm}</code>
+                  <span className="menu-muted">{p.summary}</span>
+                </span>
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        ) : (
+          <div className="menu-muted">{t('base.menu.quick.chooseEntityFirst')}</div>
+        )}
+      </Form.Item>
+      <Form.Item
+        name="parentId"
+        label={t('base.menu.quick.parent')}
+        tooltip={t('base.menu.quick.parentHint')}
+        rules={[{ required: true, message: t('base.menu.quick.parentRequired') }]}
+      >
+        <ParentSelect treeData={parentOptions} />
+      </Form.Item>
       {eps.isError && (
         <Button onClick={() => void eps.refetch()} size="small">
           {t('common.retry')}
         </Button>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { sysUser } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../core/app-feedback';
+import { FormDialog } from '../../../core/form-dialog';
 import { api } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
 import { type DepartmentNode, departmentOptions } from './department-tree';
@@ -15,47 +14,34 @@ type Props = {
   onMoved: () => void;
 };
 
+type Values = { departmentId: number };
+
 /** Moves the chosen users to one department. */
 export function MoveUsers({ open, userIds, tree, onClose, onMoved }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<{ departmentId: number }>();
-
-  const move = useMutation({
-    mutationFn: (departmentId: number) => api.post(`${sysUser.prefix}/move`, { departmentId, userIds }),
-    onSuccess: () => {
-      void message.success(t('base.user.moved', { count: userIds.length }));
-      form.resetFields();
-      onMoved();
-    },
-  });
-
-  const handleOk = async () => {
-    const { departmentId } = await form.validateFields();
-    move.mutate(departmentId);
-  };
+  const [form] = Form.useForm<Values>();
 
   return (
-    <Modal
-      open={open}
+    <FormDialog
+      data={open ? userIds : null}
+      form={form}
       title={t('base.user.moveTitle', { count: userIds.length })}
-      onCancel={onClose}
-      onOk={() => void handleOk()}
+      submit={(values, ids) => api.post(`${sysUser.prefix}/move`, { departmentId: values.departmentId, userIds: ids })}
+      savedText={t('base.user.moved', { count: userIds.length })}
+      onSaved={() => {
+        form.resetFields();
+        onMoved();
+      }}
+      onClose={onClose}
       okText={t('base.user.move')}
-      cancelText={t('common.cancel')}
-      confirmLoading={move.isPending}
-      destroyOnHidden
-      forceRender
     >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="departmentId"
-          label={t('base.user.moveTarget')}
-          rules={[{ required: true, message: t('base.user.chooseDepartment') }]}
-        >
-          <DepartmentSelect options={departmentOptions(tree)} placeholder={t('base.user.chooseDepartment')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="departmentId"
+        label={t('base.user.moveTarget')}
+        rules={[{ required: true, message: t('base.user.chooseDepartment') }]}
+      >
+        <DepartmentSelect options={departmentOptions(tree)} placeholder={t('base.user.chooseDepartment')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

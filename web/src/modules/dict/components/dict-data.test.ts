@@ -1,6 +1,6 @@
 import type { DictData } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTree, descendantIds, dictItemsOf, dictLabel, dictOptions, filterTree, nextOrderNum } from './dict-data';
+import { dictItemsOf, dictLabel, dictOptions, itemTree, nextOrderNum } from './dict-data';
 
 /** Shaped as dict/info/data answers (the family's wire sample): flat, by orderNum, numeric values as numbers. */
 const DATA: DictData = {
@@ -24,7 +24,7 @@ describe('dictionary data on the client', () => {
   });
 
   it('nests options by parentId, siblings in server order', () => {
-    const options = dictOptions(buildTree(dictItemsOf(DATA, 'occupation')));
+    const options = dictOptions(itemTree(dictItemsOf(DATA, 'occupation')));
     expect(options).toEqual([
       { label: '法师', value: 4 },
       { label: '战士', value: 3 },
@@ -47,30 +47,17 @@ describe('dictionary data on the client', () => {
     expect(dictLabel(dictItemsOf(DATA, 'brand'), 'cool')).toBe('COOL');
   });
 
-  it('builds trees without changing the rows and treats orphans as roots', () => {
+  it('builds trees without changing the rows, orphans as roots, leaves without children', () => {
     const rows = [
       { id: 1, parentId: null, name: 'a' },
       { id: 2, parentId: 1, name: 'b' },
       { id: 3, parentId: 99, name: 'orphan' },
     ];
-    const tree = buildTree(rows);
+    const tree = itemTree(rows);
     expect(tree.map((r) => r.id)).toEqual([1, 3]);
     expect(tree[0]?.children?.map((r) => r.id)).toEqual([2]);
     expect(tree[1]?.children).toBeUndefined();
     expect(rows[0]).toEqual({ id: 1, parentId: null, name: 'a' });
-    expect([...descendantIds(rows, 1)]).toEqual([2]);
-  });
-
-  it('filters a tree to the matches and the rows above them', () => {
-    const tree = buildTree([
-      { id: 1, parentId: null, name: '生鲜' },
-      { id: 2, parentId: 1, name: '水果' },
-      { id: 3, parentId: 1, name: '蔬菜' },
-      { id: 4, parentId: null, name: '日用' },
-    ]);
-    const found = filterTree(tree, (r) => r.name === '水果');
-    expect(found.map((r) => r.id)).toEqual([1]);
-    expect(found[0]?.children?.map((r) => r.id)).toEqual([2]);
   });
 
   it('puts a new item after its last sibling', () => {

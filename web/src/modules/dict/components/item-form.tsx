@@ -1,14 +1,14 @@
-import { type DictInfo, type DictType, dictInfo } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Modal, Row, TreeSelect } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type DictInfo, type DictType, dictInfo, mapTree, type TableNode, withDescendants } from '@backroom/contract';
+import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFeedback } from '../../../core/app-feedback';
+import { TextItem } from '../../../core/crud/text-item';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
+import { FormDialog, type FormStart } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
-import { buildTree, descendantIds, type TreeOf } from './dict-data';
+import { itemTree } from './dict-data';
 
 /** The parent select's "top level" entry (parentId null). */
 const TOP_LEVEL = 0;
@@ -23,6 +23,19 @@ type Values = {
   orderNum?: number | null;
   remark?: string | null;
 };
+
+/** Where the form starts: the draft's parent and order for a new item, the item itself otherwise. */
+function startValues(draft: ItemDraft): FormStart<Values> {
+  if (draft.mode === 'add') return { parentId: draft.parentId ?? TOP_LEVEL, orderNum: draft.orderNum };
+  const { item } = draft;
+  return {
+    parentId: item.parentId ?? TOP_LEVEL,
+    name: item.name,
+    value: item.value,
+    orderNum: item.orderNum,
+    remark: item.remark,
+  };
+}
 
 type ParentOption = { value: number; title: string; children?: ParentOption[] };
 
@@ -39,143 +52,106 @@ type Props = {
 export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { columns } = dictInfo;
   const shape = dictInfo.schemas.create.shape;
   const label = (key: keyof typeof columns) => columns[key].label[locale];
   const editing = draft?.mode === 'edit' ? draft.item : undefined;
 
-  useEffect(() => {
-    if (!draft) return;
-    form.resetFields();
-    if (draft.mode === 'add') form.setFieldsValue({ parentId: draft.parentId ?? TOP_LEVEL, orderNum: draft.orderNum });
-    else {
-      const { item } = draft;
-      form.setFieldsValue({
-        parentId: item.parentId ?? TOP_LEVEL,
-        name: item.name,
-        value: item.value,
-        orderNum: item.orderNum,
-        remark: item.remark,
-      });
-    }
-  }, [draft, form]);
-
   const parentOptions = useMemo((): ParentOption[] => {
-    const blocked = editing ? new Set([editing.id, ...descendantIds(items, editing.id)]) : new Set<number>();
-    const toOptions = (list: readonly TreeOf<DictInfo>[]): ParentOption[] =>
-      list
-        .filter((item) => !blocked.has(item.id))
-        .map((item) => {
-          const children = toOptions(item.children ?? []);
-          return children.length > 0
-            ? { value: item.id, title: item.name, children }
-            : { value: item.id, title: item.name };
-        });
-    return [{ value: TOP_LEVEL, title: t('dict.topLevel') }, ...toOptions(buildTree(items))];
+    const blocked = editing ? withDescendants(items, [editing.id]) : new Set<number>();
+    const options = mapTree<TableNode<DictInfo>, ParentOption>(
+      itemTree(items),
+      (item, children) =>
+        children.length > 0 ? { value: item.id, title: item.name, children } : { value: item.id, title: item.name },
+      (item) => !blocked.has(item.id),
+    );
+    return [{ value: TOP_LEVEL, title: t('dict.topLevel') }, ...options];
   }, [items, editing, t]);
 
-  const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const body = {
-        typeId: type.id,
-        parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
-        name: values.name.trim(),
-        value: normalizeValue(values.value?.trim(), shape.value as z.ZodType) ?? null,
-        orderNum: values.orderNum ?? 0,
-        remark: normalizeValue(values.remark, shape.remark as z.ZodType) ?? null,
-      };
-      if (editing) await api.post(`${dictInfo.prefix}/update`, { id: editing.id, ...body });
-      else await api.post(`${dictInfo.prefix}/add`, body);
-      return body.parentId;
-    },
-    onSuccess: (parentId) => {
-      void message.success(t('crud.saved'));
-      onSaved(parentId);
-    },
-  });
-
-  const handleOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
+  const submit = async (values: Values, target: ItemDraft) => {
+    const body = {
+      typeId: type.id,
+      parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
+      name: values.name.trim(),
+      value: normalizeValue(values.value?.trim(), shape.value as z.ZodType) ?? null,
+      orderNum: values.orderNum ?? 0,
+      remark: normalizeValue(values.remark, shape.remark as z.ZodType) ?? null,
+    };
+    if (target.mode === 'edit') await api.post(`${dictInfo.prefix}/update`, { id: target.item.id, ...body });
+    else await api.post(`${dictInfo.prefix}/add`, body);
+    return body.parentId;
   };
 
   return (
-    <Modal
-      open={draft !== null}
+    <FormDialog
+      data={draft}
+      form={form}
       title={`${editing ? t('dict.editItem') : t('dict.addItem')} · ${type.name}`}
-      onCancel={onClose}
-      onOk={() => void handleOk()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
+      initialValues={startValues}
+      submit={submit}
+      savedText={t('crud.saved')}
+      onSaved={(parentId) => onSaved(parentId)}
+      onClose={onClose}
       width={640}
-      destroyOnHidden
-      forceRender
+      name="dict-item"
+      className="crud-form"
     >
-      <Form form={form} name="dict-item" layout="vertical" className="crud-form">
-        <Row gutter={16}>
-          <Col xs={24}>
-            <Form.Item name="parentId" label={t('dict.parent')}>
-              <TreeSelect<number>
-                treeData={parentOptions}
-                treeDefaultExpandAll
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                styles={{ popup: { root: { maxHeight: 360, overflow: 'auto' } } }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label={label('name')}
-              required
-              rules={[
-                { whitespace: true, message: t('validation.required', { field: label('name') }) },
-                zodRule(shape.name as z.ZodType, label('name')),
-              ]}
-            >
-              <Input maxLength={columns.name.length} autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="value"
-              label={label('value')}
-              tooltip={t('dict.valueHint')}
-              rules={[zodRule(shape.value as z.ZodType, label('value'))]}
-            >
-              <Input
-                maxLength={columns.value.length}
-                placeholder={t('dict.valuePlaceholder')}
-                autoComplete="off"
-                spellCheck={false}
-                className="dict-code-input"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="orderNum"
-              label={label('orderNum')}
-              tooltip={t('dict.orderHint')}
-              rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
-            >
-              <InputNumber precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              name="remark"
-              label={label('remark')}
-              rules={[zodRule(shape.remark as z.ZodType, label('remark'))]}
-            >
-              <Input.TextArea rows={3} maxLength={columns.remark.length} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24}>
+          <Form.Item name="parentId" label={t('dict.parent')}>
+            <TreeSelect<number>
+              treeData={parentOptions}
+              treeDefaultExpandAll
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              styles={{ popup: { root: { maxHeight: 360, overflow: 'auto' } } }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <TextItem
+            name="name"
+            label={label('name')}
+            schema={shape.name as z.ZodType}
+            maxLength={columns.name.length}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="value"
+            label={label('value')}
+            tooltip={t('dict.valueHint')}
+            rules={[zodRule(shape.value as z.ZodType, label('value'))]}
+          >
+            <Input
+              maxLength={columns.value.length}
+              placeholder={t('dict.valuePlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+              className="dict-code-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="orderNum"
+            label={label('orderNum')}
+            tooltip={t('dict.orderHint')}
+            rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            name="remark"
+            label={label('remark')}
+            rules={[zodRule(shape.remark as z.ZodType, label('remark'))]}
+          >
+            <Input.TextArea rows={3} maxLength={columns.remark.length} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

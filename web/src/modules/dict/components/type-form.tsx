@@ -1,11 +1,10 @@
 import { DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFeedback } from '../../../core/app-feedback';
+import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
+import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
 import { api } from '../../../core/request';
 
@@ -25,7 +24,6 @@ type Props = {
 export function TypeForm({ draft, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { columns } = dictType;
   const shape = dictType.schemas.create.shape;
@@ -33,71 +31,43 @@ export function TypeForm({ draft, onClose, onSaved }: Props) {
   const editing = draft?.mode === 'edit' ? draft.type : undefined;
   const key = Form.useWatch('key', form);
 
-  useEffect(() => {
-    if (!draft) return;
-    form.resetFields();
-    if (draft.mode === 'edit') form.setFieldsValue({ name: draft.type.name, key: draft.type.key });
-  }, [draft, form]);
-
-  const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const body = { name: values.name.trim(), key: values.key.trim() };
-      if (!editing) return (await api.post<{ id: number }>(`${dictType.prefix}/add`, body)).id;
-      await api.post(`${dictType.prefix}/update`, { id: editing.id, ...body });
-      return editing.id;
-    },
-    onSuccess: (id) => {
-      void message.success(t('crud.saved'));
-      onSaved(id);
-    },
-  });
-
-  const handleOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
+  const submit = async (values: Values, target: TypeDraft) => {
+    const body = { name: values.name.trim(), key: values.key.trim() };
+    if (target.mode === 'add') return (await api.post<{ id: number }>(`${dictType.prefix}/add`, body)).id;
+    await api.post(`${dictType.prefix}/update`, { id: target.type.id, ...body });
+    return target.type.id;
   };
 
   return (
-    <Modal
-      open={draft !== null}
+    <FormDialog
+      data={draft}
+      form={form}
       title={editing ? t('dict.editType') : t('dict.addType')}
-      onCancel={onClose}
-      onOk={() => void handleOk()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
+      initialValues={(d) => (d.mode === 'edit' ? { name: d.type.name, key: d.type.key } : {})}
+      submit={submit}
+      savedText={t('crud.saved')}
+      onSaved={(id) => onSaved(id)}
+      onClose={onClose}
+      name="dict-type"
+      className="crud-form"
     >
-      <Form form={form} name="dict-type" layout="vertical" className="crud-form">
-        <Form.Item
-          name="name"
-          label={label('name')}
-          required
-          rules={[
-            { whitespace: true, message: t('validation.required', { field: label('name') }) },
-            zodRule(shape.name as z.ZodType, label('name')),
-          ]}
-        >
-          <Input maxLength={columns.name.length} autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="key"
-          label={label('key')}
-          required
-          extra={t('dict.keyHint')}
-          normalize={(value: string) => value.trim()}
-          rules={[
-            zodRule(shape.key as z.ZodType, label('key')),
-            { pattern: DICT_KEY_PATTERN, message: t('dict.keyFormat') },
-          ]}
-        >
-          <Input maxLength={columns.key.length} autoComplete="off" spellCheck={false} className="dict-code-input" />
-        </Form.Item>
-        {editing && key !== undefined && key !== editing.key && (
-          <Alert type="warning" showIcon title={t('dict.keyChangeHint')} />
-        )}
-      </Form>
-    </Modal>
+      <TextItem name="name" label={label('name')} schema={shape.name as z.ZodType} maxLength={columns.name.length} />
+      <Form.Item
+        name="key"
+        label={label('key')}
+        required
+        extra={t('dict.keyHint')}
+        normalize={(value: string) => value.trim()}
+        rules={[
+          zodRule(shape.key as z.ZodType, label('key')),
+          { pattern: DICT_KEY_PATTERN, message: t('dict.keyFormat') },
+        ]}
+      >
+        <Input maxLength={columns.key.length} autoComplete="off" spellCheck={false} className="dict-code-input" />
+      </Form.Item>
+      {editing && key !== undefined && key !== editing.key && (
+        <Alert type="warning" showIcon title={t('dict.keyChangeHint')} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,18 +1,10 @@
-import {
-  BookOutlined,
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  UpOutlined,
-} from '@ant-design/icons';
+import { BookOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DictType, dictType } from '@backroom/contract';
-import { Button, Dropdown, Empty, Input, type MenuProps, Spin, Tag, Tooltip } from 'antd';
+import { Button, Dropdown, Empty, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerm } from '../../../core/permission';
+import { NodeMoreButton, nodeActionItems, nodeMenu, TreePanel, TreePanelLoading } from '../../../ui/tree-panel';
 
 type Props = {
   types: readonly DictType[];
@@ -55,135 +47,93 @@ export function TypePanel({
     return types.filter((type) => type.name.toLowerCase().includes(word) || type.key.toLowerCase().includes(word));
   }, [types, keyword]);
   const selected = types.find((type) => type.id === selectedId);
-  const listShown = !compact || open;
-
-  const menuOf = (type: DictType): MenuProps => ({
-    items: [
-      ...(canUpdate ? [{ key: 'edit', icon: <EditOutlined />, label: t('dict.editType') }] : []),
-      ...(canDelete ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('dict.deleteType') }] : []),
-    ],
-    onClick: ({ key, domEvent }) => {
-      domEvent.stopPropagation();
+  const actions = nodeActionItems({
+    edit: canUpdate ? t('dict.editType') : undefined,
+    remove: canDelete ? { label: t('dict.deleteType') } : undefined,
+  });
+  const menuOf = (type: DictType) =>
+    nodeMenu(actions, (key) => {
       if (key === 'edit') onEdit(type);
       else if (key === 'delete') onDelete(type);
-    },
-  });
-  const hasActions = canUpdate || canDelete;
+    });
 
   const handleSelect = (id: number) => {
     onSelect(id);
     if (compact) setOpen(false);
   };
 
-  return (
-    <section className={`dict-types${compact ? ' compact' : ''}`} aria-label={t('dict.types')}>
-      <div className="dict-types-head">
-        <BookOutlined />
-        <span className="dict-types-title">{t('dict.types')}</span>
-        {compact && selected && <Tag className="dict-types-current">{selected.name}</Tag>}
-        <span className="dict-types-tools">
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              onClick={onRefresh}
-            />
-          </Tooltip>
-          {canAdd && (
-            <Tooltip title={t('dict.addType')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusOutlined />}
-                aria-label={t('dict.addType')}
-                data-testid="dict-add-type"
-                onClick={onAdd}
-              />
-            </Tooltip>
-          )}
-          {compact && (
-            <Button
-              type="text"
-              size="small"
-              icon={open ? <UpOutlined /> : <DownOutlined />}
-              aria-expanded={open}
-              aria-label={open ? t('dict.hideTypes') : t('dict.showTypes')}
-              onClick={() => setOpen(!open)}
-            />
-          )}
-        </span>
-      </div>
-      {listShown && (
-        <div className="dict-types-body">
-          {types.length > 6 && (
-            <Input.Search
-              allowClear
-              size="small"
-              className="dict-types-search"
-              placeholder={t('dict.searchTypes')}
-              aria-label={t('dict.searchTypes')}
-              value={keyword}
-              maxLength={100}
-              onChange={(e) => setKeyword(e.target.value)}
-            />
-          )}
-          {loading && types.length === 0 ? (
-            <div className="dict-empty">
-              <Spin />
-            </div>
-          ) : shown.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={types.length === 0 ? t('dict.noTypes') : t('dict.noTypeMatch')}
+  const list = (
+    <ul className="dict-type-list">
+      {shown.map((type) => {
+        const active = type.id === selectedId;
+        const row = (
+          <li key={type.id} className={`dict-type${active ? ' active' : ''}`} data-testid="dict-type-row">
+            <button
+              type="button"
+              className="dict-type-main"
+              aria-current={active ? 'true' : undefined}
+              onClick={() => handleSelect(type.id)}
             >
-              {types.length === 0 && canAdd && (
-                <Button type="primary" size="small" icon={<PlusOutlined />} onClick={onAdd}>
-                  {t('dict.addType')}
-                </Button>
-              )}
-            </Empty>
-          ) : (
-            <ul className="dict-type-list">
-              {shown.map((type) => {
-                const active = type.id === selectedId;
-                const row = (
-                  <li key={type.id} className={`dict-type${active ? ' active' : ''}`} data-testid="dict-type-row">
-                    <button
-                      type="button"
-                      className="dict-type-main"
-                      aria-current={active ? 'true' : undefined}
-                      onClick={() => handleSelect(type.id)}
-                    >
-                      <span className="dict-type-name">{type.name}</span>
-                      <span className="dict-type-key">{type.key}</span>
-                    </button>
-                    {hasActions && (
-                      <Dropdown menu={menuOf(type)} trigger={['click']}>
-                        <Button
-                          type="text"
-                          size="small"
-                          className="dict-type-more"
-                          icon={<MoreOutlined />}
-                          aria-label={t('dict.typeActions', { name: type.name })}
-                        />
-                      </Dropdown>
-                    )}
-                  </li>
-                );
-                return hasActions ? (
-                  <Dropdown key={type.id} menu={menuOf(type)} trigger={['contextMenu']}>
-                    {row}
-                  </Dropdown>
-                ) : (
-                  row
-                );
-              })}
-            </ul>
-          )}
-        </div>
+              <span className="dict-type-name">{type.name}</span>
+              <span className="dict-type-key">{type.key}</span>
+            </button>
+            {actions.length > 0 && (
+              <NodeMoreButton menu={menuOf(type)} label={t('dict.typeActions', { name: type.name })} />
+            )}
+          </li>
+        );
+        return actions.length > 0 ? (
+          <Dropdown key={type.id} menu={menuOf(type)} trigger={['contextMenu']}>
+            {row}
+          </Dropdown>
+        ) : (
+          row
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <TreePanel
+      className="dict-types"
+      icon={<BookOutlined />}
+      title={t('dict.types')}
+      compact={compact}
+      open={open}
+      onOpenChange={setOpen}
+      foldLabels={{ show: t('dict.showTypes'), hide: t('dict.hideTypes') }}
+      current={selected && { name: selected.name }}
+      refresh={{ label: t('crud.refresh'), onClick: onRefresh }}
+      add={canAdd ? { label: t('dict.addType'), onClick: onAdd, testId: 'dict-add-type' } : undefined}
+    >
+      {types.length > 6 && (
+        <Input.Search
+          allowClear
+          size="small"
+          className="dict-types-search"
+          placeholder={t('dict.searchTypes')}
+          aria-label={t('dict.searchTypes')}
+          value={keyword}
+          maxLength={100}
+          onChange={(e) => setKeyword(e.target.value)}
+        />
       )}
-    </section>
+      {loading && types.length === 0 ? (
+        <TreePanelLoading />
+      ) : shown.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={types.length === 0 ? t('dict.noTypes') : t('dict.noTypeMatch')}
+        >
+          {types.length === 0 && canAdd && (
+            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={onAdd}>
+              {t('dict.addType')}
+            </Button>
+          )}
+        </Empty>
+      ) : (
+        list
+      )}
+    </TreePanel>
   );
 }

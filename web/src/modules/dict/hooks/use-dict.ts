@@ -2,14 +2,7 @@ import { type DictData, dictInfo } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../../core/request';
-import {
-  buildTree,
-  type DictItem,
-  type DictOption,
-  dictItemsOf,
-  dictLabel,
-  dictOptions,
-} from '../components/dict-data';
+import { type DictItem, type DictOption, dictItemsOf, dictLabel, dictOptions, itemTree } from '../components/dict-data';
 
 /** The one cached dict/info/data call every useDict shares (all types at once). */
 export const DICT_DATA_KEY = ['dict', 'data'] as const;
@@ -52,7 +45,7 @@ export function useDict(type: string): DictView {
   const query = useDictData();
   const items = useMemo(() => dictItemsOf(query.data, type), [query.data, type]);
   return useMemo(() => {
-    const tree = buildTree(items);
+    const tree = itemTree(items);
     return {
       options: dictOptions(tree),
       label: (value: unknown) => dictLabel(items, value),

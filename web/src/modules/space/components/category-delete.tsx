@@ -1,10 +1,10 @@
-import { type PageResult, spaceInfo, spaceType } from '@backroom/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Modal, Skeleton, Typography } from 'antd';
+import { type PageResult, spaceInfo, spaceType, withDescendants } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../core/app-feedback';
+import { DeleteDialog } from '../../../core/delete-dialog';
 import { api } from '../../../core/request';
-import { type CategoryRow, categoryWithDescendants } from '../category-tree';
+import type { CategoryRow } from '../category-tree';
 
 type Props = {
   category: CategoryRow | null;
@@ -19,8 +19,7 @@ type Props = {
  */
 export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const ids = category ? categoryWithDescendants(rows, category.id) : [];
+  const ids = category ? [...withDescendants(rows, [category.id])] : [];
 
   const files = useQuery({
     queryKey: ['space', 'delete-count', ids],
@@ -29,28 +28,20 @@ export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
     gcTime: 0,
   });
 
-  const remove = useMutation({
-    mutationFn: (id: number) => api.post(`${spaceType.prefix}/delete`, { ids: [id] }),
-    onSuccess: () => {
-      void message.success(t('space.categoryDeleted'));
-      onDeleted(ids);
-    },
-  });
-
   const subs = ids.length - 1;
   const count = files.data?.pagination.total;
   return (
-    <Modal
-      open={category !== null}
+    <DeleteDialog
+      data={category}
       title={t('space.deleteCategoryTitle', { name: category?.name ?? '' })}
-      onCancel={onClose}
-      onOk={() => category && remove.mutate(category.id)}
       okText={t('space.delete')}
-      okButtonProps={{ danger: true, disabled: count === undefined && !files.isError }}
-      cancelText={t('common.cancel')}
-      confirmLoading={remove.isPending}
-      destroyOnHidden
+      okDisabled={count === undefined && !files.isError}
+      remove={(target) => api.post(`${spaceType.prefix}/delete`, { ids: [target.id] })}
+      deletedText={t('space.categoryDeleted')}
+      onDeleted={() => onDeleted(ids)}
+      onClose={onClose}
       width={460}
+      destroyOnHidden
     >
       {files.isLoading ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} aria-label={t('space.deleteCategoryCounting')} />
@@ -67,6 +58,6 @@ export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
         </div>
       )}
       <Alert type="info" showIcon title={t('space.deleteCategoryRestore')} />
-    </Modal>
+    </DeleteDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { spaceType } from '@backroom/contract';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal, TreeSelect } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Form } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFeedback } from '../../../core/app-feedback';
-import { zodRule } from '../../../core/crud/zod-rule';
+import { TextItem } from '../../../core/crud/text-item';
+import { FormDialog } from '../../../core/form-dialog';
 import { api } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
+import { CategorySelect } from './category-select';
 
 /** A new category (no id) under an optional parent, or an existing one to rename or move. */
 export type CategoryDraft = { id?: number; name: string; parentId: number | null };
@@ -24,68 +24,39 @@ type Props = {
 /** Adds or renames a category; its parent may be any category but itself or one below it. */
 export function CategoryForm({ draft, tree, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
-
-  useEffect(() => {
-    if (draft) form.setFieldsValue({ name: draft.name, parentId: draft.parentId });
-  }, [draft, form]);
-
   const options = useMemo(() => categoryOptions(tree, draft?.id), [tree, draft]);
 
-  const save = useMutation({
-    mutationFn: (values: Values) => {
-      const body = { name: values.name.trim(), parentId: values.parentId ?? null };
-      return draft?.id === undefined
-        ? api.post(`${spaceType.prefix}/add`, body)
-        : api.post(`${spaceType.prefix}/update`, { id: draft.id, ...body });
-    },
-    onSuccess: (_data, values) => {
-      void message.success(t('space.categorySaved'));
-      onSaved(values.parentId ?? null);
-    },
-  });
-
-  const handleOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (values) save.mutate(values);
+  const submit = (values: Values, target: CategoryDraft) => {
+    const body = { name: values.name.trim(), parentId: values.parentId ?? null };
+    return target.id === undefined
+      ? api.post(`${spaceType.prefix}/add`, body)
+      : api.post(`${spaceType.prefix}/update`, { id: target.id, ...body });
   };
 
-  const label = t('space.categoryName');
   return (
-    <Modal
-      open={draft !== null}
+    <FormDialog
+      data={draft}
+      form={form}
       title={draft?.id === undefined ? t('space.addCategory') : t('space.rename')}
-      onCancel={onClose}
-      onOk={() => void handleOk()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
+      initialValues={(d) => ({ name: d.name, parentId: d.parentId })}
+      submit={submit}
+      savedText={t('space.categorySaved')}
+      onSaved={(_result, values) => onSaved(values.parentId ?? null)}
+      onClose={onClose}
       width={440}
+      submitOnEnter
     >
-      <Form form={form} layout="vertical" onFinish={() => void handleOk()}>
-        <Form.Item
-          name="name"
-          label={label}
-          rules={[
-            { required: true, whitespace: true, message: t('space.categoryNameRequired') },
-            zodRule(spaceType.columns.name.schema as z.ZodType, label),
-          ]}
-        >
-          <Input maxLength={spaceType.columns.name.length} autoFocus />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('space.parentCategory')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            treeData={options}
-            placeholder={t('space.noParent')}
-            fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <TextItem
+        name="name"
+        label={t('space.categoryName')}
+        schema={spaceType.columns.name.schema as z.ZodType}
+        maxLength={spaceType.columns.name.length}
+        requiredMessage={t('space.categoryNameRequired')}
+      />
+      <Form.Item name="parentId" label={t('space.parentCategory')}>
+        <CategorySelect options={options} placeholder={t('space.noParent')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,19 +1,11 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  FolderOpenOutlined,
-  FolderOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  UpOutlined,
-} from '@ant-design/icons';
+import { FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
+import { mapTree } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, type MenuProps, Spin, Tag, Tooltip, Tree, type TreeDataNode } from 'antd';
+import { Tree, type TreeDataNode } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../core/crud/parts';
+import { nodeActionItems, nodeMenu, TreePanel, TreePanelLoading, TreePanelNode } from '../../../ui/tree-panel';
 import type { CategoryNode, CategoryRow } from '../category-tree';
 import { FILES_KEY, TYPES_KEY, useSpacePerms } from '../hooks/use-space';
 import { CategoryDelete } from './category-delete';
@@ -25,12 +17,12 @@ const ALL = 'all';
 type Item = TreeDataNode & { node?: CategoryNode; children?: Item[] };
 
 const toItems = (tree: readonly CategoryNode[]): Item[] =>
-  tree.map((node) => ({
+  mapTree<CategoryNode, Item>(tree, (node, children) => ({
     key: node.id,
     title: node.name,
     icon: <FolderOutlined />,
     node,
-    children: toItems(node.children),
+    children,
   }));
 
 type Props = {
@@ -61,14 +53,7 @@ export function CategoryPanel({ rows, tree, loading, error, selectedId, onSelect
   const [expanded, setExpanded] = useState<Key[] | undefined>(undefined);
 
   const items = useMemo(
-    (): Item[] => [
-      {
-        key: ALL,
-        title: t('space.allFiles'),
-        icon: <FolderOpenOutlined />,
-        children: toItems(tree),
-      },
-    ],
+    (): Item[] => [{ key: ALL, title: t('space.allFiles'), icon: <FolderOpenOutlined />, children: toItems(tree) }],
     [tree, t],
   );
   // Everything starts open; the user's own folding is kept from then on.
@@ -76,17 +61,13 @@ export function CategoryPanel({ rows, tree, loading, error, selectedId, onSelect
   const selected = selectedId === null ? undefined : rows.find((r) => r.id === selectedId);
 
   const canAdd = manage && perms.addType;
-  const canUpdate = manage && perms.updateType;
-  const canDelete = manage && perms.removeType;
-  const hasActions = canAdd || canUpdate || canDelete;
+  const actions = nodeActionItems({
+    add: canAdd ? t('space.addSubCategory') : undefined,
+    edit: manage && perms.updateType ? t('space.rename') : undefined,
+    remove: manage && perms.removeType ? { label: t('space.delete') } : undefined,
+  });
 
   const reload = () => queryClient.invalidateQueries({ queryKey: TYPES_KEY });
-
-  const actionsOf = (): MenuProps['items'] => [
-    ...(canAdd ? [{ key: 'add', icon: <PlusOutlined />, label: t('space.addSubCategory') }] : []),
-    ...(canUpdate ? [{ key: 'edit', icon: <EditOutlined />, label: t('space.rename') }] : []),
-    ...(canDelete ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('space.delete') }] : []),
-  ];
 
   const handleAction = (node: CategoryNode, key: string) => {
     if (key === 'add') setDraft({ name: '', parentId: node.id });
@@ -96,37 +77,14 @@ export function CategoryPanel({ rows, tree, loading, error, selectedId, onSelect
 
   const renderTitle = (item: Item) => {
     const node = item.node;
-    const name = <span className="space-node-name">{String(item.title)}</span>;
-    if (!node || !hasActions) {
-      return (
-        <span className="space-node" title={String(item.title)}>
-          {name}
-        </span>
-      );
-    }
-    const menu: MenuProps = {
-      items: actionsOf(),
-      onClick: ({ key, domEvent }) => {
-        domEvent.stopPropagation();
-        handleAction(node, key);
-      },
-    };
     return (
-      <Dropdown menu={menu} trigger={['contextMenu']}>
-        <span className="space-node" title={node.name}>
-          {name}
-          <Dropdown menu={menu} trigger={['click']}>
-            <Button
-              type="text"
-              size="small"
-              className="space-node-more"
-              icon={<MoreOutlined />}
-              aria-label={t('space.more', { name: node.name })}
-              onClick={(e) => e.stopPropagation()}
-            />
-          </Dropdown>
-        </span>
-      </Dropdown>
+      <TreePanelNode
+        name={String(item.title)}
+        title={String(item.title)}
+        // "All files" has no actions.
+        menu={node && actions.length > 0 ? nodeMenu(actions, (key) => handleAction(node, key)) : undefined}
+        moreLabel={t('space.more', { name: String(item.title) })}
+      />
     );
   };
 
@@ -151,75 +109,51 @@ export function CategoryPanel({ rows, tree, loading, error, selectedId, onSelect
     void queryClient.invalidateQueries({ queryKey: FILES_KEY });
   };
 
-  const shown = !compact || open;
   return (
-    <section className={`space-panel${compact ? ' compact' : ''}`} aria-label={t('space.categories')}>
-      <div className="space-panel-head">
-        <FolderOutlined />
-        <span className="space-panel-title">{t('space.categories')}</span>
-        {compact && <Tag className="space-panel-current">{selected ? selected.name : t('space.allFiles')}</Tag>}
-        <span className="space-panel-tools">
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              onClick={() => void reload()}
-            />
-          </Tooltip>
-          {canAdd && (
-            <Tooltip title={t('space.addCategory')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusOutlined />}
-                aria-label={t('space.addCategory')}
-                data-testid="space-add-category"
-                onClick={() => setDraft({ name: '', parentId: selectedId })}
-              />
-            </Tooltip>
-          )}
-          {compact && (
-            <Button
-              type="text"
-              size="small"
-              icon={open ? <UpOutlined /> : <DownOutlined />}
-              aria-expanded={open}
-              aria-label={open ? t('space.hideCategories') : t('space.showCategories')}
-              onClick={() => setOpen(!open)}
-            />
-          )}
-        </span>
-      </div>
-      {shown && (
-        <div className="space-panel-body">
-          {error && rows.length === 0 ? (
-            <LoadError error={error} onRetry={() => void reload()} />
-          ) : loading && rows.length === 0 ? (
-            <div className="space-panel-empty">
-              <Spin />
-            </div>
-          ) : (
-            <Tree<Item>
-              blockNode
-              showIcon
-              treeData={items}
-              titleRender={renderTitle}
-              selectedKeys={[selectedId ?? ALL]}
-              onSelect={handleSelect}
-              expandedKeys={expanded ?? allKeys}
-              onExpand={(keys) => setExpanded(keys)}
-            />
-          )}
-        </div>
-      )}
+    <>
+      <TreePanel
+        className="space-panel"
+        icon={<FolderOutlined />}
+        title={t('space.categories')}
+        compact={compact}
+        open={open}
+        onOpenChange={setOpen}
+        foldLabels={{ show: t('space.showCategories'), hide: t('space.hideCategories') }}
+        current={{ name: selected ? selected.name : t('space.allFiles') }}
+        refresh={{ label: t('crud.refresh'), onClick: () => void reload() }}
+        add={
+          canAdd
+            ? {
+                label: t('space.addCategory'),
+                onClick: () => setDraft({ name: '', parentId: selectedId }),
+                testId: 'space-add-category',
+              }
+            : undefined
+        }
+      >
+        {error && rows.length === 0 ? (
+          <LoadError error={error} onRetry={() => void reload()} />
+        ) : loading && rows.length === 0 ? (
+          <TreePanelLoading />
+        ) : (
+          <Tree<Item>
+            blockNode
+            showIcon
+            treeData={items}
+            titleRender={renderTitle}
+            selectedKeys={[selectedId ?? ALL]}
+            onSelect={handleSelect}
+            expandedKeys={expanded ?? allKeys}
+            onExpand={(keys) => setExpanded(keys)}
+          />
+        )}
+      </TreePanel>
       {manage && (
         <>
           <CategoryForm draft={draft} tree={tree} onClose={() => setDraft(null)} onSaved={handleSaved} />
           <CategoryDelete category={deleting} rows={rows} onClose={() => setDeleting(null)} onDeleted={handleDeleted} />
         </>
       )}
-    </section>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import {
   spaceType,
 } from '@backroom/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEntityList } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
 import { api } from '../../../core/request';
 
@@ -15,12 +16,7 @@ export const FILES_KEY = ['space', 'files'] as const;
 
 /** The category list, shared by the page, the picker and the move dialog. */
 export function useCategories() {
-  const canList = usePerm(spaceType.perms.list);
-  const query = useQuery({
-    queryKey: TYPES_KEY,
-    queryFn: () => api.post<SpaceType[]>(`${spaceType.prefix}/list`, {}),
-    enabled: canList,
-  });
+  const { canList, query } = useEntityList<SpaceType>(spaceType, TYPES_KEY);
   return { canList, query, rows: query.data ?? [] };
 }
 

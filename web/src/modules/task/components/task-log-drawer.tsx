@@ -5,7 +5,7 @@ import { Drawer, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, RefreshButton } from '../../../core/crud/parts';
+import { LoadError, RefreshButton, serverPaging } from '../../../core/crud/parts';
 import { api } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 
@@ -168,12 +168,7 @@ export function TaskLogDrawer({ task, onClose }: { task: { id: number; name: str
             },
           ]}
           pagination={{
-            current: page,
-            pageSize: size,
-            total: query.data?.pagination.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('crud.total', { total }),
+            ...serverPaging(t, page, size, query.data?.pagination.total ?? 0),
             onChange: (next, nextSize) => {
               if (nextSize !== size) {
                 setSize(nextSize);

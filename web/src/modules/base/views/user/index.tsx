@@ -7,18 +7,20 @@ import {
   USER_LEVELS,
   type UserLevel,
   type UserStatus,
+  withDescendants,
 } from '@backroom/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
+import { useEntityList } from '../../../../core/crud/parts';
 import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { api } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
-import { departmentOptions, topDepartmentId, withSubDepartments } from '../../components/department-tree';
+import { departmentOptions, topDepartmentId } from '../../components/department-tree';
 import { StatusSwitch } from '../../components/status-switch';
 import { useDepartments } from '../../hooks/use-departments';
 import './user.css';
@@ -84,16 +86,10 @@ export default function UserView() {
   const canUpdate = usePerm(sysUser.perms.update);
   // Moving needs a department to move to.
   const canMove = usePerm(sysUser.perms.move) && departments.canList;
-  const canRoles = usePerm(sysRole.perms.list);
+  const { canList: canRoles, query: roles } = useEntityList<SysRole>(sysRole, ['base', 'roles', 'options']);
   const [departmentId, setDepartmentId] = useState<number>();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
-
-  const roles = useQuery({
-    queryKey: ['base', 'roles', 'options'],
-    queryFn: () => api.post<SysRole[]>(`${sysRole.prefix}/list`, {}),
-    enabled: canRoles,
-  });
 
   const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
   const handleSelectDepartment = (id: number | undefined) => {
@@ -102,7 +98,7 @@ export default function UserView() {
     setSelected([]);
   };
 
-  const departmentIds = departmentId === undefined ? undefined : withSubDepartments(departments.tree, departmentId);
+  const departmentIds = departmentId === undefined ? undefined : [...withDescendants(departments.rows, [departmentId])];
   const options = departmentOptions(departments.tree);
   const levelOptions = USER_LEVELS.map((value) => ({ value, label: t(`base.user.levels.${value}`) }));
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
@@ -177,7 +173,7 @@ export default function UserView() {
   ];
 
   return (
-    <div className={`user-view${compact ? ' compact' : ''}`}>
+    <div className={`tree-panel-layout user-view${compact ? ' compact' : ''}`}>
       {departments.canList && (
         <DepartmentPanel
           rows={departments.rows}
@@ -189,7 +185,7 @@ export default function UserView() {
           onUsersChanged={() => void reloadUsers()}
         />
       )}
-      <div className="user-view-table">
+      <div className="tree-panel-main">
         <CrudPage
           entity={sysUser}
           params={departmentIds ? { departmentIds } : undefined}

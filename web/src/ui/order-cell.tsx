@@ -1,24 +1,24 @@
 import { InputNumber } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import './order-cell.css';
+
+type Props = {
+  value: number;
+  editable: boolean;
+  /** Saves the new number; a rejection keeps the field open (the caller has said why). */
+  onSave: (value: number) => Promise<unknown>;
+  /** The tooltip of the number. */
+  hint: string;
+  /** The accessible names of the number (a button) and of the field while it is edited. */
+  buttonLabel: string;
+  inputLabel: string;
+};
 
 /**
- * An item's order number, editable in place: click (or Enter) to edit, Enter or leaving the field
- * saves, Escape cancels.
+ * A row's order number, editable in place in a tree table: click (or Enter) to edit, Enter or
+ * leaving the field saves, Escape cancels.
  */
-export function OrderCell({
-  value,
-  name,
-  editable,
-  onSave,
-}: {
-  value: number;
-  /** The item's name, for the accessible label. */
-  name: string;
-  editable: boolean;
-  onSave: (value: number) => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
+export function OrderCell({ value, editable, onSave, hint, buttonLabel, inputLabel }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<number | null>(value);
   const [saving, setSaving] = useState(false);
@@ -50,9 +50,9 @@ export function OrderCell({
     return (
       <button
         type="button"
-        className="dict-order"
-        title={t('dict.orderHint')}
-        aria-label={`${t('dict.orderEdit')}: ${name} (${value})`}
+        className="order-cell"
+        title={hint}
+        aria-label={buttonLabel}
         onClick={() => {
           setDraft(value);
           setEditing(true);
@@ -72,7 +72,7 @@ export function OrderCell({
       value={draft}
       disabled={saving}
       style={{ width: 90 }}
-      aria-label={`${t('dict.orderEdit')}: ${name}`}
+      aria-label={inputLabel}
       onChange={(v) => setDraft(typeof v === 'number' ? v : null)}
       onPressEnter={() => void commit()}
       onBlur={() => void commit()}

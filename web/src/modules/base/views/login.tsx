@@ -2,11 +2,11 @@ import type { TokenPair } from '@backroom/contract';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
-import { api } from '../core/request';
-import { useSession } from '../core/session';
-import { toast } from '../core/toast';
-import { Button, TextField } from './controls';
+import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
+import { api } from '../../../core/request';
+import { useSession } from '../../../core/session';
+import { toast } from '../../../core/toast';
+import { Button, TextField } from '../../../ui/controls';
 
 type Captcha = { captchaId: string; data: string };
 type Field = 'username' | 'password' | 'verifyCode';
@@ -24,8 +24,9 @@ const REQUIRED: Record<Field, string> = {
 const isEmpty = (field: Field, value: string) => (field === 'password' ? value === '' : value.trim() === '');
 
 /**
- * The sign-in screen. It carries no antd: its form, messages and controls are the light ones of
- * ui/, so the first screen a visitor sees loads little (the shell and antd come after sign-in).
+ * The sign-in screen (base/open/login). It carries no antd: its form, messages and controls are the
+ * light ones of ui/, so the first screen a visitor sees loads little (the shell and antd come after
+ * sign-in). The app shows it outside the shell, so it is exported from the module's index.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();

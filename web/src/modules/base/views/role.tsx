@@ -1,10 +1,10 @@
 import { SUPER_ROLE_LABEL, sysRole } from '@backroom/contract';
 import { Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../../../core/crud/CrudPage';
-import { events } from '../../../../core/events';
-import { DepartmentCheckTree } from '../../components/department-check-tree';
-import { MenuCheckTree } from '../../components/menu-check-tree';
+import { CrudPage } from '../../../core/crud/CrudPage';
+import { events } from '../../../core/events';
+import { DepartmentCheckTree } from '../components/department-check-tree';
+import { MenuCheckTree } from '../components/menu-check-tree';
 import './role.css';
 
 /**

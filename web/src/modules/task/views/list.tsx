@@ -4,18 +4,18 @@ import { Button, InputNumber, Popconfirm, Radio, Segmented, Tag, Tooltip } from 
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type CrudRow } from '../../../../core/crud/CrudPage';
-import { usePerm } from '../../../../core/permission';
-import { api } from '../../../../core/request';
-import { ArgsInput, HandlerSelect, handlerLabel } from '../../components/handler-inputs';
-import { RunningSwitch } from '../../components/running-switch';
-import { CronInput, DateTimeInput, SecondsInput } from '../../components/schedule-inputs';
-import { previewSchedule } from '../../components/schedule-preview';
-import { StatusToggle } from '../../components/status-toggle';
-import { TaskLogDrawer } from '../../components/task-log-drawer';
-import { useTaskHandlers } from '../../hooks/use-task-handlers';
-import '../../task.css';
-import { useFeedback } from '../../../../core/app-feedback';
+import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
+import { usePerm } from '../../../core/permission';
+import { api } from '../../../core/request';
+import { ArgsInput, HandlerSelect, handlerLabel } from '../components/handler-inputs';
+import { RunningSwitch } from '../components/running-switch';
+import { CronInput, DateTimeInput, SecondsInput } from '../components/schedule-inputs';
+import { previewSchedule } from '../components/schedule-preview';
+import { StatusToggle } from '../components/status-toggle';
+import { TaskLogDrawer } from '../components/task-log-drawer';
+import { useTaskHandlers } from '../hooks/use-task-handlers';
+import '../task.css';
+import { useFeedback } from '../../../core/app-feedback';
 
 type Scope = 'all' | 0 | 1;
 

@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InputNumber, Popconfirm, Popover, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, crudQueryKey } from '../../../../core/crud/CrudPage';
-import { usePerm } from '../../../../core/permission';
-import { api } from '../../../../core/request';
+import { CrudPage, crudQueryKey } from '../../../core/crud/CrudPage';
+import { usePerm } from '../../../core/permission';
+import { api } from '../../../core/request';
 import './log.css';
-import { useFeedback } from '../../../../core/app-feedback';
+import { useFeedback } from '../../../core/app-feedback';
 
 const KEEP_MIN = 1;
 const KEEP_MAX = 3650;

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTabRoute } from '../../../core/route-context';
+import { useTabRoute } from '../../../../core/route-context';
 
 /** /demo/test/route/:id/:name? — shows its parameters (name is optional). */
 export default function RouteParams() {

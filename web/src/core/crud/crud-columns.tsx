@@ -1,0 +1,73 @@
+import type { TableColumnType } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../ui/row-actions';
+import { useScreen } from '../screen';
+import type { CrudPageProps, CrudRow } from './CrudPage';
+import type { CrudPageState } from './use-crud-page';
+
+/**
+ * The table's columns from the screen's column list: the shown ones, titled by the declaration,
+ * orderable where the server allows it, and the row actions last.
+ */
+export function useCrudColumns(props: CrudPageProps, state: CrudPageState): TableColumnType<CrudRow>[] {
+  const { t } = useTranslation();
+  const { entity } = props;
+  const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale } = state;
+  // On a phone the row actions stay in view and the rest scrolls; on wider screens the first column
+  // (what the row is) stays too.
+  const pinFirst = useScreen() !== 'xs';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when what the columns show changes; the handlers they call are stable in effect.
+  return useMemo(() => {
+    const list: TableColumnType<CrudRow>[] = props.columns
+      .filter((c) => !hiddenColumns.has(c.key))
+      .map((c, i) => ({
+        key: c.key,
+        fixed: pinFirst && i === 0 ? 'left' : undefined,
+        dataIndex: c.key,
+        title: c.title ?? labelOf(c.key),
+        width: c.width,
+        ellipsis: c.ellipsis ?? true,
+        sorter: (c.sortable ?? entity.orderable.has(c.key)) ? true : undefined,
+        sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
+        render: c.render ? (value: unknown, row: CrudRow) => c.render?.(value, row) : undefined,
+      }));
+    if (can.update || can.delete || props.rowActions) {
+      list.push({
+        key: '__actions',
+        title: t('crud.actions'),
+        fixed: 'right',
+        width: 160,
+        render: (_: unknown, row: CrudRow) => (
+          <RowActions
+            wrap
+            edit={can.update ? { label: t('crud.edit'), onClick: () => void openEdit(row) } : undefined}
+            remove={
+              can.delete && (props.rowDeletable?.(row) ?? true)
+                ? {
+                    label: t('crud.delete'),
+                    confirm: { title: t('crud.confirmDelete'), okText: t('common.ok'), cancelText: t('common.cancel') },
+                    onConfirm: () => remove.mutateAsync([row.id]),
+                  }
+                : undefined
+            }
+            extra={props.rowActions?.(row)}
+          />
+        ),
+      });
+    }
+    return list;
+  }, [
+    props.columns,
+    hiddenColumns,
+    sorter,
+    can.update,
+    can.delete,
+    props.rowActions,
+    props.rowDeletable,
+    t,
+    locale,
+    pinFirst,
+  ]);
+}

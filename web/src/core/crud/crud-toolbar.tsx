@@ -1,0 +1,92 @@
+import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CrudPageProps } from './CrudPage';
+import { RefreshButton } from './parts';
+import type { CrudPageState } from './use-crud-page';
+
+/** Above the table: refresh, add, batch delete and the screen's own buttons; filters, keyword and column settings. */
+export function CrudToolbar({ props, state }: { props: CrudPageProps; state: CrudPageState }) {
+  const { t } = useTranslation();
+  const { can, selected, remove } = state;
+  const [keyWord, setKeyWord] = useState('');
+  return (
+    <div className="crud-toolbar">
+      <Space wrap>
+        <RefreshButton onRefresh={() => void state.refresh()} />
+        {can.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void state.openEdit()} data-testid="crud-add">
+            {t('crud.add')}
+          </Button>
+        )}
+        {can.delete && (
+          <Popconfirm
+            title={t('crud.confirmBatchDelete', { count: selected.length })}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            disabled={selected.length === 0}
+            onConfirm={() => remove.mutateAsync(selected)}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+              {t('crud.batchDelete')}
+            </Button>
+          </Popconfirm>
+        )}
+        {props.toolbar}
+      </Space>
+      <Space wrap className="crud-search">
+        {props.filters?.map((f) => (
+          <Select
+            key={f.name}
+            allowClear
+            placeholder={f.label}
+            aria-label={typeof f.label === 'string' ? f.label : f.name}
+            style={{ minWidth: 120 }}
+            options={f.options}
+            value={state.filters[f.name] as string | number | undefined}
+            onChange={(value) => state.handleFilter(f.name, value)}
+          />
+        ))}
+        <Input.Search
+          allowClear
+          placeholder={props.keywordPlaceholder ?? t('crud.keyword')}
+          aria-label={props.keywordPlaceholder ?? t('crud.keyword')}
+          value={keyWord}
+          maxLength={100}
+          onChange={(e) => setKeyWord(e.target.value)}
+          onSearch={state.handleSearch}
+          style={{ width: 220 }}
+        />
+        <ColumnSettings props={props} state={state} />
+      </Space>
+    </div>
+  );
+}
+
+/** The gear that shows and hides columns. */
+function ColumnSettings({ props, state }: { props: CrudPageProps; state: CrudPageState }) {
+  const { t } = useTranslation();
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('crud.columns')}
+      content={
+        <div className="crud-columns">
+          {props.columns.map((c) => (
+            <Checkbox
+              key={c.key}
+              checked={!state.hiddenColumns.has(c.key)}
+              onChange={(e) => state.toggleColumn(c.key, e.target.checked)}
+            >
+              {c.title ?? state.labelOf(c.key)}
+            </Checkbox>
+          ))}
+        </div>
+      }
+    >
+      <Button icon={<SettingOutlined />} aria-label={t('crud.columns')} />
+    </Popover>
+  );
+}

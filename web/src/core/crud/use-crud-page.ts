@@ -1,0 +1,161 @@
+import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../app-feedback';
+import type { Locale } from '../i18n';
+import { usePerm } from '../permission';
+import { api } from '../request';
+import type { CrudPageProps, CrudRow, Editing } from './CrudPage';
+import { toggled } from './parts';
+
+/** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
+export const crudQueryKey = (entity: Entity) => ['crud', entity.prefix] as const;
+
+/** The server-side order of the table: a column and a direction, or none. */
+export type Sorter = { order?: string; sort?: 'asc' | 'desc' };
+
+const BASE_LABELS: Record<string, string> = {
+  id: 'crud.id',
+  createTime: 'crud.createTime',
+  updateTime: 'crud.updateTime',
+};
+
+/**
+ * What a CrudPage knows and does: which actions the user may use, the page request (keyword,
+ * filters, order, paging) and its answer, the selection, the hidden columns, the record in the
+ * dialog, and delete.
+ */
+export function useCrudPage(props: CrudPageProps) {
+  const { entity } = props;
+  const { t, i18n } = useTranslation();
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+  const locale = i18n.language as Locale;
+  // An action shows only when the entity serves it (a read-only log declares just 'page') and the user may use it.
+  const serves = (action: StandardAction) => entity.standard.includes(action);
+  const canAdd = usePerm(entity.perms.add ?? '\u0000') && serves('add');
+  const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update');
+  const canDelete = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
+  const canInfo = usePerm(entity.perms.info ?? '\u0000') && serves('info');
+
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [sorter, setSorter] = useState<Sorter>({});
+  const [ownSelected, setOwnSelected] = useState<number[]>([]);
+  const selected = props.selectedIds ?? ownSelected;
+  const setSelected = (ids: number[]) => {
+    setOwnSelected(ids);
+    props.onSelect?.(ids);
+  };
+  const [hiddenColumns, setHiddenColumns] = useState<ReadonlySet<string>>(
+    () => new Set(props.columns.filter((c) => c.hidden).map((c) => c.key)),
+  );
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  // Other parameters (another department) start again from the first page.
+  const paramsKey = JSON.stringify(props.params ?? {});
+  const [pageParams, setPageParams] = useState(paramsKey);
+  if (pageParams !== paramsKey) {
+    setPageParams(paramsKey);
+    setPage(1);
+  }
+
+  const labelOf = (key: string): string => {
+    const column = entity.columns[key];
+    if (column) return column.label[locale];
+    const joined = entity.joined[key];
+    if (joined) return joined.label[locale];
+    return BASE_LABELS[key] ? t(BASE_LABELS[key]) : key;
+  };
+
+  const query = useQuery({
+    queryKey: [...crudQueryKey(entity), { page, size, search, filters, sorter, params: props.params }],
+    queryFn: () =>
+      api.post<PageResult<CrudRow>>(`${entity.prefix}/page`, {
+        page,
+        size,
+        ...(search ? { keyWord: search } : {}),
+        ...filters,
+        ...sorter,
+        ...props.params,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(entity) });
+  const changed = async () => {
+    await refresh();
+    props.onChanged?.();
+  };
+
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => api.post(`${entity.prefix}/delete`, { ids }),
+    onSuccess: async (_data, ids) => {
+      void message.success(t('crud.deleted'));
+      setSelected(selected.filter((id) => !ids.includes(id)));
+      // The last row of the last page went: step back a page.
+      const list = query.data?.list ?? [];
+      if (page > 1 && list.every((r) => ids.includes(r.id))) setPage(page - 1);
+      await changed();
+    },
+  });
+
+  const openEdit = async (row?: CrudRow) => {
+    if (!row) {
+      setEditing({ mode: 'add' });
+      return;
+    }
+    let full = row;
+    if (props.editWithInfo && canInfo) full = await api.get<CrudRow>(`${entity.prefix}/info`, { id: row.id });
+    setEditing({ mode: 'edit', row: full });
+  };
+
+  /** A new search or filter starts from the first page. */
+  const handleSearch = (value: string) => {
+    setPage(1);
+    setSearch(value.trim());
+  };
+  const handleFilter = (name: string, value: unknown) => {
+    setPage(1);
+    setFilters((current) => ({ ...current, [name]: value ?? undefined }));
+  };
+  /** The table's paging and ordering; another page size starts from the first page. */
+  const handleTableChange = (next: { page?: number; size?: number; sorter: Sorter }) => {
+    setSorter(next.sorter);
+    if (next.page) setPage(next.page);
+    if (next.size && next.size !== size) {
+      setSize(next.size);
+      setPage(1);
+    }
+  };
+  const toggleColumn = (key: string, shown: boolean) => setHiddenColumns((current) => toggled(current, key, !shown));
+
+  return {
+    can: { add: canAdd, update: canUpdate, delete: canDelete },
+    locale,
+    labelOf,
+    query,
+    page,
+    size,
+    filters,
+    sorter,
+    selected,
+    setSelected,
+    hiddenColumns,
+    toggleColumn,
+    editing,
+    setEditing,
+    openEdit,
+    remove,
+    refresh,
+    changed,
+    handleSearch,
+    handleFilter,
+    handleTableChange,
+  };
+}
+
+export type CrudPageState = ReturnType<typeof useCrudPage>;

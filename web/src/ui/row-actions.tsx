@@ -1,0 +1,73 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, type PopconfirmProps, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+
+/** One of a row's buttons: its words and what it does. */
+export type RowAction = { label: string; onClick: () => void };
+
+/** The delete button: its words, the confirmation it asks first, and the delete itself. */
+export type RowDelete = {
+  label: string;
+  confirm: Pick<PopconfirmProps, 'title' | 'description' | 'okText' | 'cancelText' | 'placement'> & {
+    /** The confirmation's OK button in red. */
+    danger?: boolean;
+  };
+  /** The confirmation stays busy until it settles. */
+  onConfirm: () => Promise<unknown>;
+};
+
+type Props = {
+  /** The row's name, so each button is named for it ("Edit: Users"); plain names when absent. */
+  name?: string;
+  /** Icons with tooltips instead of words, where the screen is narrow. */
+  iconOnly?: boolean;
+  /** Buttons that do not fit the row go to a next line. */
+  wrap?: boolean;
+  /** Add below this row (tree tables). */
+  add?: RowAction;
+  edit?: RowAction;
+  remove?: RowDelete;
+  /** The screen's own buttons, after these. */
+  extra?: ReactNode;
+};
+
+/**
+ * The actions column of a table row: add below, edit, delete after a confirmation, and the screen's
+ * own. A button the user may not use is not given and so not shown.
+ */
+export function RowActions({ name, iconOnly = false, wrap, add, edit, remove, extra }: Props) {
+  const button = (label: string, icon: ReactNode, props: { onClick?: () => void; danger?: boolean }) => (
+    <Tooltip title={iconOnly ? label : undefined}>
+      <Button
+        type="link"
+        size="small"
+        icon={icon}
+        aria-label={name === undefined ? undefined : `${label}: ${name}`}
+        {...props}
+      >
+        {iconOnly ? null : label}
+      </Button>
+    </Tooltip>
+  );
+  return (
+    <Space size={0} wrap={wrap}>
+      {add && button(add.label, <PlusOutlined />, { onClick: add.onClick })}
+      {edit && button(edit.label, <EditOutlined />, { onClick: edit.onClick })}
+      {remove && (
+        <Popconfirm
+          placement={remove.confirm.placement}
+          title={remove.confirm.title}
+          description={remove.confirm.description}
+          okText={remove.confirm.okText}
+          okButtonProps={remove.confirm.danger ? { danger: true } : undefined}
+          cancelText={remove.confirm.cancelText}
+          onConfirm={remove.onConfirm}
+        >
+          {/* The tooltip and the confirmation both listen on the button: the span keeps them apart. */}
+          <span>{button(remove.label, <DeleteOutlined />, { danger: true })}</span>
+        </Popconfirm>
+      )}
+      {extra}
+    </Space>
+  );
+}
