@@ -1,6 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+import {
+  type Api,
+  apiOf,
+  hasChromium,
+  launch,
+  login,
+  openAs,
+  type RunningServer,
+  startServer,
+  unique,
+} from '../support/app.js';
+import { confirmBubble, dialog, eventually, saveDialog, view } from '../support/ui.js';
 
 type DictType = { id: number; name: string; key: string };
 type DataItem = {
@@ -12,45 +23,26 @@ type DataItem = {
   parentId: number | null;
 };
 
-/** The one dialog on show (closed forceRender modals are hidden and not counted). */
-const dialog = (page: Page) => page.getByRole('dialog');
-/** The view of the current tab (kept-alive tabs stay in the DOM, hidden). */
-const view = (page: Page) => page.locator('.view-slot.active');
 const typeRow = (page: Page, name: string) =>
   view(page).locator('[data-testid=dict-type-row]', { has: page.getByText(name, { exact: true }) });
 const itemRow = (page: Page, name: string) =>
   view(page).locator('.ant-table-row', { has: page.locator('td').getByText(name, { exact: true }) });
-/** The open confirmation bubble. */
-const confirmBubble = (page: Page) => page.locator('.ant-popconfirm:visible');
 
-/** Waits up to 10 s for a value (expect.poll's own default is 1 s). */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-const types = (page: Page) => apiCall<DictType[]>(page, '/admin/dict/type/list', {});
-async function itemsOf(page: Page, key: string): Promise<DataItem[]> {
-  const data = await apiCall<Record<string, DataItem[]>>(page, '/admin/dict/info/data', { types: [key] });
+const types = (api: Api) => api.post<DictType[]>('/admin/dict/type/list');
+async function itemsOf(api: Api, key: string): Promise<DataItem[]> {
+  const data = await api.post<Record<string, DataItem[]>>('/admin/dict/info/data', { types: [key] });
   return data[key] ?? [];
 }
 /** The names in the item table, top to bottom, as shown. */
 const shownNames = (page: Page) => view(page).locator('.ant-table-row td:first-child').allInnerTexts();
 
-/** Saves the open dialog and waits for it to close. */
-async function saveDialog(page: Page) {
-  const box = dialog(page);
-  await box.getByRole('button', { name: 'Save' }).click();
-  await box.waitFor({ state: 'hidden' });
-}
-
 describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  let page: Page;
+  let admin: Api;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launch()]);
-    const context = await newContext(browser, server.base, { locale: 'en' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signIn(page);
+    admin = apiOf(server.base, (await login(server.base)).token);
   });
   afterAll(async () => {
     await browser?.close();
@@ -58,7 +50,8 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
   });
 
   it('adds a type, adds items and a child, edits, reorders and deletes them, then deletes the type', async () => {
-    await page.goto('/dict/list');
+    const [key, name, renamed] = [unique('e2eSizes'), unique('E2E sizes '), unique('E2E garment sizes ')];
+    const { page } = await openAs(browser, server.base, { path: '/dict/list' });
     // The starter dictionaries are there, the first one chosen.
     await typeRow(page, 'goodsType').waitFor();
     await itemRow(page, '生鲜').waitFor();
@@ -66,17 +59,17 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     // A key that is not a code is refused in the form, before anything is sent.
     await view(page).getByTestId('dict-add-type').click();
     const typeForm = dialog(page);
-    await typeForm.locator('#dict-type_name').fill('E2E sizes');
+    await typeForm.locator('#dict-type_name').fill(name);
     await typeForm.locator('#dict-type_key').fill('e2e sizes');
     await typeForm.getByRole('button', { name: 'Save' }).click();
     await typeForm.getByText('The key must start with a letter').waitFor();
-    await typeForm.locator('#dict-type_key').fill('e2eSizes');
+    await typeForm.locator('#dict-type_key').fill(key);
     await saveDialog(page);
     // The new type is chosen and still empty.
-    await view(page).locator('.dict-items-title', { hasText: 'E2E sizes' }).waitFor();
+    await view(page).locator('.dict-items-title', { hasText: name }).waitFor();
     await view(page).getByText('This type has no items yet').waitFor();
-    const created = (await types(page)).find((t) => t.key === 'e2eSizes');
-    expect(created?.name).toBe('E2E sizes');
+    const created = (await types(admin)).find((t) => t.key === key);
+    expect(created?.name).toBe(name);
 
     // Two top-level items, then a child of the first.
     await view(page).getByTestId('dict-add-item').click();
@@ -94,7 +87,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     await saveDialog(page);
     await itemRow(page, 'Extra large').waitFor();
 
-    let items = await itemsOf(page, 'e2eSizes');
+    let items = await itemsOf(admin, key);
     const large = items.find((i) => i.name === 'Large');
     const small = items.find((i) => i.name === 'Small');
     expect(large).toMatchObject({ value: 'L', parentId: null, orderNum: 1 });
@@ -119,7 +112,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     await order.fill('0');
     await order.press('Enter');
     await eventually(() => shownNames(page)).toEqual(['Petite', 'Large', 'Extra large']);
-    items = await itemsOf(page, 'e2eSizes');
+    items = await itemsOf(admin, key);
     expect(items.map((i) => [i.name, i.value])).toEqual([
       ['Petite', 'S'],
       ['Large', 'L'],
@@ -132,37 +125,40 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     await confirmBubble(page).getByRole('button', { name: 'Delete' }).click();
     await itemRow(page, 'Large').waitFor({ state: 'detached' });
     await eventually(() => shownNames(page)).toEqual(['Petite']);
-    expect((await itemsOf(page, 'e2eSizes')).map((i) => i.name)).toEqual(['Petite']);
+    expect((await itemsOf(admin, key)).map((i) => i.name)).toEqual(['Petite']);
 
     // Edit the type's name through its row menu.
-    await typeRow(page, 'e2eSizes').hover();
-    await typeRow(page, 'e2eSizes').getByRole('button', { name: 'Actions for E2E sizes' }).click();
+    await typeRow(page, key).hover();
+    await typeRow(page, key)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
     await page.locator('.ant-dropdown:visible').getByText('Edit type').click();
-    await expect.poll(() => dialog(page).locator('#dict-type_name').inputValue()).toBe('E2E sizes');
-    await dialog(page).locator('#dict-type_name').fill('E2E garment sizes');
+    await expect.poll(() => dialog(page).locator('#dict-type_name').inputValue()).toBe(name);
+    await dialog(page).locator('#dict-type_name').fill(renamed);
     await saveDialog(page);
-    await view(page).locator('.dict-items-title', { hasText: 'E2E garment sizes' }).waitFor();
+    await view(page).locator('.dict-items-title', { hasText: renamed }).waitFor();
 
     // Delete the type: the confirmation counts its items, and type and items go.
-    await typeRow(page, 'e2eSizes').hover();
-    await typeRow(page, 'e2eSizes').getByRole('button', { name: 'Actions for E2E garment sizes' }).click();
+    await typeRow(page, key).hover();
+    await typeRow(page, key)
+      .getByRole('button', { name: `Actions for ${renamed}` })
+      .click();
     await page.locator('.ant-dropdown:visible').getByText('Delete type').click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('Its 1 items are deleted with it.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await typeRow(page, 'e2eSizes').waitFor({ state: 'detached' });
-    expect((await types(page)).some((t) => t.key === 'e2eSizes')).toBe(false);
-    expect(await apiCall(page, '/admin/dict/info/data', { types: ['e2eSizes'] })).toEqual({});
+    await typeRow(page, key).waitFor({ state: 'detached' });
+    expect((await types(admin)).some((t) => t.key === key)).toBe(false);
+    expect(await admin.post('/admin/dict/info/data', { types: [key] })).toEqual({});
     // Back on the first type.
     await itemRow(page, '生鲜').waitFor();
   });
 
   it('lays the screen out for a phone: the type list folds above the items', async () => {
-    const context = await newContext(browser, server.base, { locale: 'en', viewport: { width: 390, height: 844 } });
-    const phone = await context.newPage();
-    phone.setDefaultTimeout(15_000);
-    await signIn(phone);
-    await phone.goto('/dict/list');
+    const { page: phone } = await openAs(browser, server.base, {
+      path: '/dict/list',
+      prefs: { viewport: { width: 390, height: 844 } },
+    });
     await itemRow(phone, '生鲜').waitFor();
     // Folded: the list is not shown until asked for; choosing a type folds it again.
     expect(await view(phone).locator('[data-testid=dict-type-row]').count()).toBe(0);
@@ -173,6 +169,5 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     // Nothing runs off the side of the screen.
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
   });
 });

@@ -1,48 +1,38 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+import {
+  type Api,
+  apiCall,
+  apiOf,
+  hasChromium,
+  launch,
+  login,
+  newContext,
+  openAs,
+  type RunningServer,
+  signIn,
+  startServer,
+  unique,
+} from '../support/app.js';
+import { confirmBubble, eventually, tableRow, toasts, view, visit } from '../support/ui.js';
 
 type Row = Record<string, unknown> & { id: number };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
 
-const confirmBubble = (page: Page) => page.locator('.ant-popconfirm:visible');
-const toasts = async (page: Page) => (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
-/**
- * The view of the current tab. A kept-alive tab's slot is hidden by React's <Activity>, which may
- * leave its old class in place until shown again: only the visible one counts.
- */
-const view = (page: Page) => page.locator('.view-slot.active:visible');
-const tableRow = (page: Page, text: string) => view(page).locator('.ant-table-row', { hasText: text });
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-/** Goes to a path inside the running app without a reload, as the menu would. */
-async function visit(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await page.waitForURL((url) => url.pathname === path);
-  await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${path}"]`).waitFor();
-}
-
-const USERNAME = 'e2e_restored';
 const PASSWORD = 'restore123';
 
-async function userNamed(page: Page, username: string): Promise<Row | undefined> {
-  const page1 = await apiCall<PageOf<Row>>(page, '/admin/base/sys/user/page', { page: 1, size: 100 });
-  return page1.list.find((u) => u.username === username);
+async function userNamed(api: Api, username: string): Promise<Row | undefined> {
+  const found = await api.post<PageOf<Row>>('/admin/base/sys/user/page', { page: 1, size: 100, keyWord: username });
+  return found.list.find((u) => u.username === username);
 }
 
 describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  let admin: Page;
+  let admin: Api;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launch()]);
-    const context = await newContext(browser, server.base, { locale: 'en' });
-    admin = await context.newPage();
-    admin.setDefaultTimeout(15_000);
-    await signIn(admin);
+    admin = apiOf(server.base, (await login(server.base)).token);
   });
   afterAll(async () => {
     await browser?.close();
@@ -50,38 +40,38 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
   });
 
   it('deletes a user, restores it from the recycle bin with its role, and the user signs in', async () => {
-    const page = admin;
+    const username = unique('e2e_restored_');
     // A user with a role that opens the user screen, so the sign-in lands on a real page.
-    const menus = await apiCall<Row[]>(page, '/admin/base/sys/menu/list', {});
+    const menus = await admin.post<Row[]>('/admin/base/sys/menu/list');
     const userPage = menus.find((m) => m.router === '/sys/user');
     if (!userPage) throw new Error('no /sys/user menu');
     const perms = menus.filter((m) => m.parentId === userPage.id).map((m) => m.id);
-    const { id: roleId } = await apiCall<{ id: number }>(page, '/admin/base/sys/role/add', {
-      name: 'E2E restorer',
-      label: 'e2e-restorer',
+    const { id: roleId } = await admin.post<{ id: number }>('/admin/base/sys/role/add', {
+      name: unique('E2E restorer '),
+      label: unique('e2e-restorer-'),
       menuIdList: [userPage.id, ...perms],
     });
-    const departments = await apiCall<Row[]>(page, '/admin/base/sys/department/list', {});
+    const departments = await admin.post<Row[]>('/admin/base/sys/department/list');
     const top = departments.find((d) => d.parentId === null);
-    await apiCall(page, '/admin/base/sys/user/add', {
+    await admin.post('/admin/base/sys/user/add', {
       departmentId: top?.id,
-      username: USERNAME,
+      username,
       password: PASSWORD,
       name: 'Restored Person',
       roleIdList: [roleId],
     });
-    const before = await userNamed(page, USERNAME);
+    const before = await userNamed(admin, username);
     expect(before).toBeDefined();
 
     // Delete it on the users screen.
-    await visit(page, '/sys/user');
+    const { page } = await openAs(browser, server.base, { path: '/sys/user' });
     // The seed has many users: find this one by keyword.
     const userSearch = view(page).locator('.crud-search .ant-input-search input');
-    await userSearch.fill(USERNAME);
+    await userSearch.fill(username);
     await userSearch.press('Enter');
-    await tableRow(page, USERNAME).getByRole('button', { name: 'Delete' }).click();
+    await tableRow(page, username).getByRole('button', { name: 'Delete' }).click();
     await confirmBubble(page).getByRole('button', { name: 'OK' }).click();
-    await eventually(() => userNamed(page, USERNAME)).toBeUndefined();
+    await eventually(() => userNamed(admin, username)).toBeUndefined();
 
     // The recycle bin lists the deletion: what, who, where.
     await visit(page, '/recycle/data');
@@ -107,7 +97,7 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByText('Deleted data · User').waitFor();
     const userSet = drawer.locator('section[aria-label="User"]');
-    await userSet.getByText(USERNAME).waitFor();
+    await userSet.getByText(username).waitFor();
     await userSet.getByText('Restored Person').waitFor();
     expect(await userSet.innerText()).toContain('******');
     await drawer.locator('section[aria-label="User roles"]').waitFor();
@@ -123,35 +113,38 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     expect(await row.first().getByRole('button', { name: 'Restore' }).count()).toBe(0);
 
     // Back with the same id and its role.
-    const after = await userNamed(page, USERNAME);
+    const after = await userNamed(admin, username);
     expect(after?.id).toBe(before?.id);
-    const info = await apiCall<{ roleIdList: number[] }>(page, `/admin/base/sys/user/info?id=${after?.id}`);
+    const info = await admin.get<{ roleIdList: number[] }>('/admin/base/sys/user/info', { id: after?.id ?? 0 });
     expect(info.roleIdList).toEqual([roleId]);
 
     // And the restored user signs in with the old password.
     const context = await newContext(browser, server.base, { locale: 'en' });
-    const restored = await context.newPage();
-    await signIn(restored, USERNAME, PASSWORD);
-    await restored.locator('.app-layout').waitFor();
-    const person = await apiCall<{ username: string }>(restored, '/admin/base/comm/person');
-    expect(person.username).toBe(USERNAME);
-    await context.close();
+    try {
+      const restored = await context.newPage();
+      await signIn(restored, username, PASSWORD);
+      await restored.locator('.app-layout').waitFor();
+      const person = await apiCall<{ username: string }>(restored, '/admin/base/comm/person');
+      expect(person.username).toBe(username);
+    } finally {
+      await context.close();
+    }
   });
 
   it('restores a batch of records after confirming, skipping none that are open', async () => {
-    const page = admin;
+    const keys = [unique('e2eRecycleA'), unique('e2eRecycleB')];
     const ids: number[] = [];
-    for (const key of ['e2eRecycleA', 'e2eRecycleB']) {
-      const { id } = await apiCall<{ id: number }>(page, '/admin/base/sys/param/add', {
+    for (const key of keys) {
+      const { id } = await admin.post<{ id: number }>('/admin/base/sys/param/add', {
         keyName: key,
         name: key,
         data: 'x',
         dataType: 0,
       });
       ids.push(id);
-      await apiCall(page, '/admin/base/sys/param/delete', { ids: [id] });
+      await admin.post('/admin/base/sys/param/delete', { ids: [id] });
     }
-    await visit(page, '/recycle/data');
+    const { page } = await openAs(browser, server.base, { path: '/recycle/data' });
     const search = view(page).locator('input[aria-label="Operator or address"]');
     await search.fill('sys/param/delete');
     await search.press('Enter');
@@ -161,12 +154,12 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await view(page).getByTestId('recycle-batch-restore').click();
     await confirmBubble(page).getByRole('button', { name: 'Restore' }).click();
     await eventually(() => toasts(page)).toContain('Restored 2 records');
-    const params = await apiCall<Row[]>(page, '/admin/base/sys/param/list', {});
+    const params = await admin.post<Row[]>('/admin/base/sys/param/list');
     expect(
       params
         .filter((p) => ids.includes(p.id))
         .map((p) => p.keyName)
         .sort(),
-    ).toEqual(['e2eRecycleA', 'e2eRecycleB']);
+    ).toEqual([...keys].sort());
   });
 });

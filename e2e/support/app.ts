@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, type RunningServer, startBuiltServer } from './server-process.mjs';
 
 export { CHROMIUM, type RunningServer };
 export const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[e2e] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium fonts-noto-cjk)`);
+
+/**
+ * How long an action or a wait may take before it fails. Generous on purpose: CI's machine is
+ * shared, and a test waits for what it needs (an element, a response), never for a fixed time.
+ */
+export const ACTION_TIMEOUT_MS = 30_000;
 
 /** The built server (`npm start`'s), on a fresh SQLite database and a free port. */
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -15,13 +23,35 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-export type Prefs = { locale?: 'zh-cn' | 'zh-tw' | 'en'; dark?: boolean; viewport?: { width: number; height: number } };
+/** A name no other test (and no earlier run on the same server) uses: `e2e-k3x9a2`. */
+export function unique(prefix = 'e2e'): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
 
-/** A fresh browser profile with the given language and theme already chosen. */
+export type TokenPair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+
+export type Prefs = {
+  locale?: 'zh-cn' | 'zh-tw' | 'en';
+  dark?: boolean;
+  viewport?: { width: number; height: number };
+  /** Signed in from the first page load, as if the login form had been used. */
+  session?: TokenPair;
+};
+
+/** A fresh browser profile with the given language, theme and (optionally) session already in place. */
 export async function newContext(browser: Browser, base: string, prefs: Prefs = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, viewport: prefs.viewport ?? { width: 1440, height: 900 } });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const now = Date.now();
+  const session = prefs.session
+    ? {
+        token: { value: prefs.session.token, expireAt: now + prefs.session.expire * 1000 },
+        refreshToken: { value: prefs.session.refreshToken, expireAt: now + prefs.session.refreshExpire * 1000 },
+      }
+    : null;
+  // Once per profile: a reload later must see what the app itself stored (a logout, a new language).
   await context.addInitScript(
-    ([locale, dark]) => {
+    ([locale, dark, stored]) => {
       if (localStorage.getItem('backroom.e2e-init')) return;
       localStorage.setItem('backroom.e2e-init', '1');
       if (locale) localStorage.setItem('backroom.locale', JSON.stringify({ value: locale }));
@@ -29,10 +59,79 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
         'backroom.theme',
         JSON.stringify({ value: { name: 'default', color: '#4165d7', dark, isGroup: false, transition: 'none' } }),
       );
+      if (stored) {
+        localStorage.setItem('backroom.token', JSON.stringify(stored.token));
+        localStorage.setItem('backroom.refreshToken', JSON.stringify(stored.refreshToken));
+      }
     },
-    [prefs.locale ?? null, prefs.dark ?? false] as const,
+    [prefs.locale ?? null, prefs.dark ?? false, session] as const,
   );
   return context;
+}
+
+/** The API as the server answers it, from the test process: data is set up and checked here, not through a page. */
+export type Api = {
+  token: string;
+  post<T = unknown>(url: string, body?: unknown): Promise<T>;
+  get<T = unknown>(url: string, query?: Record<string, string | number>): Promise<T>;
+};
+
+async function envelope<T>(response: Response, what: string): Promise<T> {
+  const json = (await response.json()) as { code: number; message: string; data?: T };
+  if (json.code !== 1000) throw new Error(`${what}: HTTP ${response.status} ${json.message}`);
+  return json.data as T;
+}
+
+/** Signs in through the API (the login form has tests of its own), answering the token pair. */
+export async function login(base: string, username = 'admin', password = '123456'): Promise<TokenPair> {
+  const response = await fetch(`${base}/api/admin/base/open/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return envelope<TokenPair>(response, `login ${username}`);
+}
+
+export function apiOf(base: string, token: string): Api {
+  return {
+    token,
+    async post<T>(url: string, body: unknown = {}) {
+      const response = await fetch(`${base}/api${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token, language: 'en' },
+        body: JSON.stringify(body),
+      });
+      return envelope<T>(response, url);
+    },
+    async get<T>(url: string, query: Record<string, string | number> = {}) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const response = await fetch(`${base}/api${url}${qs ? `?${qs}` : ''}`, {
+        headers: { authorization: token, language: 'en' },
+      });
+      return envelope<T>(response, url);
+    },
+  };
+}
+
+export type Opened = { page: Page; context: BrowserContext; api: Api };
+
+/**
+ * A signed-in user in a browser context of the test's own, on `path`: nothing a test leaves open
+ * (a dialog, a tab, a drawer) reaches the next one. The context closes when the test finishes.
+ */
+export async function openAs(
+  browser: Browser,
+  base: string,
+  options: { path?: string; user?: string; password?: string; prefs?: Omit<Prefs, 'session'> } = {},
+): Promise<Opened> {
+  const session = await login(base, options.user, options.password);
+  const context = await newContext(browser, base, { locale: 'en', ...options.prefs, session });
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  await page.goto(options.path ?? '/');
+  // The signed-in shell, or an error page for a user without menus.
+  await page.locator('.app-layout, .error-page').first().waitFor();
+  return { page, context, api: apiOf(base, session.token) };
 }
 
 /** Signs in through the login form. */

@@ -70,7 +70,11 @@ export async function startBuiltServer({ env = {}, stdio = ['ignore', 'ignore', 
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      // A server that does not finish its shutdown in time (a loaded machine) is ended outright:
+      // the test's data goes with it, and the next file must not wait on it.
+      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(forced);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,0 +1,61 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The one dialog on show (closed forceRender modals are hidden and not counted). */
+export const dialog = (page: Page) => page.getByRole('dialog');
+/** The open confirmation bubble. */
+export const confirmBubble = (page: Page) => page.locator('.ant-popconfirm:visible');
+/** The toasts on show, as one text (read without waiting, so a poll can retry). */
+export const toasts = async (page: Page) => (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
+/**
+ * The view of the current tab. Kept-alive tabs stay in the DOM, hidden by React's <Activity>, which
+ * may leave a slot's old class in place until it shows again: only the visible one counts.
+ */
+export const view = (page: Page) => page.locator('.view-slot.active:visible');
+export const tableRow = (page: Page, text: string) => view(page).locator('.ant-table-row', { hasText: text });
+/** The form item of a field, by its input's id. */
+export const formItem = (scope: Locator, page: Page, field: string) =>
+  scope.locator('.ant-form-item', { has: page.locator(`#${field}`) });
+
+/** Waits for a value to come true, up to `timeout` (expect.poll's own default is 1 s). */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
+
+/** Goes to a path inside the running app, as the browser's back button would: no reload. */
+export async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+  // The view slot turns active in the same render as its tab.
+  await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${path}"]`).waitFor();
+}
+
+/** Picks an option of the select (or tree select) by its title, typing it first where the select searches. */
+export async function pickOption(page: Page, select: Locator, title: string) {
+  await select.click();
+  const option = page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true });
+  await option.click();
+}
+
+/** Picks a node of a tree select and waits for its dropdown to close. */
+export async function pickTreeOption(page: Page, select: Locator, title: string) {
+  await pickOption(page, select, title);
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
+/** Saves the open dialog and waits for it to close. */
+export async function saveDialog(page: Page, okName = 'Save') {
+  const box = dialog(page);
+  await box.getByRole('button', { name: okName }).click();
+  await box.waitFor({ state: 'hidden' });
+}
+
+/** Waits for the next answer of a call whose path ends as given (`/sys/role/list`), and reads its data. */
+export async function nextAnswer<T>(page: Page, pathEnd: string, action: () => Promise<unknown>): Promise<T> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(pathEnd) && r.request().method() !== 'OPTIONS'),
+    action(),
+  ]);
+  return ((await response.json()) as { data: T }).data;
+}
