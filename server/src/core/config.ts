@@ -25,7 +25,7 @@ export type Config = {
   /** How often buffered request-log rows are written, milliseconds. */
   logFlushMs: number;
   trustProxy: boolean;
-  /** Upload limits (SPEC §9): files per request and megabytes per file; UPLOAD_BASE_URL makes local file URLs absolute. */
+  /** Upload limits (docs/spec.md §9): files per request and megabytes per file; UPLOAD_BASE_URL makes local file URLs absolute. */
   upload: { maxFiles: number; maxSizeMb: number; baseUrl: string | undefined };
   /** Where uploaded files are kept: `$DATA_DIR/uploads` (served at /upload/…) or an S3-compatible bucket. */
   storage: StorageConfig;

@@ -31,7 +31,7 @@ export const forbidden = (key: MessageKey = 'auth.forbidden', params?: Record<st
 /**
  * A rule refuses this change to these rows (outside the data scope, superuser only, a grant the
  * operator does not hold). Not a 403: clients send every 403 to their "not authorized" page
- * (SPEC §8), and this is a message the user can act on without leaving the screen.
+ * (docs/spec.md §8), and this is a message the user can act on without leaving the screen.
  */
 export const refused = (key: MessageKey, params?: Record<string, MessageParam>) => new AppError(400, key, params);
 export const notFound = (key: MessageKey = 'common.notFound') => new AppError(404, key);

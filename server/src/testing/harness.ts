@@ -251,7 +251,7 @@ export function expectRefused(reply: Reply, status: number) {
 
 /**
  * A rule refused the change (scope, superuser only, a grant not held): 400 with code 1001 and a
- * message, never a 403 (clients send every 403 to their not-authorized page, SPEC §8).
+ * message, never a 403 (clients send every 403 to their not-authorized page, docs/spec.md §8).
  */
 export function expectRuleRefusal(reply: Reply) {
   expect(reply.status, reply.raw).toBe(400);

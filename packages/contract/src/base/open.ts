@@ -30,7 +30,7 @@ export type TokenPair = { token: string; expire: number; refreshToken: string; r
 /** A captcha: its id to send back with the code, and the picture as a data URL. */
 export type Captcha = { captchaId: string; data: string };
 
-/** Calls that need no session at all (SPEC §6 ignoreToken). */
+/** Calls that need no session at all (docs/spec.md §6 ignoreToken). */
 export const baseOpen = defineController({
   module: 'base',
   path: 'open',

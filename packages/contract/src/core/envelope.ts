@@ -1,4 +1,4 @@
-/** Envelope codes of the wire contract (DESIGN.md §4). */
+/** Envelope codes of the wire contract (docs/architecture.md §7). */
 export const CODE = {
   success: 1000,
   general: 1001,
@@ -13,6 +13,6 @@ export type ErrorEnvelope = { code: Exclude<Code, 1000>; message: string };
 export type Pagination = { page: number; size: number; total: number };
 export type PageResult<T> = { list: T[]; pagination: Pagination };
 
-/** Password length rule of SPEC §5. */
+/** Password length rule of docs/spec.md §5. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;

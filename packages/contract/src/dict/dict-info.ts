@@ -22,7 +22,7 @@ export const dictInfo = defineEntity({
   columns: {
     typeId: col.int({ label: label('类型ID', '類型ID', 'Type'), min: 1, index: true }),
     name: col.string({ label: label('名称', '名稱', 'Name'), min: 1, max: 100 }),
-    // Empty means "the item's id" (SPEC §3); the data call answers the id then.
+    // Empty means "the item's id" (docs/spec.md §3); the data call answers the id then.
     value: col.string({ label: label('值', '值', 'Value'), nullable: true, max: 500 }),
     orderNum: col.int({ label: label('排序', '排序', 'Order'), default: 0 }),
     remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),

@@ -1,5 +1,5 @@
 /**
- * What may be uploaded (SPEC §9): the type groups and, per group, the extensions the server
+ * What may be uploaded (docs/spec.md §9): the type groups and, per group, the extensions the server
  * accepts. Anything else is refused, whatever the client says the file is.
  */
 export const FILE_TYPE_GROUPS = ['image', 'video', 'audio', 'word', 'excel', 'ppt', 'pdf', 'archive', 'other'] as const;
@@ -43,7 +43,7 @@ export function fileTypeOf(nameOrUrl: string): FileTypeGroup {
   return groupOfExtension(extensionOf(path)) ?? 'other';
 }
 
-/** Upload defaults of SPEC §9; the server's limits are configurable (UPLOAD_MAX_FILES, UPLOAD_MAX_SIZE_MB). */
+/** Upload defaults of docs/spec.md §9; the server's limits are configurable (UPLOAD_MAX_FILES, UPLOAD_MAX_SIZE_MB). */
 export const UPLOAD_DEFAULTS = {
   /** Files per selection. */
   maxFiles: 9,
@@ -55,7 +55,7 @@ export const UPLOAD_DEFAULTS = {
   prefixPath: 'app/base',
 } as const;
 
-/** The personal center's avatar: an image of at most 100 KB (SPEC §5). */
+/** The personal center's avatar: an image of at most 100 KB (docs/spec.md §5). */
 export const AVATAR_MAX_BYTES = 100 * 1024;
 
 /**

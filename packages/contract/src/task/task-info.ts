@@ -125,7 +125,7 @@ const createBody = draft.schemas.create.omit(omitted);
 const updateBody = draft.schemas.update.omit(omitted);
 
 /**
- * Scheduled tasks (SPEC §3): `service` names a registered handler, `data` is its JSON arguments.
+ * Scheduled tasks (docs/spec.md §3): `service` names a registered handler, `data` is its JSON arguments.
  * Cron or a fixed interval (`every`, milliseconds; ignored when cron is set), between startDate
  * and endDate, at most `limit` runs. start/stop/once steer it; log pages its runs.
  */

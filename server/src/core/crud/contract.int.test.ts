@@ -86,7 +86,7 @@ describe.each(testTargets())('entity contract on $name', (target) => {
     await t?.stop();
   });
 
-  it('seeds only declared permissions, and every declared permission in some menu (STYLE habit 5)', async () => {
+  it('seeds only declared permissions, and every declared permission in some menu (a permission is read from its declaration)', async () => {
     const menus = dataOf(await t.post<Array<{ perms: string | null }>>(urlOf(sysMenu, 'list'), {}, admin));
     const seeded = new Set(
       menus.flatMap((m) =>

@@ -363,7 +363,7 @@ const byPerm = all.filter(({ e }) => e.auth === 'perm');
 const byLogin = all.filter(({ e }) => e.auth === 'login');
 const open = all.filter(({ e }) => e.auth === 'open');
 
-/** SPEC §6: every endpoint needs a token except these (ignoreToken). */
+/** docs/spec.md §6: every endpoint needs a token except these (ignoreToken). */
 const SPEC_IGNORE_TOKEN = {
   /** Served now. */
   implemented: [
@@ -395,7 +395,7 @@ describe('the matrix covers the declarations', () => {
     expect(Object.keys(EXTRA_CASES).filter((url) => !declared.has(url))).toEqual([]);
   });
 
-  it('opens exactly the ignoreToken endpoints of SPEC §6 that are declared', () => {
+  it('opens exactly the ignoreToken endpoints of docs/spec.md §6 that are declared', () => {
     const declared = new Set(all.map(({ url }) => url));
     const spec = [...SPEC_IGNORE_TOKEN.implemented, ...SPEC_IGNORE_TOKEN.later];
     const openUrls = open.map(({ url }) => url).sort();

@@ -7,8 +7,8 @@ import type { DictInfoService } from './dict-info.service.js';
 
 export function registerDictInfoRoutes(app: FastifyInstance, ctx: AppContext, items: DictInfoService) {
   mountCrud(app, ctx, items);
-  // No token (SPEC §6 ignoreToken): the family's clients read the types before anyone signs in.
+  // No token (docs/spec.md §6 ignoreToken): the family's clients read the types before anyone signs in.
   mount(app, ctx.gate, endpointOf(dictInfo, 'types'), () => items.types());
-  // Any signed-in user: every screen that labels a value with a dictionary needs it (DESIGN §4).
+  // Any signed-in user: every screen that labels a value with a dictionary needs it (docs/architecture.md §7).
   mount(app, ctx.gate, endpointOf(dictInfo, 'data'), ({ input }) => items.data(input.types));
 }

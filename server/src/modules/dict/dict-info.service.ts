@@ -18,7 +18,7 @@ export type DictInfoService = CrudService & {
 /**
  * Dictionary items: a tree inside one type. A parent must be an item of the same type and never
  * the item itself or one below it; deleting an item deletes everything below it, all recorded in
- * the recycle bin in the same transaction. Values need not be unique (SPEC §3 and the family's
+ * the recycle bin in the same transaction. Values need not be unique (docs/spec.md §3 and the family's
  * server do not ask for it); an empty value stands for the item's id.
  */
 export function createDictInfoService(ctx: AppContext): DictInfoService {

@@ -145,7 +145,7 @@ describe('served headers', () => {
 });
 
 describe('file type groups (contract)', () => {
-  it('sorts names and URLs into the groups of SPEC §9', () => {
+  it('sorts names and URLs into the groups of docs/spec.md §9', () => {
     expect(fileTypeOf('a.JPG')).toBe('image');
     expect(fileTypeOf('https://cdn.example.com/x/ad.mp4?v=2#t')).toBe('video');
     expect(fileTypeOf('报表.xlsx')).toBe('excel');

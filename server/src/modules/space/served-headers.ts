@@ -81,7 +81,7 @@ export function contentTypeOf(ext: string): string {
 }
 
 /**
- * Headers for a stored file (SPEC §9, DESIGN §5): our own content type by extension, never a
+ * Headers for a stored file (docs/spec.md §9, docs/architecture.md §8): our own content type by extension, never a
  * sniffed one; images, media and PDF inline; an SVG inline but sandboxed so it never runs as a
  * page of our origin; everything else (HTML, text, office files, archives, unknown) downloads as
  * an attachment in a sandbox.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../core/config.js';
 
 describe('upload and storage configuration', () => {
-  it('defaults to SPEC §9 limits and the local folder', () => {
+  it('defaults to docs/spec.md §9 limits and the local folder', () => {
     const config = loadConfig({});
     expect(config.upload).toEqual({ maxFiles: 9, maxSizeMb: 100, baseUrl: undefined });
     expect(config.storage).toEqual({ kind: 'local' });

@@ -13,7 +13,7 @@ import { eventually, logsOf, sameDatabase } from './task.test-support.js';
 
 type Id = { id: number };
 
-/** The keys of a task row in the family's page answer (wire-samples/task_info_page.json), plus SPEC §3's two. */
+/** The keys of a task row in the family's page answer (wire-samples/task_info_page.json), plus the two of docs/spec.md §3. */
 const WIRE_KEYS = [
   'id',
   'createTime',
