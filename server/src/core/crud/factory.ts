@@ -181,7 +181,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         .execute();
       if (visible.length !== unique.length) throw refused(options.scopeMessage ?? 'auth.forbidden');
     }
-    return rows as Row[];
+    return rows;
   }
 
   async function insertOne(trx: LooseTrx, input: Row, session: Session): Promise<number> {
@@ -234,8 +234,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         .where(`${MAIN}.id`, '=', id)
         .executeTakeFirst();
       if (!row) throw notFound();
-      const [out] = await read([row as Row], session, 'info');
-      return out as Row;
+      const [out] = await read([row], session, 'info');
+      if (!out) throw notFound();
+      return out;
     },
     async add(input, session) {
       const many = Array.isArray(input);

@@ -1,19 +1,14 @@
 import { spaceInfo, spaceType, type TreeRow } from '@backroom/contract';
-import { asLoose, type Db } from '../../core/db/index.js';
+import type { Db } from '../../core/db/index.js';
 import type { DeletedRows } from '../../core/recycle.js';
-
-type Row = Record<string, unknown>;
 
 /** Every category's place in the tree. */
 export async function allTypeNodes(db: Db): Promise<TreeRow[]> {
-  const rows = await asLoose(db).selectFrom(spaceType.table).select(['id', 'parentId']).execute();
-  return rows.map((r) => ({ id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
+  return db.selectFrom('space_type').select(['id', 'parentId']).execute();
 }
 
 export async function typeExists(db: Db, id: number): Promise<boolean> {
-  return (
-    (await asLoose(db).selectFrom(spaceType.table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
+  return (await db.selectFrom('space_type').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -27,29 +22,28 @@ export async function deleteTypesWithFiles(
 ): Promise<DeletedRows[]> {
   if (ids.length === 0) return [];
   const kept = new Set(keep);
-  const loose = asLoose(db);
   const types = (
-    (await loose
-      .selectFrom(spaceType.table)
+    await db
+      .selectFrom('space_type')
       .selectAll()
       .where('id', 'in', [...ids])
       .orderBy('id')
-      .execute()) as Row[]
-  ).filter((r) => !kept.has(Number(r.id)));
-  const files = (await loose
-    .selectFrom(spaceInfo.table)
+      .execute()
+  ).filter((r) => !kept.has(r.id));
+  const files = await db
+    .selectFrom('space_info')
     .selectAll()
     .where('classifyId', 'in', [...ids])
     .orderBy('id')
-    .execute()) as Row[];
+    .execute();
   if (files.length > 0) {
-    await loose
-      .deleteFrom(spaceInfo.table)
+    await db
+      .deleteFrom('space_info')
       .where('classifyId', 'in', [...ids])
       .execute();
   }
-  const others = types.map((r) => Number(r.id));
-  if (others.length > 0) await loose.deleteFrom(spaceType.table).where('id', 'in', others).execute();
+  const others = types.map((r) => r.id);
+  if (others.length > 0) await db.deleteFrom('space_type').where('id', 'in', others).execute();
   return [
     { table: spaceType.table, rows: types },
     { table: spaceInfo.table, rows: files },
