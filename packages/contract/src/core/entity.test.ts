@@ -83,6 +83,24 @@ describe('defineEntity', () => {
   });
 });
 
+describe('enum columns', () => {
+  it('carry what each value means, in each language, where the declaration says', () => {
+    const status = col.intEnum([0, 1], {
+      label: label('状态', '狀態', 'Status'),
+      valueLabels: { 0: label('停用', '停用', 'Off'), 1: label('启用', '啟用', 'On') },
+    });
+    expect(status.values).toEqual([0, 1]);
+    expect(status.valueLabels?.['1']?.en).toBe('On');
+    expect(demo.columns.status.valueLabels).toBeUndefined();
+    expect(sysUser.columns.userLevel.valueLabels?.storeManger?.['zh-tw']).toBe('店長');
+    col.stringEnum(['a', 'b'], {
+      label: label('级别', '級別', 'Level'),
+      // @ts-expect-error: every value needs its label ("b" has none)
+      valueLabels: { a: label('甲', '甲', 'A') },
+    });
+  });
+});
+
 describe('the registry', () => {
   it('has one declaration per prefix and one endpoint per url', () => {
     const prefixes = declarations.map((d) => d.prefix);
