@@ -1,7 +1,8 @@
 import { buildTree, byOrderNum, flattenTree, type SysMenu, type TreeNode } from '@backroom/contract';
 import { create } from 'zustand';
+import { sessionApi } from './endpoint-refs';
 import { usePerms } from './permission';
-import { api } from './request';
+import { call } from './request';
 import { KEYS, storage } from './storage';
 
 export type MenuItem = TreeNode<SysMenu>;
@@ -45,7 +46,7 @@ export const useMenus = create<MenuState>((set) => {
     tree: buildMenuTree(rows),
     loaded: false,
     async load() {
-      const data = await api.get<{ perms: string[]; menus: SysMenu[] }>('/admin/base/comm/permmenu');
+      const data = await call(sessionApi.permmenu);
       storage.set(KEYS.menus, data.menus);
       usePerms.getState().setPerms(data.perms);
       set({ rows: data.menus, tree: buildMenuTree(data.menus), loaded: true });

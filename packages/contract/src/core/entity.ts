@@ -104,7 +104,8 @@ export type Joined = Readonly<Record<string, JoinedField>>;
 type JoinedRow<J extends Joined> = { [K in keyof J]?: (J[K]['type'] extends 'number' ? number : string) | null };
 
 type Shape = z.ZodRawShape;
-type ShapeOutput<S extends Shape> = z.output<z.ZodObject<S>>;
+/** A shape's output; a shape without keys adds nothing (zod would read it as an index signature of never). */
+type ShapeOutput<S extends Shape> = [keyof S] extends [never] ? Record<never, never> : z.output<z.ZodObject<S>>;
 
 type OptionalColumn = Column<unknown, ColumnKind, { optional: true; hidden: boolean }>;
 type OptionalKeys<C extends Columns> = { [K in keyof C]: C[K] extends OptionalColumn ? K : never }[keyof C] & string;

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const post = vi.fn<(url: string, body: unknown) => Promise<DictData>>();
-vi.mock('../../../core/request', () => ({ api: { post: (url: string, body: unknown) => post(url, body) } }));
+vi.mock('../../../core/request', () => ({
+  call: (endpoint: { url: string }, body: unknown) => post(endpoint.url, body),
+}));
 
 const { DICT_DATA_KEY, useDict } = await import('./use-dict');
 

@@ -1,7 +1,7 @@
-import { type DictData, dictInfo } from '@backroom/contract';
+import { dictInfo } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { type DictItem, type DictOption, dictItemsOf, dictLabel, dictOptions, itemTree } from '../components/dict-data';
 
 /** The one cached dict/info/data call every useDict shares (all types at once). */
@@ -13,7 +13,7 @@ const STALE_MS = 5 * 60_000;
 export function useDictData() {
   return useQuery({
     queryKey: DICT_DATA_KEY,
-    queryFn: () => api.post<DictData>(`${dictInfo.prefix}/data`, { types: [] }),
+    queryFn: () => call(dictInfo.api.data, { types: [] }),
     staleTime: STALE_MS,
   });
 }

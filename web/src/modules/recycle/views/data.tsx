@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
 import type { Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { DataPreview, entityLabel } from '../components/data-preview';
 import '../recycle.css';
 import { useFeedback } from '../../../core/app-feedback';
@@ -20,7 +20,7 @@ function useRestore(onDone: () => void) {
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post(`${recycleData.prefix}/restore`, { ids }),
+    mutationFn: (ids: number[]) => call(recycleData.api.restore, { ids }),
     onSuccess: async (_data, ids) => {
       void message.success(t('recycle.restoredOk', { count: ids.length }));
       onDone();

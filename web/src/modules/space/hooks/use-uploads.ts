@@ -12,7 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { api, upload } from '../../../core/request';
+import { addedId } from '../../../core/crud/parts';
+import { call, upload } from '../../../core/request';
 import { FILES_KEY } from './use-space';
 
 /** Files sent at the same time; the rest wait their turn. */
@@ -98,7 +99,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
         if (!url) {
           const form = new FormData();
           form.append('file', item.file, item.name);
-          const stored = await upload<string | string[]>(`${baseComm.prefix}/upload`, form, {
+          const stored = await upload(baseComm.api.upload, form, {
             signal: controller.signal,
             silent: true,
             onProgress: (fraction) => patch(item.id, { percent: Math.min(99, Math.round(fraction * 100)) }),
@@ -117,7 +118,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
           size: item.size,
           key: keyOf(url),
         };
-        const { id } = await api.post<{ id: number }>(`${spaceInfo.prefix}/add`, record, { silent: true });
+        const id = addedId(await call(spaceInfo.api.add, record, { silent: true }));
         const result = { ...record, id, version: 1, createTime: '', updateTime: '' } as SpaceInfo;
         patch(item.id, { status: 'done', result });
         uploadedRef.current?.(result);

@@ -6,16 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { ArgsInput, HandlerSelect, handlerLabel } from '../components/handler-inputs';
 import { RunningSwitch } from '../components/running-switch';
-import { CronInput, DateTimeInput, SecondsInput } from '../components/schedule-inputs';
+import { CronInput, SecondsInput } from '../components/schedule-inputs';
 import { previewSchedule } from '../components/schedule-preview';
 import { StatusToggle } from '../components/status-toggle';
 import { TaskLogDrawer } from '../components/task-log-drawer';
 import { useTaskHandlers } from '../hooks/use-task-handlers';
 import '../task.css';
 import { useFeedback } from '../../../core/app-feedback';
+import { DateTimeInput } from '../../../ui/date-time-input';
 
 type Scope = 'all' | 0 | 1;
 
@@ -37,7 +38,7 @@ function RunOnceButton({ row }: { row: CrudRow }) {
   const handleRun = async () => {
     setBusy(true);
     try {
-      await api.post(`${taskInfo.prefix}/once`, { id: row.id });
+      await call(taskInfo.api.once, { id: row.id });
       void message.success(t('task.onceStarted'));
     } finally {
       setBusy(false);
