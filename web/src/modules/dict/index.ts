@@ -1,3 +1,4 @@
+import { registerDictionaries } from '../../core/dictionaries';
 import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
 
@@ -16,4 +17,6 @@ export function installDict() {
   addMessages('dict', (locale) => import(`./locales/${locale}.json`));
   addMessages('menus', MENUS);
   registerView('modules/dict/views/list.vue', () => import('./views/list'));
+  // Screens derived from a declaration label a column that names a dictionary; the code comes with them.
+  registerDictionaries(() => import('./hooks/use-dict').then((m) => m.useDictLookup));
 }
