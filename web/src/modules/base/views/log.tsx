@@ -144,9 +144,9 @@ export default function LogList() {
           key: 'name',
           width: 140,
           sortable: true,
-          render: (v) => (v ? String(v) : <span className="log-muted">{t('base.log.anonymous')}</span>),
+          render: (v) => v || <span className="log-muted">{t('base.log.anonymous')}</span>,
         },
-        { key: 'action', width: 280, render: (v) => <span className="log-code">{String(v ?? '')}</span> },
+        { key: 'action', width: 280, render: (v) => <span className="log-code">{v}</span> },
         { key: 'ip', width: 140 },
         {
           key: 'params',

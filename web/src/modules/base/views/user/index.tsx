@@ -54,7 +54,7 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
     },
     onSettled: () => setPending(undefined),
   });
-  const status = pending ?? (row.status as UserStatus);
+  const status = pending ?? row.status;
   if (!canUpdate) {
     return status === 1 ? <Tag color="success">{t('base.user.enabled')}</Tag> : <Tag>{t('base.user.disabled')}</Tag>;
   }
@@ -63,7 +63,7 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
       size="small"
       checked={status === 1}
       loading={update.isPending}
-      aria-label={t('base.user.statusOf', { name: String(row.username) })}
+      aria-label={t('base.user.statusOf', { name: row.username })}
       onChange={(checked) => {
         const next: UserStatus = checked ? 1 : 0;
         setPending(next);
@@ -208,9 +208,7 @@ export default function UserView() {
               key: 'headImg',
               width: 64,
               sortable: false,
-              render: (value) => (
-                <Avatar size="small" src={(value as string | null) || undefined} icon={<UserOutlined />} />
-              ),
+              render: (value) => <Avatar size="small" src={value || undefined} icon={<UserOutlined />} />,
             },
             { key: 'username', width: 140 },
             { key: 'name', width: 120 },
@@ -222,9 +220,7 @@ export default function UserView() {
             {
               key: 'userLevel',
               width: 110,
-              render: (value) => (
-                <Tag color={LEVEL_COLORS[value as UserLevel]}>{t(`base.user.levels.${String(value)}`)}</Tag>
-              ),
+              render: (value) => <Tag color={LEVEL_COLORS[value]}>{t(`base.user.levels.${value}`)}</Tag>,
             },
             {
               key: 'status',
