@@ -38,6 +38,7 @@ vi.mock('../request', () => ({
 }));
 
 const { CrudPage } = await import('./CrudPage');
+const { applyOverrides } = await import('./crud-defaults');
 const { FeedbackProvider } = await import('../app-feedback');
 const { registerDictionaries } = await import('../dictionaries');
 const { setLocale } = await import('../i18n');
@@ -208,5 +209,24 @@ describe('a screen from the declaration alone', () => {
     expect(within(form).getByText('Cost')).toBeTruthy();
     expect(form.querySelector('#images')).toBeNull();
     expect(form.querySelector('#title')).toBeTruthy();
+  });
+
+  it('splits a field into variants, and adds a column the declaration does not derive', () => {
+    const derived = {
+      columns: [{ key: 'title' }, { key: 'createTime' }],
+      fields: [{ name: 'title' }, { name: 'detail', span: 24 as const }],
+      filters: [],
+    };
+    const { columns, fields } = applyOverrides(derived, {
+      createTime: { column: false },
+      updateTime: { column: { width: 170 } },
+      detail: { field: [{ when: (v) => v.title === 'a', tooltip: 'A' }, { when: (v) => v.title !== 'a' }] },
+    });
+    expect(columns).toEqual([{ key: 'title' }, { key: 'updateTime', width: 170 }]);
+    expect(fields.map((f) => [f.name, f.span, f.tooltip])).toEqual([
+      ['title', undefined, undefined],
+      ['detail', 24, 'A'],
+      ['detail', 24, undefined],
+    ]);
   });
 });

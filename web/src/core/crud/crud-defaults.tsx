@@ -15,7 +15,6 @@ import type {
   FilterOption,
   FilterSpec,
   LooseCrudProps,
-  Override,
   Overrides,
 } from './crud-types';
 
@@ -218,46 +217,56 @@ export function deriveDefaults(entity: Entity): CrudValues {
   return values;
 }
 
-type LooseOverride = Override<CrudRow, CrudValues, string>;
+type LooseOverrides = Overrides<CrudRow, CrudValues>;
+
+/** The changes an override makes to one key's field: none, one, several (variants), or left out. */
+function changesOf<T>(change: false | T | T[] | undefined): T[] | false {
+  if (change === false) return false;
+  if (change === undefined) return [];
+  return Array.isArray(change) ? change : [change];
+}
+
+function overrideColumns(derived: readonly ColumnSpec[], overrides: LooseOverrides): ColumnSpec[] {
+  const keys = new Set(derived.map((c) => c.key));
+  const added = Object.keys(overrides).filter((key) => !keys.has(key) && overrides[key]?.column);
+  return [...derived, ...added.map((key): ColumnSpec => ({ key }))].flatMap((column) => {
+    const o = overrides[column.key];
+    if (o?.column === false) return [];
+    const title = o?.title === undefined ? {} : { title: o.title };
+    return [{ ...column, ...title, ...o?.column }];
+  });
+}
+
+function overrideFields(derived: readonly FieldSpec[], overrides: LooseOverrides): FieldSpec[] {
+  const names = new Set(derived.map((f) => f.name));
+  const added = Object.keys(overrides).filter((name) => !names.has(name) && overrides[name]?.field);
+  return [...derived, ...added.map((name): FieldSpec => ({ name }))].flatMap((field) => {
+    const o = overrides[field.name];
+    const changes = changesOf(o?.field);
+    if (changes === false) return [];
+    const label = o?.title === undefined ? {} : { label: o.title };
+    // Several changes are several variants of the field (shown by their `when`).
+    return changes.length > 1
+      ? changes.map((change) => ({ ...field, ...label, ...change }))
+      : [{ ...field, ...label, ...changes[0] }];
+  });
+}
 
 /**
- * The derived parts with the screen's overrides applied, key by key: changed, left out (false), or
- * added where the declaration gives nothing for the key (a write field's input, say).
+ * The derived parts with the screen's overrides applied, key by key: changed, left out (false),
+ * split into variants (a list of field changes), or added where the declaration gives nothing for
+ * the key (the updateTime column, a write field's input).
  */
 export function applyOverrides(
   derived: { columns: ColumnSpec[]; fields: FieldSpec[]; filters: FilterSpec[] },
-  overrides: Overrides<CrudRow, CrudValues> = {},
+  overrides: LooseOverrides = {},
 ) {
-  const entries = Object.entries(overrides).filter((e): e is [string, LooseOverride] => e[1] !== undefined);
-  const merge = <T extends { key?: string; name?: string }>(
-    list: T[],
-    keyOf: (item: T) => string,
-    part: 'column' | 'field',
-  ) => {
-    const out: T[] = [];
-    for (const item of list) {
-      const o = overrides[keyOf(item)];
-      const change = o?.[part];
-      if (change === false) continue;
-      const titled = o?.title === undefined ? {} : part === 'column' ? { title: o.title } : { label: o.title };
-      out.push({ ...item, ...titled, ...change });
-    }
-    for (const [key, o] of entries) {
-      const change = o[part];
-      if (change && !list.some((item) => keyOf(item) === key)) {
-        const titled = o.title === undefined ? {} : part === 'column' ? { title: o.title } : { label: o.title };
-        out.push({ ...(part === 'column' ? { key } : { name: key }), ...titled, ...change } as T);
-      }
-    }
-    return out;
-  };
-  const filters = derived.filters
-    .filter((f) => overrides[f.name]?.filter !== false)
-    .map((f) => ({ ...f, ...(overrides[f.name]?.filter || {}) }));
   return {
-    columns: merge(derived.columns, (c) => c.key, 'column'),
-    fields: merge(derived.fields, (f) => f.name, 'field'),
-    filters,
+    columns: overrideColumns(derived.columns, overrides),
+    fields: overrideFields(derived.fields, overrides),
+    filters: derived.filters
+      .filter((f) => overrides[f.name]?.filter !== false)
+      .map((f) => ({ ...f, ...(overrides[f.name]?.filter || {}) })),
   };
 }
 

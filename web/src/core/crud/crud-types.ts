@@ -85,15 +85,18 @@ export type FilterSpec<Name extends string = string> = {
   options: FilterOption[];
 };
 
+type FieldChange<Values, K extends keyof Values> = Omit<Partial<FieldSpecFor<Values, K>>, 'name'>;
+
 /**
  * Changes to one key of a derived screen, leaving the rest as the declaration gives it: `title`
- * for both the column and the field, `column` and `field` for either alone (false leaves it out),
- * `filter` for its filter.
+ * for both the column and the field, `column` and `field` for either alone (false leaves it out;
+ * a list of field changes makes variants of the field, each shown by its `when`), `filter` for
+ * its filter.
  */
 export type Override<Row, Values, K extends string> = {
   title?: ReactNode;
   column?: K extends keyof Row ? false | Omit<Partial<ColumnSpecFor<Row, K>>, 'key'> : never;
-  field?: K extends keyof Values ? false | Omit<Partial<FieldSpecFor<Values, K>>, 'name'> : never;
+  field?: K extends keyof Values ? false | FieldChange<Values, K> | FieldChange<Values, K>[] : never;
   filter?: false | Partial<Omit<FilterSpec, 'name'>>;
 };
 export type Overrides<Row, Values> = { [K in KeyOf<Row> | KeyOf<Values>]?: Override<Row, Values, K> };
