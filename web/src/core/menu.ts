@@ -20,7 +20,7 @@ export function flattenPages(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * The home page: the first menu-type entry of the first group (SPEC §2). Groups are the top-level
+ * The home page: the first menu-type entry of the first group (docs/spec.md §2). Groups are the top-level
  * entries; an entry that is itself a page counts as its own group.
  */
 export function findHome(tree: readonly MenuItem[]): MenuItem | undefined {

@@ -7,11 +7,11 @@ import { progress } from './progress';
 import { currentRefreshToken, currentToken, refreshExpired, tokenExpired, useSession } from './session';
 import { toast } from './toast';
 
-/** SPEC §7 / §9. */
+/** docs/spec.md §7 / §9. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const API_BASE = '/api';
 
-/** Calls that never show the progress bar (SPEC §7). */
+/** Calls that never show the progress bar (docs/spec.md §7). */
 const QUIET = [
   '/base/open/eps',
   '/base/comm/person',
@@ -102,7 +102,7 @@ function buildUrl(url: string, method: string, data: unknown): string {
   return text ? `${full}${full.includes('?') ? '&' : '?'}${text}` : full;
 }
 
-/** How the transport status is handled (SPEC §8). */
+/** How the transport status is handled (docs/spec.md §8). */
 function handleStatus(status: number, message: string, silent: boolean) {
   switch (status) {
     case 401:
@@ -180,7 +180,7 @@ async function send<T>(options: RequestOptions, internal = false): Promise<T> {
   }
 }
 
-/** Every call of the web app goes through here (SPEC §7-8). */
+/** Every call of the web app goes through here (docs/spec.md §7-8). */
 async function request<T>(options: RequestOptions): Promise<T> {
   if (!matches(options.url, NO_REFRESH)) await ensureFreshToken();
   return send<T>(options);

@@ -13,7 +13,7 @@ type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'verifyCode'];
-/** The i18n key of each field's message when it is empty (SPEC §5). */
+/** The i18n key of each field's message when it is empty (docs/spec.md §5). */
 const REQUIRED: Record<Field, string> = {
   username: 'login.usernameRequired',
   password: 'login.passwordRequired',

@@ -8,7 +8,7 @@ import {
   type TreeRow,
 } from '@backroom/contract';
 
-/** A dictionary item as screens use it: the data map's item plus its type key (SPEC §3), nested. */
+/** A dictionary item as screens use it: the data map's item plus its type key (docs/spec.md §3), nested. */
 export type DictItem = DictDataItem & { type: string; children?: DictItem[] };
 
 /** A choice for Select, TreeSelect, Radio or Cascader: the item's name and value, nested like the items. */

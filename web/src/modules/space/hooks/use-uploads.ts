@@ -39,9 +39,9 @@ export type UploadItem = {
 };
 
 export type UploadRules = {
-  /** Bytes per file: the SPEC default of 100 MB, or less (the avatar's 100 KB). */
+  /** Bytes per file: the spec's default of 100 MB (docs/spec.md §9), or less (the avatar's 100 KB). */
   maxSize?: number;
-  /** The message for a file over maxSize; SPEC's 'Uploaded file size cannot exceed {n}MB' when absent. */
+  /** The message for a file over maxSize; the spec's 'Uploaded file size cannot exceed {n}MB' (docs/spec.md §8) when absent. */
   sizeMessage?: string;
   /** Type groups accepted here (the avatar takes images only). */
   accept?: readonly FileTypeGroup[];
@@ -162,7 +162,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
     return undefined;
   };
 
-  /** Queues a selection; more than the count limit is refused whole, with SPEC's message. */
+  /** Queues a selection; more than the count limit is refused whole, with the spec's message (docs/spec.md §5). */
   const add = (files: readonly File[], classifyId: number | null) => {
     if (files.length === 0) return;
     if (files.length > UPLOAD_DEFAULTS.maxFiles) {

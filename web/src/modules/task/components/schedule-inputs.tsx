@@ -7,7 +7,7 @@ import { type Preview, previewSchedule } from './schedule-preview';
 
 type ValueProps<T> = { value?: T | null; onChange?: (value: T | null) => void; id?: string };
 
-/** The interval, kept in milliseconds as the entity stores it, entered and shown in whole seconds (SPEC §3). */
+/** The interval, kept in milliseconds as the entity stores it, entered and shown in whole seconds (docs/spec.md §3). */
 export function SecondsInput({ value, onChange, id, zone }: ValueProps<number> & { zone: string }) {
   const { t } = useTranslation();
   return (
