@@ -1,33 +1,100 @@
-/** A dictionary item as a choice: its name and value, nested like the items. */
-export type DictChoice = { label: string; value: string | number; children?: DictChoice[] };
+import {
+  buildTree,
+  type DictData,
+  type DictDataItem,
+  dictInfo,
+  dropEmptyChildren,
+  mapTree,
+  type TableNode,
+  type TreeRow,
+} from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { call } from './request';
 
-/** What a screen derived from a declaration needs of the dictionaries a column names (`dict: 'goodsType'`). */
+/*
+ * Reading the dictionaries (dict/info/data), for any screen: the dict module's useDict and the
+ * screens core derives from a declaration (a column that names a `dict`) read the same cached
+ * call. The dict module manages them; reading them is shared, so it lives here.
+ */
+
+/** A dictionary item as screens use it: the data map's item plus its type key (docs/spec.md §3), nested. */
+export type DictItem = DictDataItem & { type: string; children?: DictItem[] };
+
+/** A choice for Select, TreeSelect, Radio or Cascader: the item's name and value, nested like the items. */
+export type DictOption = { label: string; value: string | number; children?: DictOption[] };
+
+/**
+ * Rows as a tree for a table or a select, in the order given among siblings (the server's orderNum
+ * order); leaves carry no `children`. New objects: cached query data is never changed.
+ */
+export function itemTree<T extends TreeRow>(rows: readonly T[]): TableNode<T>[] {
+  return dropEmptyChildren(buildTree(rows));
+}
+
+/** The items of one type from the data map, flat and in order, each with its type key. */
+export function dictItemsOf(data: DictData | undefined, type: string): DictItem[] {
+  return (data?.[type] ?? []).map((item) => ({
+    ...item,
+    type,
+    // The server answers the id for an empty value; an older one might not.
+    value: item.value === null || item.value === undefined || item.value === '' ? item.id : item.value,
+  }));
+}
+
+export function dictOptions(tree: readonly DictItem[]): DictOption[] {
+  return mapTree<DictItem, DictOption>(tree, (item, children) =>
+    children.length > 0 ? { label: item.name, value: item.value, children } : { label: item.name, value: item.value },
+  );
+}
+
+/**
+ * The name of the item holding a value; values compare as text, so a stored 1 finds "1". A list
+ * of values gives their names joined; an unknown value shows as itself, an empty one as ''.
+ */
+export function dictLabel(items: readonly DictItem[], value: unknown, separator = ', '): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) {
+    return value
+      .map((v) => dictLabel(items, v, separator))
+      .filter((text) => text !== '')
+      .join(separator);
+  }
+  const wanted = String(value);
+  return items.find((item) => String(item.value) === wanted)?.name ?? wanted;
+}
+
+/** The one cached dict/info/data call every reader shares (all types at once). */
+export const DICT_DATA_KEY = ['dict', 'data'] as const;
+
+/** Dictionaries change rarely; edits on the dictionary screen refresh them at once. */
+const STALE_MS = 5 * 60_000;
+
+/** The whole data map; `enabled` false asks nothing of the server. */
+export function useDictData(enabled = true) {
+  return useQuery({
+    queryKey: DICT_DATA_KEY,
+    queryFn: () => call(dictInfo.api.data, { types: [] }),
+    staleTime: STALE_MS,
+    enabled,
+  });
+}
+
+/** Any type's choices and the name of any value, as a screen derived from a declaration reads them. */
 export type DictLookup = {
-  /** The type's items as choices, in order. */
-  options: (type: string) => DictChoice[];
+  /** The type's items as choices, nested, in order. */
+  options: (type: string) => DictOption[];
   /** The name of the item holding a value; the value itself when unknown. */
   label: (type: string, value: unknown) => string;
 };
 
-/** A hook reading the dictionaries; `enabled` false asks nothing of the server. */
-export type UseDictLookup = (enabled: boolean) => DictLookup;
-
-const NO_DICTIONARIES: UseDictLookup = () => ({
-  options: () => [],
-  label: (_type, value) => (value === null || value === undefined ? '' : String(value)),
-});
-
-let load: (() => Promise<UseDictLookup>) | null = null;
-
-/**
- * The dict module offers its dictionaries here (core imports no module). What it registers is a
- * loader, so the dictionaries' code comes only with a screen that needs it, never with sign-in.
- */
-export function registerDictionaries(loader: () => Promise<UseDictLookup>) {
-  load = loader;
-}
-
-/** The registered dictionaries' hook, or one that knows none when no module offers them. */
-export function loadDictLookup(): Promise<UseDictLookup> {
-  return load ? load() : Promise.resolve(NO_DICTIONARIES);
+export function useDictLookup(enabled: boolean): DictLookup {
+  const query = useDictData(enabled);
+  return useMemo(
+    () => ({
+      options: (type) => dictOptions(itemTree(dictItemsOf(query.data, type))),
+      label: (type, value) => dictLabel(dictItemsOf(query.data, type), value),
+    }),
+    [query.data],
+  );
 }

@@ -2,7 +2,6 @@ import type { Entity } from '@backroom/contract';
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { loadDictLookup } from '../dictionaries';
 import { deferred, deferredDialog } from '../lazy';
 import { useScreen } from '../screen';
 import { useCrudColumns } from './crud-columns';
@@ -39,11 +38,7 @@ const CrudForm = deferredDialog(
  * A screen that leaves its columns or fields to the declaration loads the code that derives them
  * (and the inputs it picks) with it: screens that list their own never download it.
  */
-const DerivedCrudPage = deferred(() =>
-  Promise.all([import('./crud-defaults'), loadDictLookup()]).then(([m, useDictLookup]) =>
-    m.derivedCrudPage(useDictLookup),
-  ),
-);
+const DerivedCrudPage = deferred(() => import('./crud-defaults').then((m) => m.DerivedCrudPage));
 
 /**
  * A whole management screen from an entity declaration: keyword search, filters, server-side

@@ -1,3 +1,4 @@
+import type { DictData } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,9 +28,18 @@ const ROW = {
   updateTime: '2026-01-01 08:00:00',
 };
 
+/** The dictionaries, as dict/info/data answers them: the kind column names `goodsType`. */
+const DICTIONARIES: DictData = {
+  goodsType: [
+    { id: 1, typeId: 1, name: 'Fresh', value: 'fresh', orderNum: 1, parentId: null },
+    { id: 2, typeId: 1, name: 'Household', value: 'home', orderNum: 2, parentId: null },
+  ],
+};
+
 vi.mock('../request', () => ({
   call: (endpoint: Callable, body?: unknown) => {
     sent.push({ url: endpoint.url, body });
+    if (endpoint.url === '/admin/dict/info/data') return Promise.resolve(DICTIONARIES);
     if (endpoint.url.endsWith('/page')) {
       return Promise.resolve({ list: [ROW], pagination: { page: 1, size: 20, total: 1 } });
     }
@@ -40,7 +50,6 @@ vi.mock('../request', () => ({
 const { CrudPage } = await import('./CrudPage');
 const { applyOverrides } = await import('./crud-defaults');
 const { FeedbackProvider } = await import('../app-feedback');
-const { registerDictionaries } = await import('../dictionaries');
 const { setLocale } = await import('../i18n');
 const { usePerms } = await import('../permission');
 
@@ -66,16 +75,6 @@ beforeAll(async () => {
       disconnect() {}
     },
   );
-  registerDictionaries(async () => (enabled) => ({
-    options: (type) =>
-      enabled && type === 'goodsType'
-        ? [
-            { label: 'Fresh', value: 'fresh' },
-            { label: 'Household', value: 'home' },
-          ]
-        : [],
-    label: (type, value) => (type === 'goodsType' && value === 'fresh' ? 'Fresh' : String(value ?? '')),
-  }));
   usePerms.getState().setPerms(Object.values(testGoods.perms));
   await setLocale('en');
 });
@@ -130,7 +129,14 @@ describe('a screen from the declaration alone', () => {
     expect(within(row).getByText('Fresh')).toBeTruthy();
     expect(within(row).getByText('["a.png","b.png"]')).toBeTruthy();
     expect(within(row).getByText('Harbour Road')).toBeTruthy();
-    expect(sent[0]).toEqual({ url: '/admin/demo/goods/page', body: { page: 1, size: 20 } });
+    expect(sent.find((s) => s.url.endsWith('/page'))).toEqual({
+      url: '/admin/demo/goods/page',
+      body: { page: 1, size: 20 },
+    });
+    // The kind column names a dictionary: its words come from the one shared data call.
+    expect(sent.filter((s) => s.url === '/admin/dict/info/data')).toEqual([
+      { url: '/admin/dict/info/data', body: { types: [] } },
+    ]);
   });
 
   it('offers a filter for each equality filter with a finite set of values', async () => {
@@ -164,7 +170,7 @@ describe('a screen from the declaration alone', () => {
     fireEvent.change(field('price') as HTMLElement, { target: { value: '3' } });
     fireEvent.change(field('images') as HTMLElement, { target: { value: '[broken' } });
     fireEvent.click(within(form).getByRole('button', { name: /save/i }));
-    expect(await within(form).findByText('Images must be valid JSON', {}, SLOW)).toBeTruthy();
+    expect(await within(form).findByText('Images is not valid', {}, SLOW)).toBeTruthy();
     expect(sent.some((s) => s.url.endsWith('/add'))).toBe(false);
 
     fireEvent.change(field('images') as HTMLElement, { target: { value: '["c.png"]' } });

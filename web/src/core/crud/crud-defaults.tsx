@@ -1,11 +1,11 @@
 import type { Column, Entity, Locale } from '@backroom/contract';
 import { Input, InputNumber, Select, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ComponentType, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DateTimeInput } from '../../ui/date-time-input';
-import type { DictChoice, DictLookup, UseDictLookup } from '../dictionaries';
+import { type DictLookup, type DictOption, useDictLookup } from '../dictionaries';
 import { CrudView } from './CrudPage';
 import type {
   ColumnSpec,
@@ -47,7 +47,7 @@ function valueLabel(column: Column, value: unknown, locale: Locale): string {
 }
 
 /** Dictionary choices in one flat list, children after their parent (a filter's select is flat). */
-function flatChoices(choices: readonly DictChoice[]): FilterOption[] {
+function flatChoices(choices: readonly DictOption[]): FilterOption[] {
   return choices.flatMap((c) => [{ label: c.label, value: c.value }, ...flatChoices(c.children ?? [])]);
 }
 
@@ -156,7 +156,7 @@ function jsonField(name: string, column: Column, { locale, t }: DeriveContext): 
       try {
         return JSON.parse(input) as unknown;
       } catch {
-        throw new Error(t('validation.json', { field }));
+        throw new Error(t('validation.invalid', { field }));
       }
     },
   };
@@ -270,37 +270,31 @@ export function applyOverrides(
   };
 }
 
-/**
- * The CrudPage of a screen that leaves its columns or fields to the declaration. Made once, when
- * its code loads, with the dictionaries' hook the dict module registered.
- */
-export function derivedCrudPage(useDictLookup: UseDictLookup): ComponentType<LooseCrudProps> {
-  // biome-ignore lint/correctness/noComponentHookFactories: made once when the code loads, never in a render.
-  return function DerivedCrudPage(props: LooseCrudProps) {
-    const { t, i18n } = useTranslation();
-    const locale = i18n.language as Locale;
-    const { entity, overrides } = props;
-    const needsDict = Object.values(entity.columns).some((c) => c.dict !== undefined);
-    const dict = useDictLookup(needsDict);
-    const derived = useMemo(() => {
-      const context: DeriveContext = { locale, t, dict };
-      return applyOverrides(
-        {
-          columns: deriveColumns(entity, context),
-          fields: deriveFields(entity, context),
-          filters: deriveFilters(entity, context),
-        },
-        overrides,
-      );
-    }, [entity, overrides, locale, t, dict]);
-    return (
-      <CrudView
-        {...props}
-        columns={props.columns ?? derived.columns}
-        fields={props.fields ?? derived.fields}
-        filters={props.filters ?? derived.filters}
-        defaults={{ ...deriveDefaults(entity), ...props.defaults }}
-      />
+/** The CrudPage of a screen that leaves its columns or fields to the declaration. */
+export function DerivedCrudPage(props: LooseCrudProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { entity, overrides } = props;
+  // The dictionaries are asked for only when a column names one.
+  const dict = useDictLookup(Object.values(entity.columns).some((c) => c.dict !== undefined));
+  const derived = useMemo(() => {
+    const context: DeriveContext = { locale, t, dict };
+    return applyOverrides(
+      {
+        columns: deriveColumns(entity, context),
+        fields: deriveFields(entity, context),
+        filters: deriveFilters(entity, context),
+      },
+      overrides,
     );
-  };
+  }, [entity, overrides, locale, t, dict]);
+  return (
+    <CrudView
+      {...props}
+      columns={props.columns ?? derived.columns}
+      fields={props.fields ?? derived.fields}
+      filters={props.filters ?? derived.filters}
+      defaults={{ ...deriveDefaults(entity), ...props.defaults }}
+    />
+  );
 }

@@ -1,8 +1,7 @@
-import { registerDictionaries } from '../../core/dictionaries';
 import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
 
-export type { DictItem, DictOption } from './components/dict-data';
+export type { DictItem, DictOption } from '../../core/dictionaries';
 export { DICT_DATA_KEY, type DictView, useDict, useDictData, useInvalidateDict } from './hooks/use-dict';
 
 /** The seeded menu names of the dictionary, in each language (menus are data, seeded in zh-cn). */
@@ -17,6 +16,4 @@ export function installDict() {
   addMessages('dict', (locale) => import(`./locales/${locale}.json`));
   addMessages('menus', MENUS);
   registerView('modules/dict/views/list.vue', () => import('./views/list'));
-  // Screens derived from a declaration label a column that names a dictionary; the code comes with them.
-  registerDictionaries(() => import('./hooks/use-dict').then((m) => m.useDictLookup));
 }

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextItem } from '../../../core/crud/text-item';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
+import { itemTree } from '../../../core/dictionaries';
 import { FormDialog, type FormStart } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
 import { call } from '../../../core/request';
-import { itemTree } from './dict-data';
 
 /** The parent select's "top level" entry (parentId null). */
 const TOP_LEVEL = 0;

@@ -10,9 +10,9 @@ import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 import { TreeTableSearch } from '../../../ui/tree-table-search';
 import { useItemTree } from '../hooks/use-item-tree';
-import { nextOrderNum } from './dict-data';
 import { type ItemRow, useItemColumns } from './item-columns';
 import { type ItemDraft, ItemForm } from './item-form';
+import { nextOrderNum } from './item-order';
 
 /**
  * The chosen type's items as a tree: added at the top level or below another, edited, reordered in

@@ -9,7 +9,8 @@ vi.mock('../../../core/request', () => ({
   call: (endpoint: { url: string }, body: unknown) => post(endpoint.url, body),
 }));
 
-const { DICT_DATA_KEY, useDict, useDictLookup } = await import('./use-dict');
+const { DICT_DATA_KEY, useDict } = await import('./use-dict');
+const { useDictLookup } = await import('../../../core/dictionaries');
 
 const DATA: DictData = {
   goodsType: [
@@ -68,7 +69,7 @@ describe('useDict', () => {
     expect(post).toHaveBeenCalledTimes(2);
   });
 
-  it('serves core’s derived screens any type’s choices and names, and asks nothing until enabled', async () => {
+  it('gives core’s derived screens any type’s choices and names from the same call, asking nothing until enabled', async () => {
     post.mockResolvedValue(DATA);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { result, rerender } = renderHook(({ enabled }) => useDictLookup(enabled), {

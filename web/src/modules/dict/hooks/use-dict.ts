@@ -1,24 +1,17 @@
-import { dictInfo } from '@backroom/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { UseDictLookup } from '../../../core/dictionaries';
-import { call } from '../../../core/request';
-import { type DictItem, type DictOption, dictItemsOf, dictLabel, dictOptions, itemTree } from '../components/dict-data';
+import {
+  DICT_DATA_KEY,
+  type DictItem,
+  type DictOption,
+  dictItemsOf,
+  dictLabel,
+  dictOptions,
+  itemTree,
+  useDictData,
+} from '../../../core/dictionaries';
 
-/** The one cached dict/info/data call every useDict shares (all types at once). */
-export const DICT_DATA_KEY = ['dict', 'data'] as const;
-
-/** Dictionaries change rarely; edits on the dictionary screen refresh them at once. */
-const STALE_MS = 5 * 60_000;
-
-export function useDictData(enabled = true) {
-  return useQuery({
-    queryKey: DICT_DATA_KEY,
-    queryFn: () => call(dictInfo.api.data, { types: [] }),
-    staleTime: STALE_MS,
-    enabled,
-  });
-}
+export { DICT_DATA_KEY, useDictData };
 
 /** Call after a dictionary changed: every screen using useDict reloads its labels and options. */
 export function useInvalidateDict() {
@@ -57,18 +50,3 @@ export function useDict(type: string): DictView {
     };
   }, [items, query.isLoading]);
 }
-
-/**
- * The dictionaries as core's derived screens read them (registered in the module's index): the
- * choices and the names of any type, from the same cached call as useDict.
- */
-export const useDictLookup: UseDictLookup = (enabled) => {
-  const query = useDictData(enabled);
-  return useMemo(
-    () => ({
-      options: (type: string) => dictOptions(itemTree(dictItemsOf(query.data, type))),
-      label: (type: string, value: unknown) => dictLabel(dictItemsOf(query.data, type), value),
-    }),
-    [query.data],
-  );
-};

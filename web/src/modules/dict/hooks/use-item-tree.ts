@@ -2,8 +2,8 @@ import { type DictType, dictInfo, filterTree } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toggled } from '../../../core/crud/parts';
+import { itemTree } from '../../../core/dictionaries';
 import { call } from '../../../core/request';
-import { itemTree } from '../components/dict-data';
 import { itemsKey } from './use-dict-types';
 
 /**
