@@ -29,21 +29,8 @@ export const sysUser = defineEntity({
     phone: col.string({ label: label('手机', '手機', 'Phone'), nullable: true, max: 20, index: true }),
     email: col.string({ label: label('邮箱', '郵箱', 'Email'), nullable: true, max: 100 }),
     remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
-    status: col.intEnum(USER_STATUS, {
-      label: label('状态', '狀態', 'Status'),
-      default: 1,
-      valueLabels: { 0: label('禁用', '停用', 'Disabled'), 1: label('启用', '啟用', 'Enabled') },
-    }),
-    userLevel: col.stringEnum(USER_LEVELS, {
-      label: label('用户级别', '使用者級別', 'User level'),
-      default: 'clerk',
-      valueLabels: {
-        clerk: label('店员', '店員', 'Clerk'),
-        storeManger: label('店长', '店長', 'Store manager'),
-        treasurer: label('财务', '財務', 'Treasurer'),
-        hr: label('人事', '人事', 'HR'),
-      },
-    }),
+    status: col.intEnum(USER_STATUS, { label: label('状态', '狀態', 'Status'), default: 1 }),
+    userLevel: col.stringEnum(USER_LEVELS, { label: label('用户级别', '使用者級別', 'User level'), default: 'clerk' }),
     socketId: col.string({ label: label('socketId', 'socketId', 'Socket id'), nullable: true }),
   },
   query: {

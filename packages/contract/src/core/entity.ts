@@ -239,9 +239,18 @@ type StandardSchemas<C extends Columns, Q extends QueryOptions<C>, W extends Sha
   page: z.ZodType<PageInput<ListOf<C, Q, F>>, PageBody<ListOf<C, Q, F>>>;
 };
 
+/** What add answers: the new row's id, or the ids of the rows an array body added. */
+export type AddResult = { id: number } | { ids: number[] };
+
+/** The id a one-row add answered. */
+export function addedId(answer: AddResult): number {
+  if ('id' in answer) return answer.id;
+  throw new Error('one row was added, several ids came back');
+}
+
 /** What each standard action answers. */
 type StandardResults<Row> = {
-  add: { id: number } | { ids: number[] };
+  add: AddResult;
   delete: undefined;
   update: undefined;
   info: Row;

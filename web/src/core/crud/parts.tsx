@@ -72,12 +72,6 @@ export function useEntityList<Row>(entity: Listed<Row>, queryKey: readonly unkno
   return { canList, query };
 }
 
-/** The id a one-row add answers (an add of several rows answers their `ids`). */
-export function addedId(answer: { id: number } | { ids: number[] }): number {
-  if ('id' in answer) return answer.id;
-  throw new Error('one row was added, several ids came back');
-}
-
 /** A copy of the set with the key in it, or out of it: state held in a Set is never changed in place. */
 export function toggled<T>(set: ReadonlySet<T>, key: T, present: boolean): Set<T> {
   const next = new Set(set);

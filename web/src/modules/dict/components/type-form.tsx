@@ -1,8 +1,7 @@
-import { DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
+import { addedId, DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { addedId } from '../../../core/crud/parts';
 import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog } from '../../../core/form-dialog';

@@ -1,4 +1,5 @@
 import {
+  addedId,
   baseComm,
   extensionOf,
   type FileTypeGroup,
@@ -12,7 +13,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { addedId } from '../../../core/crud/parts';
 import { call, upload } from '../../../core/request';
 import { FILES_KEY } from './use-space';
 
