@@ -149,7 +149,7 @@ function jsonField(name: string, column: Column, { locale, t }: DeriveContext): 
   return {
     name,
     span: 24,
-    input: <Input.TextArea rows={4} spellCheck={false} className="crud-json" />,
+    input: <Input.TextArea rows={4} spellCheck={false} style={{ fontFamily: 'monospace' }} />,
     format: (value) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2)),
     parse: (input) => {
       if (typeof input !== 'string') return input;
