@@ -32,6 +32,12 @@ export default defineConfig({
     },
   },
   build: {
+    modulePreload: {
+      // The screen derived from a declaration (core/crud/crud-defaults) is opened by few screens; the
+      // list of what it needs would otherwise ride in the CrudPage chunk of every screen, the first
+      // page's included. It fetches its own imports when it loads.
+      resolveDependencies: (filename, deps) => (filename.includes('crud-defaults') ? [] : deps),
+    },
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,

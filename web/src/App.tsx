@@ -33,7 +33,7 @@ function NavigateBridge() {
   return null;
 }
 
-/** Without a token every path but the login and error pages goes to /login (SPEC §2). */
+/** Without a token every path but the login and error pages goes to /login (docs/spec.md §2). */
 function RequireToken({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const location = useLocation();
@@ -41,7 +41,7 @@ function RequireToken({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** With a token that has not expired, /login goes to / (SPEC §2). */
+/** With a token that has not expired, /login goes to / (docs/spec.md §2). */
 function LoginRoute() {
   const token = useSession((s) => s.token);
   if (token && currentToken() && !tokenExpired()) return <Navigate to="/" replace />;

@@ -11,7 +11,7 @@ import './core/theme';
 import { installModules } from './modules';
 import './styles.css';
 
-/** Start-up (SPEC §4): register plugins, set up the event loop, then mount into #app. */
+/** Start-up (docs/spec.md §4): register plugins, set up the event loop, then mount into #app. */
 function bootstrap() {
   try {
     installModules();
@@ -38,7 +38,7 @@ function bootstrap() {
       </StrictMode>,
     );
   } catch {
-    // SPEC §1: a failure during start-up is ignored silently.
+    // docs/spec.md §1: a failure during start-up is ignored silently.
   }
 }
 

@@ -22,7 +22,7 @@ export const events = {
   },
 };
 
-/** The event loop of start-up (SPEC §4): a sign-out in one browser tab signs out the others. */
+/** The event loop of start-up (docs/spec.md §4): a sign-out in one browser tab signs out the others. */
 export function startEventLoop() {
   window.addEventListener('storage', (event) => {
     if (event.key === 'backroom.token') events.emit('session:changed', { signedIn: event.newValue !== null });

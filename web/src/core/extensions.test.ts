@@ -3,7 +3,7 @@ import { startupExtensions } from './extensions';
 
 const C = () => null;
 
-describe('startupExtensions (SPEC §1)', () => {
+describe('startupExtensions (docs/spec.md §1)', () => {
   it('leaves out disabled entries and entries without an index component, and sorts by order', () => {
     const list = startupExtensions([
       { name: 'late', order: 9, index: C },

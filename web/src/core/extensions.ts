@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** An extra component rendered at start-up (SPEC §1). */
+/** An extra component rendered at start-up (docs/spec.md §1). */
 export type Extension = {
   name: string;
   enable?: boolean;

@@ -1,7 +1,8 @@
 import { buildTree, byOrderNum, flattenTree, type SysMenu, type TreeNode } from '@backroom/contract';
 import { create } from 'zustand';
+import { sessionApi } from './endpoint-refs';
 import { usePerms } from './permission';
-import { api } from './request';
+import { call } from './request';
 import { KEYS, storage } from './storage';
 
 export type MenuItem = TreeNode<SysMenu>;
@@ -19,7 +20,7 @@ export function flattenPages(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * The home page: the first menu-type entry of the first group (SPEC §2). Groups are the top-level
+ * The home page: the first menu-type entry of the first group (docs/spec.md §2). Groups are the top-level
  * entries; an entry that is itself a page counts as its own group.
  */
 export function findHome(tree: readonly MenuItem[]): MenuItem | undefined {
@@ -45,7 +46,7 @@ export const useMenus = create<MenuState>((set) => {
     tree: buildMenuTree(rows),
     loaded: false,
     async load() {
-      const data = await api.get<{ perms: string[]; menus: SysMenu[] }>('/admin/base/comm/permmenu');
+      const data = await call(sessionApi.permmenu);
       storage.set(KEYS.menus, data.menus);
       usePerms.getState().setPerms(data.perms);
       set({ rows: data.menus, tree: buildMenuTree(data.menus), loaded: true });

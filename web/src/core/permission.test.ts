@@ -3,7 +3,7 @@ import { checkPerm } from './permission';
 
 const held = ['base:sys:user:page', 'base:sys:user:add', 'task:info:start'];
 
-describe('checkPerm (SPEC §6)', () => {
+describe('checkPerm (docs/spec.md §6)', () => {
   it('passes when a held permission contains the string, spaces removed', () => {
     expect(checkPerm(held, 'base:sys:user:add')).toBe(true);
     expect(checkPerm(held, ' base:sys:user : add ')).toBe(true);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { KEYS, storage } from './storage';
 
-/** A permission check: one string, or any-of / all-of lists (SPEC §6). */
+/** A permission check: one string, or any-of / all-of lists (docs/spec.md §6). */
 export type PermCheck = string | { or?: readonly string[]; and?: readonly string[] };
 
 type PermState = { perms: readonly string[]; setPerms(perms: readonly string[]): void };
@@ -15,7 +15,7 @@ export const usePerms = create<PermState>((set) => ({
 }));
 
 /**
- * SPEC §6: a check passes when any held permission contains the given string, spaces removed.
+ * docs/spec.md §6: a check passes when any held permission contains the given string, spaces removed.
  * `or` passes when one element does, `and` when all do.
  */
 export function checkPerm(perms: readonly string[], check: PermCheck): boolean {

@@ -1,15 +1,17 @@
-import type { TokenPair } from '@backroom/contract';
+import type { HttpMethod } from '@backroom/contract';
+import type { z } from 'zod';
+import { sessionApi } from './endpoint-refs';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { progress } from './progress';
 import { currentRefreshToken, currentToken, refreshExpired, tokenExpired, useSession } from './session';
 import { toast } from './toast';
 
-/** SPEC §7 / §9. */
+/** docs/spec.md §7 / §9. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const API_BASE = '/api';
 
-/** Calls that never show the progress bar (SPEC §7). */
+/** Calls that never show the progress bar (docs/spec.md §7). */
 const QUIET = [
   '/base/open/eps',
   '/base/comm/person',
@@ -73,8 +75,8 @@ async function ensureFreshToken(): Promise<void> {
   if (!refreshing) {
     refreshing = (async () => {
       try {
-        const pair = await send<TokenPair>(
-          { url: '/admin/base/open/refreshToken', data: { refreshToken: currentRefreshToken() } },
+        const pair = await send<ResultOf<typeof sessionApi.refreshToken>>(
+          { url: sessionApi.refreshToken.url, data: { refreshToken: currentRefreshToken() } },
           true,
         );
         useSession.getState().setTokens(pair);
@@ -100,7 +102,7 @@ function buildUrl(url: string, method: string, data: unknown): string {
   return text ? `${full}${full.includes('?') ? '&' : '?'}${text}` : full;
 }
 
-/** How the transport status is handled (SPEC §8). */
+/** How the transport status is handled (docs/spec.md §8). */
 function handleStatus(status: number, message: string, silent: boolean) {
   switch (status) {
     case 401:
@@ -178,18 +180,54 @@ async function send<T>(options: RequestOptions, internal = false): Promise<T> {
   }
 }
 
-/** Every call of the web app goes through here (SPEC §7-8). */
-export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+/** Every call of the web app goes through here (docs/spec.md §7-8). */
+async function request<T>(options: RequestOptions): Promise<T> {
   if (!matches(options.url, NO_REFRESH)) await ensureFreshToken();
   return send<T>(options);
 }
 
-export const api = {
-  get: <T = unknown>(url: string, data?: unknown, options: Partial<RequestOptions> = {}) =>
-    request<T>({ ...options, url, method: 'GET', data }),
-  post: <T = unknown>(url: string, data?: unknown, options: Partial<RequestOptions> = {}) =>
-    request<T>({ ...options, url, method: 'POST', data }),
+/**
+ * What `call` needs of an endpoint: its url and method at run time; its input schema and its
+ * answer at the type level only. Every declared endpoint is one (`sysUser.api.page`).
+ */
+export type Callable<S extends z.ZodType | undefined = z.ZodType | undefined, O = unknown> = {
+  readonly url: string;
+  readonly method: HttpMethod;
+  readonly input?: S;
+  readonly __result?: O;
 };
+
+/** What the caller may add to a call. */
+export type CallOptions = Pick<RequestOptions, 'silent' | 'timeout'>;
+
+/** What a client sends: the input schema's input type (before defaults); nothing without a schema. */
+export type BodyFor<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** What an endpoint answers: the `data` of its envelope. */
+export type ResultOf<C> = C extends Callable<z.ZodType | undefined, infer O> ? O : never;
+
+/** The body comes first; it may be left out where the endpoint takes none, or every field of it is optional. */
+type CallArgs<S> =
+  undefined extends BodyFor<S>
+    ? [body?: BodyFor<S>, options?: CallOptions]
+    : Record<never, never> extends BodyFor<S>
+      ? [body?: BodyFor<S>, options?: CallOptions]
+      : [body: BodyFor<S>, options?: CallOptions];
+
+/**
+ * Calls a declared endpoint: `call(sysUser.api.page, { page: 1, size: 20 })`. The body is checked
+ * against the endpoint's input schema and the answer typed by its declared output, so no call site
+ * names a url or writes a response type. A GET sends the body as its query, a POST as JSON; the
+ * envelope, the token refresh, the progress bar and the status handling are the ones above.
+ */
+export function call<S extends z.ZodType | undefined, O>(endpoint: Callable<S, O>, ...args: CallArgs<S>): Promise<O> {
+  const [body, options] = args;
+  return request<O>({
+    ...options,
+    url: endpoint.url,
+    method: endpoint.method === 'get' ? 'GET' : 'POST',
+    data: body,
+  });
+}
 
 export type UploadOptions = {
   /** The share of the body sent so far, 0 to 1, as the browser reports it. */
@@ -205,7 +243,12 @@ export type UploadOptions = {
  * other call: fresh token, language header, envelope, status handling. The timeout counts from
  * the last progress, not the start, so a large file on a slow line is not cut off while it moves.
  */
-export async function upload<T = unknown>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export async function upload<O>(
+  endpoint: Callable<undefined, O>,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<O> {
+  const { url } = endpoint;
   await ensureFreshToken();
   const showBar = !quiet(url);
   if (showBar) progress.start();
@@ -265,12 +308,12 @@ export async function upload<T = unknown>(url: string, form: FormData, options: 
       throw new RequestError(message, envelope?.code, status);
     }
     if (envelope && typeof envelope === 'object' && envelope.code !== undefined && envelope.code !== null) {
-      if (envelope.code === 1000) return envelope.data as T;
+      if (envelope.code === 1000) return envelope.data as O;
       const message = envelope.message ?? '';
       if (!options.silent) feedback.error(message);
       throw new RequestError(message, envelope.code, status);
     }
-    return (envelope ?? text) as T;
+    return (envelope ?? text) as O;
   } finally {
     if (showBar) progress.done();
   }

@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 import { findByRouter, type MenuItem } from './menu';
 import { isFrameView, resolveView } from './views';
 
-/** Routes that exist whatever the menus say (SPEC §2), shown inside the shell. */
+/** Routes that exist whatever the menus say (docs/spec.md §2), shown inside the shell. */
 type FixedRoute = {
   path: string;
   /** i18n key of the tab title. */

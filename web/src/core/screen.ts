@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9 breakpoints. */
+/** docs/spec.md §9 breakpoints. */
 export const BREAKPOINTS = [768, 992, 1200, 1920] as const;
 export type ScreenSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 

@@ -2,7 +2,7 @@ import type { SysUser, TokenPair } from '@backroom/contract';
 import { create } from 'zustand';
 import { KEYS, storage } from './storage';
 
-/** A token counts as expired this long before it really does (SPEC §4). */
+/** A token counts as expired this long before it really does (docs/spec.md §4). */
 export const EXPIRY_MARGIN_MS = 2000;
 
 type SessionState = {

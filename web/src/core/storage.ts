@@ -1,4 +1,4 @@
-/** Everything Backroom keeps in the browser, under one prefix (SPEC §3 "stored locally"). */
+/** Everything Backroom keeps in the browser, under one prefix (docs/spec.md §3 "stored locally"). */
 const PREFIX = 'backroom.';
 
 export const KEYS = {

@@ -21,7 +21,7 @@ type TabsState = {
   refresh(key: string): void;
 };
 
-/** Open pages as tabs (SPEC §2). `close` returns the key to show next, if the closed one was shown. */
+/** Open pages as tabs (docs/spec.md §2). `close` returns the key to show next, if the closed one was shown. */
 export const useTabs = create<TabsState>((set, get) => ({
   tabs: [],
   open(tab) {

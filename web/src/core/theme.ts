@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { KEYS, storage } from './storage';
 
-/** SPEC §3: the eight presets. */
+/** docs/spec.md §3: the eight presets. */
 export const THEME_PRESETS = [
   { name: 'default', color: '#4165d7' },
   { name: 'cuilv', color: '#51C21A' },
@@ -15,7 +15,7 @@ export const THEME_PRESETS = [
 
 export const TRANSITIONS = ['slide', 'fade', 'none'] as const;
 export type Transition = (typeof TRANSITIONS)[number];
-/** SPEC §9: theme changes animate for this long. */
+/** docs/spec.md §9: theme changes animate for this long. */
 export const THEME_ANIMATION_MS = 400;
 
 export type Theme = {
@@ -38,7 +38,7 @@ function parseHex(hex: string): [number, number, number] {
 
 const toHex = (rgb: readonly number[]) => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
-/** Nine shades of a colour toward white (light) or black (dark), in steps of 0.1 (SPEC §9). */
+/** Nine shades of a colour toward white (light) or black (dark), in steps of 0.1 (docs/spec.md §9). */
 export function shades(color: string, toward: 'white' | 'black' = 'white'): string[] {
   const rgb = parseHex(color);
   const end = toward === 'white' ? 255 : 0;

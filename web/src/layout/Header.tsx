@@ -15,8 +15,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../core/app-feedback';
+import { sessionApi } from '../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
-import { api, logout } from '../core/request';
+import { call, logout } from '../core/request';
 import { useSession } from '../core/session';
 import { useTheme } from '../core/theme';
 
@@ -60,7 +61,7 @@ export function Header({
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await api.post('/admin/base/comm/logout', {}, { silent: true }).catch(() => undefined);
+        await call(sessionApi.logout, undefined, { silent: true }).catch(() => undefined);
         logout();
       },
     });

@@ -1,14 +1,15 @@
-import { pathTo, type SysUser } from '@backroom/contract';
+import { pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider, useFeedback } from '../core/app-feedback';
+import { sessionApi } from '../core/endpoint-refs';
 import { feedback } from '../core/feedback';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
-import { api } from '../core/request';
+import { call } from '../core/request';
 import { resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
@@ -112,7 +113,7 @@ function ShellLayout() {
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([load(), api.get<SysUser>('/admin/base/comm/person').then(setUserInfo)]).catch((error: Error) => {
+    Promise.all([load(), call(sessionApi.person).then(setUserInfo)]).catch((error: Error) => {
       if (!cancelled) setFailed(error.message);
     });
     return () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../core/tabs';
 
-/** Open pages as tabs, with close current / others / all, also on right click (SPEC §2). */
+/** Open pages as tabs, with close current / others / all, also on right click (docs/spec.md §2). */
 export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

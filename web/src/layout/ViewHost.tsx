@@ -11,7 +11,7 @@ import { Status } from '../ui/Status';
 
 const RELOAD_FLAG = 'backroom.reloadedFor';
 
-/** A view that fails to load shows 'page has an error: {message}' and reloads the page once (SPEC §2). */
+/** A view that fails to load shows 'page has an error: {message}' and reloads the page once (docs/spec.md §2). */
 class ViewBoundary extends Component<{ children: ReactNode; path: string }, { error: Error | null }> {
   override state = { error: null as Error | null };
 

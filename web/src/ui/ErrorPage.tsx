@@ -15,7 +15,7 @@ const PICTURE: Record<ErrorCode, IllustrationKind> = {
 };
 
 /**
- * The error pages of SPEC §8: the error's picture and number, what it means, and the ways back the
+ * The error pages of docs/spec.md §8: the error's picture and number, what it means, and the ways back the
  * caller offers. Light (no antd): they show outside the shell too.
  */
 export function ErrorPage({ code, text, actions }: { code: ErrorCode; text: string; actions: readonly ErrorAction[] }) {

@@ -33,6 +33,7 @@ export const baseComm = defineController({
       auth: 'login',
       summary: label('修改个人信息', '修改個人資訊', 'Update profile'),
       input: personUpdateSchema,
+      output: returns<undefined>(),
     },
     permmenu: {
       method: 'get',
@@ -46,7 +47,7 @@ export const baseComm = defineController({
       summary: label('个人信息', '個人資訊', 'Profile'),
       output: returns<SysUser>(),
     },
-    logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out') },
+    logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out'), output: returns<undefined>() },
     // The space module serves these two (multipart `file`, optional `key`; see space/file-types.ts).
     uploadMode: {
       method: 'get',

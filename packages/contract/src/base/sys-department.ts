@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, idSchema, type RowOf } from '../core/entity.js';
+import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
 
 /** Body of department/delete: `deleteUser` true deletes the users too, otherwise they move to the top department. */
@@ -31,6 +31,7 @@ export const sysDepartment = defineEntity({
       input: z
         .array(z.object({ id: idSchema, parentId: idSchema.nullable().optional(), orderNum: z.number().int() }))
         .max(5000),
+      output: returns<undefined>(),
     },
   },
   inputs: { delete: departmentDeleteSchema },

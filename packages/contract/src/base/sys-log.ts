@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, intLike, type RowOf } from '../core/entity.js';
+import { defineEntity, intLike, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
 
 /** Default days a request log row is kept. */
@@ -26,9 +26,10 @@ export const sysLog = defineEntity({
       method: 'post',
       summary: label('日志保存时间', '日誌保存時間', 'Set keep days'),
       input: z.object({ value: intLike.pipe(z.number().min(1).max(3650)) }),
+      output: returns<undefined>(),
     },
     getKeep: { method: 'get', summary: label('获得日志保存时间', '取得日誌保存時間', 'Keep days'), output: z.number() },
-    clear: { method: 'post', summary: label('清空日志', '清空日誌', 'Clear log') },
+    clear: { method: 'post', summary: label('清空日志', '清空日誌', 'Clear log'), output: returns<undefined>() },
   },
 });
 

@@ -17,7 +17,15 @@ export const sysParam = defineEntity({
     keyName: col.string({ label: label('键', '鍵', 'Key'), min: 1, max: 100, unique: true }),
     name: col.string({ label: label('名称', '名稱', 'Name'), min: 1, max: 100 }),
     data: col.text({ label: label('数据', '資料', 'Data'), nullable: true }),
-    dataType: col.intEnum(PARAM_DATA_TYPES, { label: label('类型', '類型', 'Type'), default: 0 }),
+    dataType: col.intEnum(PARAM_DATA_TYPES, {
+      label: label('类型', '類型', 'Type'),
+      default: 0,
+      valueLabels: {
+        0: label('字符串', '字串', 'Text'),
+        1: label('富文本', '富文字', 'Rich text'),
+        2: label('文件', '檔案', 'File'),
+      },
+    }),
     remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
   },
   query: { keyWordLikeFields: ['name', 'keyName'], fieldEq: ['dataType'] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, idSchema, type RowOf } from '../core/entity.js';
+import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 
@@ -51,6 +51,7 @@ export const sysUser = defineEntity({
       method: 'post',
       summary: label('移动部门', '移動部門', 'Move to department'),
       input: z.object({ departmentId: idSchema, userIds: z.array(idSchema).min(1).max(1000) }),
+      output: returns<undefined>(),
     },
   },
 });

@@ -31,9 +31,17 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
   readonly hidden: boolean;
   /** The enumerated values of an intEnum or stringEnum column. */
   readonly values: readonly (string | number)[] | undefined;
+  /**
+   * What each enumerated value means, in each language (`1` → 运行 / 運行 / Running), where the
+   * declaration says: a screen derived from the declaration shows and offers these words.
+   */
+  readonly valueLabels: Readonly<Record<string, Label>> | undefined;
   /** Type-level only: the flags above as types, for the row types derived from a declaration. */
   readonly __flags?: F;
 };
+
+/** Labels for every value of an enum column: a value left out does not compile. */
+type ValueLabels<V extends string | number> = { readonly [K in V]: Label };
 
 type Options<T> = {
   label: Label;
@@ -60,6 +68,7 @@ function make<T, K extends ColumnKind>(
   options: Options<T>,
   length?: number,
   values?: readonly (string | number)[],
+  valueLabels?: Readonly<Record<string, Label>>,
 ): Column<unknown, K> {
   // The value schema is typed loosely here; each builder states the precise type it returns.
   return {
@@ -74,6 +83,7 @@ function make<T, K extends ColumnKind>(
     dict: options.dict,
     hidden: options.hidden ?? false,
     values,
+    valueLabels,
   };
 }
 
@@ -110,19 +120,19 @@ export const col = {
       .max(Number.MAX_SAFE_INTEGER);
     return make('bigint', schema, options) as Built<number, 'bigint', O>;
   },
-  /** An integer restricted to listed values (status codes and the like). */
-  intEnum<const V extends readonly [number, ...number[]], const O extends Options<V[number]>>(
-    values: V,
-    options: O,
-  ): Built<V[number], 'int', O> {
+  /** An integer restricted to listed values (status codes and the like); `valueLabels` names each. */
+  intEnum<
+    const V extends readonly [number, ...number[]],
+    const O extends Options<V[number]> & { valueLabels?: ValueLabels<V[number]> },
+  >(values: V, options: O): Built<V[number], 'int', O> {
     const schema = z.number().refine((v) => values.includes(v), { params: { values } });
-    return make('int', schema, options, undefined, values) as Built<V[number], 'int', O>;
+    return make('int', schema, options, undefined, values, options.valueLabels) as Built<V[number], 'int', O>;
   },
-  stringEnum<const V extends readonly [string, ...string[]], const O extends Options<V[number]>>(
-    values: V,
-    options: O,
-  ): Built<V[number], 'string', O> {
-    return make('string', z.enum(values), options, 50, values) as Built<V[number], 'string', O>;
+  stringEnum<
+    const V extends readonly [string, ...string[]],
+    const O extends Options<V[number]> & { valueLabels?: ValueLabels<V[number]> },
+  >(values: V, options: O): Built<V[number], 'string', O> {
+    return make('string', z.enum(values), options, 50, values, options.valueLabels) as Built<V[number], 'string', O>;
   },
   bool<const O extends Options<boolean>>(options: O): Built<boolean, 'bool', O> {
     return make('bool', z.boolean(), options) as Built<boolean, 'bool', O>;

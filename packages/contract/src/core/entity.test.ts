@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sysDepartment } from '../base/sys-department.js';
 import { sysLog } from '../base/sys-log.js';
+import { sysParam } from '../base/sys-param.js';
 import { sysUser } from '../base/sys-user.js';
 import { declarations } from '../registry.js';
 import { col } from './columns.js';
-import { defineEntity, MAX_PAGE_SIZE, permOf } from './entity.js';
+import { addedId, defineEntity, MAX_PAGE_SIZE, permOf } from './entity.js';
 import { label } from './i18n.js';
 
 const demo = defineEntity({
@@ -54,6 +55,11 @@ describe('defineEntity', () => {
     expect(add?.safeParse({ title: 'Tea', price: 1, status: 2 }).success).toBe(false);
   });
 
+  it('answers an add of one row with its id', () => {
+    expect(addedId({ id: 3 })).toBe(3);
+    expect(() => addedId({ ids: [3, 4] })).toThrow(/several ids/);
+  });
+
   it('update needs an id and nothing else', () => {
     expect(demo.schemas.update.safeParse({ id: 1 }).success).toBe(true);
     expect(demo.schemas.update.safeParse({ title: 'x' }).success).toBe(false);
@@ -80,6 +86,24 @@ describe('defineEntity', () => {
     expect(Object.keys((sysUser.schemas.row as unknown as { shape: object }).shape)).not.toContain('password');
     expect(sysUser.schemas.create.shape).toHaveProperty('password');
     expect(sysUser.orderable.has('password')).toBe(false);
+  });
+});
+
+describe('enum columns', () => {
+  it('carry what each value means, in each language, where the declaration says', () => {
+    const status = col.intEnum([0, 1], {
+      label: label('状态', '狀態', 'Status'),
+      valueLabels: { 0: label('停用', '停用', 'Off'), 1: label('启用', '啟用', 'On') },
+    });
+    expect(status.values).toEqual([0, 1]);
+    expect(status.valueLabels?.['1']?.en).toBe('On');
+    expect(demo.columns.status.valueLabels).toBeUndefined();
+    expect(sysParam.columns.dataType.valueLabels?.[2]?.['zh-tw']).toBe('檔案');
+    col.stringEnum(['a', 'b'], {
+      label: label('级别', '級別', 'Level'),
+      // @ts-expect-error: every value needs its label ("b" has none)
+      valueLabels: { a: label('甲', '甲', 'A') },
+    });
   });
 });
 

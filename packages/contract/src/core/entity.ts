@@ -104,7 +104,8 @@ export type Joined = Readonly<Record<string, JoinedField>>;
 type JoinedRow<J extends Joined> = { [K in keyof J]?: (J[K]['type'] extends 'number' ? number : string) | null };
 
 type Shape = z.ZodRawShape;
-type ShapeOutput<S extends Shape> = z.output<z.ZodObject<S>>;
+/** A shape's output; a shape without keys adds nothing (zod would read it as an index signature of never). */
+type ShapeOutput<S extends Shape> = [keyof S] extends [never] ? Record<never, never> : z.output<z.ZodObject<S>>;
 
 type OptionalColumn = Column<unknown, ColumnKind, { optional: true; hidden: boolean }>;
 type OptionalKeys<C extends Columns> = { [K in keyof C]: C[K] extends OptionalColumn ? K : never }[keyof C] & string;
@@ -238,9 +239,18 @@ type StandardSchemas<C extends Columns, Q extends QueryOptions<C>, W extends Sha
   page: z.ZodType<PageInput<ListOf<C, Q, F>>, PageBody<ListOf<C, Q, F>>>;
 };
 
+/** What add answers: the new row's id, or the ids of the rows an array body added. */
+export type AddResult = { id: number } | { ids: number[] };
+
+/** The id a one-row add answered. */
+export function addedId(answer: AddResult): number {
+  if ('id' in answer) return answer.id;
+  throw new Error('one row was added, several ids came back');
+}
+
 /** What each standard action answers. */
 type StandardResults<Row> = {
-  add: { id: number } | { ids: number[] };
+  add: AddResult;
   delete: undefined;
   update: undefined;
   info: Row;

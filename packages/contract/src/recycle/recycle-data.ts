@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, idsSchema, type RowOf } from '../core/entity.js';
+import { defineEntity, idsSchema, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
 
 /** Days a recycle record is kept when the `recycleKeep` parameter does not say otherwise. */
@@ -57,6 +57,7 @@ export const recycleData = defineEntity({
       method: 'post',
       summary: label('恢复数据', '恢復資料', 'Restore'),
       input: idsSchema,
+      output: returns<undefined>(),
     },
   },
 });

@@ -68,7 +68,12 @@ function declare<I extends StandardInputs = Record<never, z.ZodType>>(inputs?: I
         max: TASK_MAX_EVERY_MS,
       }),
       remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
-      status: col.intEnum(TASK_STATUS, { label: label('状态', '狀態', 'Status'), default: 1, index: true }),
+      status: col.intEnum(TASK_STATUS, {
+        label: label('状态', '狀態', 'Status'),
+        default: 1,
+        index: true,
+        valueLabels: { 0: label('已停止', '已停止', 'Stopped'), 1: label('运行中', '執行中', 'Running') },
+      }),
       startDate: col.datetime({ label: label('开始时间', '開始時間', 'Start date'), nullable: true }),
       endDate: col.datetime({ label: label('结束时间', '結束時間', 'End date'), nullable: true }),
       data: col.text({ label: label('参数', '參數', 'Arguments'), nullable: true }),
@@ -82,9 +87,14 @@ function declare<I extends StandardInputs = Record<never, z.ZodType>>(inputs?: I
     },
     query: { keyWordLikeFields: ['name', 'service', 'remark'], fieldEq: ['status', 'type', 'taskType'] },
     extra: {
-      start: { method: 'post', summary: label('开始', '開始', 'Start'), input: idBody },
-      stop: { method: 'post', summary: label('停止', '停止', 'Stop'), input: idBody },
-      once: { method: 'post', summary: label('执行一次', '執行一次', 'Run once'), input: idBody },
+      start: { method: 'post', summary: label('开始', '開始', 'Start'), input: idBody, output: returns<undefined>() },
+      stop: { method: 'post', summary: label('停止', '停止', 'Stop'), input: idBody, output: returns<undefined>() },
+      once: {
+        method: 'post',
+        summary: label('执行一次', '執行一次', 'Run once'),
+        input: idBody,
+        output: returns<undefined>(),
+      },
       log: {
         method: 'get',
         summary: label('日志', '日誌', 'Run log'),

@@ -1,89 +1,29 @@
 import type { Entity } from '@backroom/contract';
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferredDialog } from '../lazy';
+import { deferred, deferredDialog } from '../lazy';
 import { useScreen } from '../screen';
 import { useCrudColumns } from './crud-columns';
 import { CrudToolbar } from './crud-toolbar';
+import type { CrudPageProps, CrudRow, LooseCrudProps, SettledCrudProps } from './crud-types';
 import { LoadError, serverPaging } from './parts';
 import { ScrollCue } from './scroll-cue';
 import { useCrudPage } from './use-crud-page';
 
-/** A record as the page and info calls return it. */
-export type CrudRow = Record<string, unknown> & { id: number };
-
-/** A row being edited, or a new one being added. */
-export type Editing = { mode: 'add' | 'edit'; row?: CrudRow };
-
-export type ColumnSpec = {
-  key: string;
-  /** Defaults to the column's label in the declaration. */
-  title?: ReactNode;
-  width?: number;
-  render?: (value: unknown, row: CrudRow) => ReactNode;
-  /** Orderable on the server; defaults to whether the declaration allows ordering by it. */
-  sortable?: boolean;
-  /** Hidden until the user shows it in the column settings. */
-  hidden?: boolean;
-  ellipsis?: boolean;
-};
-
-export type FieldSpec = {
-  name: string;
-  label?: ReactNode;
-  /** The input; a text input when absent. */
-  input?: ReactNode;
-  /** Full width (24) or half (12, the default on wide screens). */
-  span?: 12 | 24;
-  /** Shown only when this returns true for the form's current values. */
-  when?: (values: Record<string, unknown>) => boolean;
-  /** Only on add, or only on edit. */
-  only?: 'add' | 'edit';
-  extraRules?: import('antd/es/form').Rule[];
-  /** Required in this form even where the schema lets the field be absent (a new user's password). */
-  required?: boolean;
-  valuePropName?: string;
-  tooltip?: ReactNode;
-};
-
-export type FilterSpec = {
-  name: string;
-  label: ReactNode;
-  options: { label: ReactNode; value: string | number | boolean }[];
-};
-
-export type CrudPageProps = {
-  entity: Entity;
-  columns: ColumnSpec[];
-  fields: FieldSpec[];
-  filters?: FilterSpec[];
-  /** Extra page parameters (the user page's departmentIds). */
-  params?: Record<string, unknown>;
-  /** Values a new record starts with. */
-  defaults?: Record<string, unknown>;
-  /** Reads the full record (info) before editing, for fields the page does not carry (roleIdList…). */
-  editWithInfo?: boolean;
-  /** Adjusts the values before they are sent. */
-  beforeSubmit?: (values: Record<string, unknown>, mode: 'add' | 'edit') => Record<string, unknown>;
-  toolbar?: ReactNode;
-  rowActions?: (row: CrudRow) => ReactNode;
-  /** Whether a row offers delete (a locked superuser role does not); every row when absent. */
-  rowDeletable?: (row: CrudRow) => boolean;
-  /** Called after any successful change. */
-  onChanged?: () => void;
-  formWidth?: number;
-  /** Selection across pages is reported here (move users…). */
-  onSelect?: (ids: number[]) => void;
-  /** Whether a row can be picked for the screen's own batch action (a restored record cannot); every row when absent. */
-  rowSelectable?: (row: CrudRow) => boolean;
-  /** The selection, when the screen holds it (to clear it after its own action); otherwise kept inside. */
-  selectedIds?: number[];
-  title?: ReactNode;
-  /** The keyword box's placeholder, naming what it searches; "Search" when absent. */
-  keywordPlaceholder?: string;
-};
+export type {
+  ColumnOf,
+  ColumnSpec,
+  CrudPageProps,
+  CrudRow,
+  CrudRowOf,
+  Editing,
+  FieldOf,
+  FieldSpec,
+  FilterSpec,
+  FormValuesOf,
+  Overrides,
+} from './crud-types';
 
 // Defined beside the page's state (which reads it) and offered here with the rest of the page's API.
 export { crudQueryKey } from './use-crud-page';
@@ -94,13 +34,34 @@ const CrudForm = deferredDialog(
   (props) => props.editing !== null,
 );
 
+/*
+ * A screen that leaves its columns or fields to the declaration loads the code that derives them
+ * (and the inputs it picks) with it: screens that list their own never download it.
+ */
+const DerivedCrudPage = deferred(() => import('./crud-defaults').then((m) => m.DerivedCrudPage));
+
 /**
  * A whole management screen from an entity declaration: keyword search, filters, server-side
  * sorting and paging, column settings, refresh, add/edit forms validated by the declaration's own
  * zod schemas, delete and batch delete with confirmation. Buttons the user may not use are hidden.
- * The state lives in useCrudPage; the toolbar, the columns and the dialog are parts of their own.
+ *
+ * `<CrudPage entity={x} />` alone derives the columns, filters and form from the declaration
+ * (crud-defaults.tsx); `overrides` changes them key by key, and `columns`, `fields` and `filters`
+ * replace them. Every key is typed by the entity: a misspelt column or field does not compile.
  */
-export function CrudPage(props: CrudPageProps) {
+export function CrudPage<E extends Entity>(props: CrudPageProps<E>) {
+  // The kit serves any entity; the screen's keys, rows and values were checked against E above.
+  const loose = props as unknown as LooseCrudProps;
+  const { columns, fields } = loose;
+  if (columns && fields) return <CrudView {...loose} columns={columns} fields={fields} />;
+  return <DerivedCrudPage {...loose} />;
+}
+
+/**
+ * The screen once its columns and fields are settled. The state lives in useCrudPage; the
+ * toolbar, the columns and the dialog are parts of their own.
+ */
+export function CrudView(props: SettledCrudProps) {
   const { t } = useTranslation();
   const state = useCrudPage(props);
   const columns = useCrudColumns(props, state);

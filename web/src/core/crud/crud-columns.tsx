@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../ui/row-actions';
 import { useScreen } from '../screen';
-import type { CrudPageProps, CrudRow } from './CrudPage';
+import type { CrudRow, SettledCrudProps } from './crud-types';
 import type { CrudPageState } from './use-crud-page';
 
 /**
  * The table's columns from the screen's column list: the shown ones, titled by the declaration,
  * orderable where the server allows it, and the row actions last.
  */
-export function useCrudColumns(props: CrudPageProps, state: CrudPageState): TableColumnType<CrudRow>[] {
+export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): TableColumnType<CrudRow>[] {
   const { t } = useTranslation();
   const { entity } = props;
   const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale } = state;

@@ -3,8 +3,8 @@ import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../form-dialog';
-import { api } from '../request';
-import type { Editing, FieldSpec } from './CrudPage';
+import { call } from '../request';
+import { type CrudValues, crudApi, type Editing, type FieldSpec } from './crud-types';
 import { normalizeValue, zodRule } from './zod-rule';
 
 export type CrudFormProps = {
@@ -13,8 +13,8 @@ export type CrudFormProps = {
   /** What is being edited; the dialog is open while this is set. */
   editing: Editing | null;
   /** Values a new record starts with. */
-  defaults?: Record<string, unknown>;
-  beforeSubmit?: (values: Record<string, unknown>, mode: 'add' | 'edit') => Record<string, unknown>;
+  defaults?: CrudValues;
+  beforeSubmit?: (values: CrudValues, mode: 'add' | 'edit') => CrudValues;
   width?: number;
   labelOf: (key: string) => string;
   onClose: () => void;
@@ -37,20 +37,32 @@ export function CrudForm({
   onSaved,
 }: CrudFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, unknown>>();
+  const [form] = Form.useForm<CrudValues>();
+  const api = crudApi(entity);
 
   const schema = editing?.mode === 'edit' ? entity.schemas.update : entity.schemas.create;
   const shown = fields.filter((f) => !f.only || f.only === editing?.mode);
+  // A field whose input holds its value in another form (json as text) says how to read it back.
+  const parseOf = (key: string) => shown.find((f) => f.name === key && f.parse)?.parse;
 
-  const submit = (raw: Record<string, unknown>, target: Editing) => {
-    const values: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) {
+  const submit = (raw: CrudValues, target: Editing) => {
+    const values: CrudValues = {};
+    for (const [key, input] of Object.entries(raw)) {
+      const parse = parseOf(key);
+      const value = parse && input !== '' && input !== undefined && input !== null ? parse(input) : input;
       const normalized = normalizeValue(value, schema.shape[key] as z.ZodType | undefined);
       if (normalized !== undefined) values[key] = normalized;
     }
     if (target.mode === 'edit' && target.row) values.id = target.row.id;
     const body = beforeSubmit ? beforeSubmit(values, target.mode) : values;
-    return target.mode === 'add' ? api.post(`${entity.prefix}/add`, body) : api.post(`${entity.prefix}/update`, body);
+    return target.mode === 'add' ? call(api.add, body) : call(api.update, body);
+  };
+
+  /** The record (or the defaults) as the inputs hold them. */
+  const startValues = (start: CrudValues): CrudValues => {
+    const values = { ...start };
+    for (const f of fields) if (f.format && f.name in values) values[f.name] = f.format(values[f.name]);
+    return values;
   };
 
   return (
@@ -59,7 +71,7 @@ export function CrudForm({
       form={form}
       title={editing?.mode === 'edit' ? t('crud.edit') : t('crud.add')}
       // Each opening starts from the record, or from the defaults as the screen gives them then.
-      initialValues={(e) => (e.mode === 'edit' ? (e.row ?? {}) : (defaults ?? {}))}
+      initialValues={(e) => startValues(e.mode === 'edit' ? (e.row ?? {}) : (defaults ?? {}))}
       submit={submit}
       savedText={t('crud.saved')}
       onSaved={async () => {
@@ -93,7 +105,7 @@ export function CrudForm({
                       tooltip={f.tooltip}
                       required={required}
                       valuePropName={f.valuePropName}
-                      rules={[...requiredRule, zodRule(fieldSchema, label), ...(f.extraRules ?? [])]}
+                      rules={[...requiredRule, zodRule(fieldSchema, label, f.parse), ...(f.extraRules ?? [])]}
                     >
                       {f.input ?? <Input maxLength={entity.columns[f.name]?.length} />}
                     </Form.Item>

@@ -2,12 +2,12 @@ import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons
 import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudPageProps } from './CrudPage';
+import type { SettledCrudProps } from './crud-types';
 import { RefreshButton } from './parts';
 import type { CrudPageState } from './use-crud-page';
 
 /** Above the table: refresh, add, batch delete and the screen's own buttons; filters, keyword and column settings. */
-export function CrudToolbar({ props, state }: { props: CrudPageProps; state: CrudPageState }) {
+export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: CrudPageState }) {
   const { t } = useTranslation();
   const { can, selected, remove } = state;
   const [keyWord, setKeyWord] = useState('');
@@ -65,7 +65,7 @@ export function CrudToolbar({ props, state }: { props: CrudPageProps; state: Cru
 }
 
 /** The gear that shows and hides columns. */
-function ColumnSettings({ props, state }: { props: CrudPageProps; state: CrudPageState }) {
+function ColumnSettings({ props, state }: { props: SettledCrudProps; state: CrudPageState }) {
   const { t } = useTranslation();
   return (
     <Popover

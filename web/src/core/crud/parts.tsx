@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, type TablePaginationConfig, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Status } from '../../ui/Status';
 import { usePerm } from '../permission';
-import { api } from '../request';
+import { type Callable, call } from '../request';
 
 /*
  * The small pieces the management screens share. They stay in one module on purpose: every module
@@ -51,18 +52,21 @@ export function serverPaging(t: TFunction, page: number, size: number, total: nu
   };
 }
 
-/** What the hook needs of a declaration: where its calls go and the permission of its list. */
-type Listed = { prefix: string; perms: { list: string } };
+/** What the hook needs of a declaration: its list call (whose filters are all optional) and its permission. */
+type Listed<Row> = {
+  readonly api: { readonly list: Callable<z.ZodType<unknown, Record<never, never>>, Row[]> };
+  readonly perms: { readonly list: string };
+};
 
 /**
- * An entity's whole list (its `list` call, for trees and choices), cached under `queryKey`. Nothing
- * is asked of the server without the list permission.
+ * An entity's whole list (its `list` call, for trees and choices), its rows typed by the
+ * declaration, cached under `queryKey`. Nothing is asked of the server without the list permission.
  */
-export function useEntityList<T>(entity: Listed, queryKey: readonly unknown[]) {
+export function useEntityList<Row>(entity: Listed<Row>, queryKey: readonly unknown[]) {
   const canList = usePerm(entity.perms.list);
   const query = useQuery({
     queryKey,
-    queryFn: () => api.post<T[]>(`${entity.prefix}/list`, {}),
+    queryFn: () => call(entity.api.list, {}),
     enabled: canList,
   });
   return { canList, query };

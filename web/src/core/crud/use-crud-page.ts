@@ -1,12 +1,12 @@
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { Entity, StandardAction } from '@backroom/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app-feedback';
 import type { Locale } from '../i18n';
 import { usePerm } from '../permission';
-import { api } from '../request';
-import type { CrudPageProps, CrudRow, Editing } from './CrudPage';
+import { call } from '../request';
+import { type CrudRow, crudApi, type Editing, type SettledCrudProps } from './crud-types';
 import { toggled } from './parts';
 
 /** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
@@ -26,8 +26,9 @@ const BASE_LABELS: Record<string, string> = {
  * filters, order, paging) and its answer, the selection, the hidden columns, the record in the
  * dialog, and delete.
  */
-export function useCrudPage(props: CrudPageProps) {
+export function useCrudPage(props: SettledCrudProps) {
   const { entity } = props;
+  const api = crudApi(entity);
   const { t, i18n } = useTranslation();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
@@ -74,7 +75,7 @@ export function useCrudPage(props: CrudPageProps) {
   const query = useQuery({
     queryKey: [...crudQueryKey(entity), { page, size, search, filters, sorter, params: props.params }],
     queryFn: () =>
-      api.post<PageResult<CrudRow>>(`${entity.prefix}/page`, {
+      call(api.page, {
         page,
         size,
         ...(search ? { keyWord: search } : {}),
@@ -92,7 +93,7 @@ export function useCrudPage(props: CrudPageProps) {
   };
 
   const remove = useMutation({
-    mutationFn: (ids: number[]) => api.post(`${entity.prefix}/delete`, { ids }),
+    mutationFn: (ids: number[]) => call(api.delete, { ids }),
     onSuccess: async (_data, ids) => {
       void message.success(t('crud.deleted'));
       setSelected(selected.filter((id) => !ids.includes(id)));
@@ -109,7 +110,7 @@ export function useCrudPage(props: CrudPageProps) {
       return;
     }
     let full = row;
-    if (props.editWithInfo && canInfo) full = await api.get<CrudRow>(`${entity.prefix}/info`, { id: row.id });
+    if (props.editWithInfo && canInfo) full = await call(api.info, { id: row.id });
     setEditing({ mode: 'edit', row: full });
   };
 

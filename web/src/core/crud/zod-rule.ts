@@ -33,7 +33,7 @@ export function zodMessage(schema: z.ZodType, value: unknown, field: string): st
 }
 
 /** Form input as the API wants it: an emptied text field is null where the column allows it. */
-export function normalizeValue(value: unknown, schema: z.ZodType | undefined): unknown {
+export function normalizeValue<T>(value: T, schema: z.ZodType | undefined): T | null | undefined {
   if (value === '' || value === undefined) {
     if (schema?.safeParse(null).success) return null;
     return undefined;
@@ -41,10 +41,14 @@ export function normalizeValue(value: unknown, schema: z.ZodType | undefined): u
   return value;
 }
 
-/** An antd rule validating a field with the same zod schema the server uses. */
-export function zodRule(schema: z.ZodType | undefined, field: string): Rule {
+/**
+ * An antd rule validating a field with the same zod schema the server uses. `parse` reads an input
+ * that holds the value in another form (json as text) first; what it throws is the message.
+ */
+export function zodRule(schema: z.ZodType | undefined, field: string, parse?: (input: unknown) => unknown): Rule {
   return {
-    validator: async (_rule, value) => {
+    validator: async (_rule, input) => {
+      const value = parse && input !== '' && input !== undefined && input !== null ? parse(input) : input;
       if (!schema) return;
       const message = zodMessage(schema, normalizeValue(value, schema), field);
       if (message) throw new Error(message);

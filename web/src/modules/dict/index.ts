@@ -1,7 +1,7 @@
 import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
 
-export type { DictItem, DictOption } from './components/dict-data';
+export type { DictItem, DictOption } from '../../core/dictionaries';
 export { DICT_DATA_KEY, type DictView, useDict, useDictData, useInvalidateDict } from './hooks/use-dict';
 
 /** The seeded menu names of the dictionary, in each language (menus are data, seeded in zh-cn). */

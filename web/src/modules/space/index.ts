@@ -28,7 +28,7 @@ export function installSpace() {
       图片上传: 'Image upload',
     },
   });
-  // A fixed route of SPEC §2, and the view the family's menus name.
+  // A fixed route of docs/spec.md §2, and the view the family's menus name.
   registerFixedRoute('/space/list', 'space.title', () => import('./views/list'));
   registerView('modules/space/views/list.vue', () => import('./views/list'));
 }

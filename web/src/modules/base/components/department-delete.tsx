@@ -3,7 +3,7 @@ import { Alert, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../core/delete-dialog';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import type { DepartmentNode } from './department-tree';
 
 type Props = {
@@ -27,7 +27,7 @@ export function DepartmentDelete({ department, topName, onClose, onDeleted }: Pr
       data={department}
       title={t('base.user.deleteTitle', { name: department?.name ?? '' })}
       okText={t('crud.delete')}
-      remove={(target) => api.post(`${sysDepartment.prefix}/delete`, { ids: [target.id], deleteUser })}
+      remove={(target) => call(sysDepartment.api.delete, { ids: [target.id], deleteUser })}
       deletedText={t('crud.deleted')}
       onDeleted={(target) => {
         setDeleteUser(false);

@@ -7,7 +7,7 @@ import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
 import { type DepartmentNode, type DepartmentOption, departmentOptions, findDepartment } from './department-tree';
 
@@ -52,8 +52,8 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
   const submit = (values: Values, target: DepartmentDraft) => {
     const body = { name: values.name.trim(), parentId: values.parentId ?? null, orderNum: values.orderNum ?? 0 };
     return target.id === undefined
-      ? api.post(`${sysDepartment.prefix}/add`, body)
-      : api.post(`${sysDepartment.prefix}/update`, { id: target.id, ...body });
+      ? call(sysDepartment.api.add, body)
+      : call(sysDepartment.api.update, { id: target.id, ...body });
   };
 
   const label = (key: 'name' | 'parentId' | 'orderNum') => columns[key].label[locale];

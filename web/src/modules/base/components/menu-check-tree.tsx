@@ -1,4 +1,4 @@
-import { flattenTree, mapTree, type SysMenu, sysMenu } from '@backroom/contract';
+import { flattenTree, mapTree, sysMenu } from '@backroom/contract';
 import { Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useEntityList } from '../../../core/crud/parts';
@@ -26,7 +26,7 @@ type Props = { value?: number[]; onChange?: (value: number[]) => void; id?: stri
  * are given to the tree, which works out the parents itself.
  */
 export function MenuCheckTree({ value, onChange, id }: Props) {
-  const { canList, query } = useEntityList<SysMenu>(sysMenu, ['base', 'menus', 'all']);
+  const { canList, query } = useEntityList(sysMenu, ['base', 'menus', 'all']);
   // Without the menu list, the user's own menus are exactly what they may grant.
   const own = useMenus((s) => s.rows);
   const rows = canList ? query.data : own;

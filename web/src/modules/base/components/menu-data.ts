@@ -42,7 +42,7 @@ export type EpsEntity = {
 };
 export type Eps = Record<string, EpsEntity[]>;
 
-/** DESIGN §4: the permission of a call is its path after `/admin/` with `/` read as `:`. */
+/** The permission of a call is its path after `/admin/` with `/` read as `:` (docs/architecture.md §2). */
 export function permOfApi(prefix: string, path: string): string {
   return `${prefix.replace(/^\/?admin\//, '').replace(/^\//, '')}/${path.replace(/^\//, '')}`.replaceAll('/', ':');
 }

@@ -1,4 +1,4 @@
-import type { MenuType, SysMenu } from '@backroom/contract';
+import type { CreateOf, MenuType, SysMenu, sysMenu } from '@backroom/contract';
 import type { FormStart } from '../../../core/form-dialog';
 import { splitPerms } from './menu-data';
 import { TOP_LEVEL } from './menu-parent-select';
@@ -57,10 +57,10 @@ export function menuStartValues(editing: MenuEditing, rows: readonly SysMenu[]):
  * What menu/add or menu/update is sent. Fields the chosen type does not show are left as they are
  * on edit, and empty on add; blank text is null.
  */
-export function menuPayload(values: MenuValues, mode: MenuEditing['mode']): Record<string, unknown> {
+export function menuPayload(values: MenuValues, mode: MenuEditing['mode']): CreateOf<typeof sysMenu.columns> {
   const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
   const add = mode === 'add';
-  const payload: Record<string, unknown> = {
+  const payload: CreateOf<typeof sysMenu.columns> = {
     type: values.type,
     name: values.name.trim(),
     parentId: values.parentId === TOP_LEVEL ? null : values.parentId,

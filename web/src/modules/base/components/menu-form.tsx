@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
 import { type Locale, menuName } from '../../../core/i18n';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { usePermOptions } from '../hooks/use-perm-options';
 import { splitPerms } from './menu-data';
 import { MenuFormFields } from './menu-form-fields';
@@ -51,8 +51,8 @@ export function MenuForm({
   const submit = (values: MenuValues, target: MenuEditing) => {
     const payload = menuPayload(values, target.mode);
     return target.mode === 'add'
-      ? api.post(`${sysMenu.prefix}/add`, payload)
-      : api.post(`${sysMenu.prefix}/update`, { ...payload, id: target.row.id });
+      ? call(sysMenu.api.add, payload)
+      : call(sysMenu.api.update, { ...payload, id: target.row.id });
   };
 
   const parentName = editing?.mode === 'add' ? rows.find((r) => r.id === editing.parentId)?.name : undefined;

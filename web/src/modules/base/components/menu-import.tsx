@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { menuName } from '../../../core/i18n';
 import { usePerms } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { MenuIcon } from '../../../ui/icons';
 import { nodePerms, type ParsedMenus, parseMenuFile, splitPerms } from './menu-data';
 import { MenuTypeTag } from './menu-type-tag';
@@ -97,7 +97,7 @@ export function MenuImport({
     }
     setSaving(true);
     try {
-      const data = await api.post<{ count: number }>(`${sysMenu.prefix}/import`, { menus: parsed.result.menus });
+      const data = await call(sysMenu.api.import, { menus: parsed.result.menus });
       void message.success(t('base.menu.import.done', { count: data.count }));
       onImported();
     } finally {

@@ -1,12 +1,12 @@
-import { type SysMenu, sysMenu } from '@backroom/contract';
+import { baseOpen, type SysMenu, sysMenu } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Empty, Form, Input, Select, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
 import { usePerms } from '../../../core/permission';
-import { api } from '../../../core/request';
-import { type Eps, type EpsEntity, entityPerms, epsEntities, splitPerms } from './menu-data';
+import { call } from '../../../core/request';
+import { type EpsEntity, entityPerms, epsEntities, splitPerms } from './menu-data';
 import { ParentSelect, useParentOptions } from './menu-parent-select';
 
 type Values = { prefix: string; name: string; perms: string[]; parentId: number };
@@ -42,7 +42,7 @@ export function MenuPermQuickAdd({
 
   const eps = useQuery({
     queryKey: ['base', 'eps'],
-    queryFn: () => api.get<Eps>('/admin/base/open/eps', undefined, { silent: true }),
+    queryFn: () => call(baseOpen.api.eps, undefined, { silent: true }),
     enabled: open,
     staleTime: 60_000,
   });
@@ -71,7 +71,7 @@ export function MenuPermQuickAdd({
   };
 
   const submit = (values: Values) =>
-    api.post(`${sysMenu.prefix}/add`, {
+    call(sysMenu.api.add, {
       type: 2,
       name: values.name.trim(),
       parentId: values.parentId,

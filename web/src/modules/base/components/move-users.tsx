@@ -2,7 +2,7 @@ import { sysUser } from '@backroom/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { DepartmentSelect } from './department-select';
 import { type DepartmentNode, departmentOptions } from './department-tree';
 
@@ -26,7 +26,7 @@ export function MoveUsers({ open, userIds, tree, onClose, onMoved }: Props) {
       data={open ? userIds : null}
       form={form}
       title={t('base.user.moveTitle', { count: userIds.length })}
-      submit={(values, ids) => api.post(`${sysUser.prefix}/move`, { departmentId: values.departmentId, userIds: ids })}
+      submit={(values, ids) => call(sysUser.api.move, { departmentId: values.departmentId, userIds: ids })}
       savedText={t('base.user.moved', { count: userIds.length })}
       onSaved={() => {
         form.resetFields();

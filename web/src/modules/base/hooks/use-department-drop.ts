@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import {
   changedPlaces,
   type DepartmentNode,
@@ -30,7 +30,7 @@ export function useDepartmentDrop(
   const queryClient = useQueryClient();
 
   const order = useMutation({
-    mutationFn: (places: DepartmentPlace[]) => api.post(`${sysDepartment.prefix}/order`, places),
+    mutationFn: (places: DepartmentPlace[]) => call(sysDepartment.api.order, places),
     onSuccess: () => void message.success(t('base.user.ordered')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY }),
   });

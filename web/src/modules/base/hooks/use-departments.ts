@@ -9,7 +9,7 @@ const NO_ROWS: DepartmentRow[] = [];
 
 /** The departments the user may see, flat and as a tree; nothing is asked without the list permission. */
 export function useDepartments() {
-  const { canList, query } = useEntityList<DepartmentRow>(sysDepartment, DEPARTMENTS_KEY);
+  const { canList, query } = useEntityList(sysDepartment, DEPARTMENTS_KEY);
   const rows = query.data ?? NO_ROWS;
   const tree = useMemo(() => buildDepartmentTree(rows), [rows]);
   return { canList, rows, tree, query };

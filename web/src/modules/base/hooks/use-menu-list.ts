@@ -1,11 +1,11 @@
-import { filterTree, flattenTree, type MenuNode, type SysMenu, sysMenu } from '@backroom/contract';
+import { filterTree, flattenTree, sysMenu } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { events } from '../../../core/events';
 import { menuName } from '../../../core/i18n';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { buildMenuRows, countNodes, exportFileName, type MenuRow } from '../components/menu-data';
 
 const LIST_KEY = ['base', 'menu', 'list'] as const;
@@ -36,7 +36,7 @@ export function useMenuList() {
 
   const query = useQuery({
     queryKey: LIST_KEY,
-    queryFn: () => api.post<SysMenu[]>(`${sysMenu.prefix}/list`, {}),
+    queryFn: () => call(sysMenu.api.list, {}),
   });
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const tree = useMemo(() => buildMenuRows(rows), [rows]);
@@ -71,14 +71,14 @@ export function useMenuList() {
   };
 
   const remove = async (row: MenuRow) => {
-    await api.post(`${sysMenu.prefix}/delete`, { ids: [row.id] });
+    await call(sysMenu.api.delete, { ids: [row.id] });
     void message.success(t('crud.deleted'));
     setSelected((keys) => keys.filter((k) => rows.some((r) => r.id === k && r.id !== row.id)));
     await changed();
   };
 
   const order = async (row: MenuRow, orderNum: number) => {
-    await api.post(`${sysMenu.prefix}/update`, { id: row.id, orderNum });
+    await call(sysMenu.api.update, { id: row.id, orderNum });
     void message.success(t('crud.saved'));
     await changed();
   };
@@ -90,7 +90,7 @@ export function useMenuList() {
     }
     setExporting(true);
     try {
-      const nodes = await api.post<MenuNode[]>(`${sysMenu.prefix}/export`, { ids: selected.map(Number) });
+      const nodes = await call(sysMenu.api.export, { ids: selected.map(Number) });
       download(exportFileName(new Date()), `${JSON.stringify(nodes, null, 2)}\n`);
       void message.success(t('base.menu.export.done', { count: countNodes(nodes) }));
     } finally {

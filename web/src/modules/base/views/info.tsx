@@ -1,9 +1,9 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type SysUser } from '@backroom/contract';
+import { baseComm, PASSWORD_MAX, PASSWORD_MIN, type SysUser } from '@backroom/contract';
 import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { api, logout } from '../../../core/request';
+import { call, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
 
@@ -28,7 +28,7 @@ export default function MyInfo() {
     if (!user) return;
     setSaving('profile');
     try {
-      await api.post('/admin/base/comm/personUpdate', { ...values, nickName: values.nickName?.trim() });
+      await call(baseComm.api.personUpdate, { ...values, nickName: (values.nickName ?? '').trim() });
       setUserInfo({ ...user, ...values });
       void message.success(t('base.my.saved'));
     } finally {
@@ -40,7 +40,7 @@ export default function MyInfo() {
     if (!user) return;
     setSaving('password');
     try {
-      await api.post('/admin/base/comm/personUpdate', {
+      await call(baseComm.api.personUpdate, {
         nickName: user.nickName || user.username,
         originalPassword: values.originalPassword,
         password: values.password,

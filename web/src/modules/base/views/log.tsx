@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import './log.css';
 import { useFeedback } from '../../../core/app-feedback';
 
@@ -61,7 +61,7 @@ function KeepDays() {
   const canWrite = usePerm(sysLog.perms.setKeep);
   const keep = useQuery({
     queryKey: KEEP_KEY,
-    queryFn: () => api.get<number>(`${sysLog.prefix}/getKeep`),
+    queryFn: () => call(sysLog.api.getKeep),
     enabled: canRead,
   });
   const [draft, setDraft] = useState<number | null>(null);
@@ -83,7 +83,7 @@ function KeepDays() {
     }
     setSaving(true);
     try {
-      await api.post(`${sysLog.prefix}/setKeep`, { value: draft });
+      await call(sysLog.api.setKeep, { value: draft });
       queryClient.setQueryData(KEEP_KEY, draft);
       void message.success(t('base.log.keepSaved', { count: draft }));
     } finally {
@@ -130,7 +130,7 @@ export default function LogList() {
   const canClear = usePerm(sysLog.perms.clear);
 
   const handleClear = async () => {
-    await api.post(`${sysLog.prefix}/clear`);
+    await call(sysLog.api.clear);
     void message.success(t('base.log.cleared'));
     await queryClient.invalidateQueries({ queryKey: crudQueryKey(sysLog) });
   };
@@ -144,9 +144,9 @@ export default function LogList() {
           key: 'name',
           width: 140,
           sortable: true,
-          render: (v) => (v ? String(v) : <span className="log-muted">{t('base.log.anonymous')}</span>),
+          render: (v) => v || <span className="log-muted">{t('base.log.anonymous')}</span>,
         },
-        { key: 'action', width: 280, render: (v) => <span className="log-code">{String(v ?? '')}</span> },
+        { key: 'action', width: 280, render: (v) => <span className="log-code">{v}</span> },
         { key: 'ip', width: 140 },
         {
           key: 'params',

@@ -1,19 +1,19 @@
-import type { TokenPair } from '@backroom/contract';
+import type { Captcha } from '@backroom/contract';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { toast } from '../../../core/toast';
 import { Button, TextField } from '../../../ui/controls';
 
-type Captcha = { captchaId: string; data: string };
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'verifyCode'];
-/** The i18n key of each field's message when it is empty (SPEC §5). */
+/** The i18n key of each field's message when it is empty (docs/spec.md §5). */
 const REQUIRED: Record<Field, string> = {
   username: 'login.usernameRequired',
   password: 'login.passwordRequired',
@@ -42,7 +42,7 @@ export function LoginPage() {
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      setCaptcha(await api.get<Captcha>('/admin/base/open/captcha', { width: 150, height: 40 }));
+      setCaptcha(await call(sessionApi.captcha, { width: 150, height: 40 }));
       setCaptchaFailed(false);
     } catch {
       setCaptcha(null);
@@ -72,7 +72,7 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      const pair = await api.post<TokenPair>('/admin/base/open/login', {
+      const pair = await call(sessionApi.login, {
         username: values.username.trim(),
         password: values.password,
         captchaId: captcha?.captchaId,

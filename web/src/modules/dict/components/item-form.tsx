@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextItem } from '../../../core/crud/text-item';
 import { normalizeValue, zodRule } from '../../../core/crud/zod-rule';
+import { itemTree } from '../../../core/dictionaries';
 import { FormDialog, type FormStart } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
-import { api } from '../../../core/request';
-import { itemTree } from './dict-data';
+import { call } from '../../../core/request';
 
 /** The parent select's "top level" entry (parentId null). */
 const TOP_LEVEL = 0;
@@ -78,8 +78,8 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
       orderNum: values.orderNum ?? 0,
       remark: normalizeValue(values.remark, shape.remark as z.ZodType) ?? null,
     };
-    if (target.mode === 'edit') await api.post(`${dictInfo.prefix}/update`, { id: target.item.id, ...body });
-    else await api.post(`${dictInfo.prefix}/add`, body);
+    if (target.mode === 'edit') await call(dictInfo.api.update, { id: target.item.id, ...body });
+    else await call(dictInfo.api.add, body);
     return body.parentId;
   };
 

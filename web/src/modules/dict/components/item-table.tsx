@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 import { TreeTableSearch } from '../../../ui/tree-table-search';
 import { useItemTree } from '../hooks/use-item-tree';
-import { nextOrderNum } from './dict-data';
 import { type ItemRow, useItemColumns } from './item-columns';
 import { type ItemDraft, ItemForm } from './item-form';
+import { nextOrderNum } from './item-order';
 
 /**
  * The chosen type's items as a tree: added at the top level or below another, edited, reordered in
@@ -40,12 +40,12 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
     onAddChild: (row) => setDraft({ mode: 'add', parentId: row.id, orderNum: nextOrderNum(rows, row.id) }),
     onEdit: (row) => setDraft({ mode: 'edit', item: row }),
     onDelete: async (row: DictInfo) => {
-      await api.post(`${dictInfo.prefix}/delete`, { ids: [row.id] });
+      await call(dictInfo.api.delete, { ids: [row.id] });
       void message.success(t('crud.deleted'));
       onChanged();
     },
     onOrder: async (row: DictInfo, orderNum: number) => {
-      await api.post(`${dictInfo.prefix}/update`, { id: row.id, orderNum });
+      await call(dictInfo.api.update, { id: row.id, orderNum });
       void message.success(t('crud.saved'));
       onChanged();
     },

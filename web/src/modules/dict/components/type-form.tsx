@@ -1,4 +1,4 @@
-import { DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
+import { addedId, DICT_KEY_PATTERN, type DictType, dictType } from '@backroom/contract';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { TextItem } from '../../../core/crud/text-item';
 import { zodRule } from '../../../core/crud/zod-rule';
 import { FormDialog } from '../../../core/form-dialog';
 import type { Locale } from '../../../core/i18n';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 
 /** What the form edits: a new type, or an existing one. */
 export type TypeDraft = { mode: 'add' } | { mode: 'edit'; type: DictType };
@@ -33,8 +33,8 @@ export function TypeForm({ draft, onClose, onSaved }: Props) {
 
   const submit = async (values: Values, target: TypeDraft) => {
     const body = { name: values.name.trim(), key: values.key.trim() };
-    if (target.mode === 'add') return (await api.post<{ id: number }>(`${dictType.prefix}/add`, body)).id;
-    await api.post(`${dictType.prefix}/update`, { id: target.type.id, ...body });
+    if (target.mode === 'add') return addedId(await call(dictType.api.add, body));
+    await call(dictType.api.update, { id: target.type.id, ...body });
     return target.type.id;
   };
 

@@ -1,11 +1,11 @@
-import { type DictInfo, type DictType, dictInfo, dictType } from '@backroom/contract';
+import { type DictType, dictInfo, dictType } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { useEntityList } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 
 /** Everything of the dictionary the screen and useDict cache: invalidated together after a change. */
 const DICT_KEY = ['dict'] as const;
@@ -20,7 +20,7 @@ export function useDictTypes() {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
-  const { canList, query } = useEntityList<DictType>(dictType, TYPES_KEY);
+  const { canList, query } = useEntityList(dictType, TYPES_KEY);
   const canListItems = usePerm(dictInfo.perms.list);
   const [chosenId, setChosenId] = useState<number>();
 
@@ -30,9 +30,7 @@ export function useDictTypes() {
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: DICT_KEY });
 
   const remove = async (type: DictType) => {
-    const count = canListItems
-      ? (await api.post<DictInfo[]>(`${dictInfo.prefix}/list`, { typeId: type.id })).length
-      : undefined;
+    const count = canListItems ? (await call(dictInfo.api.list, { typeId: type.id })).length : undefined;
     modal.confirm({
       title: t('dict.deleteTypeConfirm', { name: type.name }),
       content: (
@@ -45,7 +43,7 @@ export function useDictTypes() {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await api.post(`${dictType.prefix}/delete`, { ids: [type.id] });
+        await call(dictType.api.delete, { ids: [type.id] });
         void message.success(t('crud.deleted'));
         if (chosenId === type.id) setChosenId(undefined);
         await refreshAll();

@@ -5,9 +5,12 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const post = vi.fn<(url: string, body: unknown) => Promise<DictData>>();
-vi.mock('../../../core/request', () => ({ api: { post: (url: string, body: unknown) => post(url, body) } }));
+vi.mock('../../../core/request', () => ({
+  call: (endpoint: { url: string }, body: unknown) => post(endpoint.url, body),
+}));
 
 const { DICT_DATA_KEY, useDict } = await import('./use-dict');
+const { useDictLookup } = await import('../../../core/dictionaries');
 
 const DATA: DictData = {
   goodsType: [
@@ -64,5 +67,20 @@ describe('useDict', () => {
     await act(() => client.invalidateQueries({ queryKey: DICT_DATA_KEY }));
     await waitFor(() => expect(result.current.label('direct')).toBe('直营门店'));
     expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives core’s derived screens any type’s choices and names from the same call, asking nothing until enabled', async () => {
+    post.mockResolvedValue(DATA);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { result, rerender } = renderHook(({ enabled }) => useDictLookup(enabled), {
+      wrapper: wrapper(client),
+      initialProps: { enabled: false },
+    });
+    expect(result.current.options('goodsType')).toEqual([]);
+    expect(post).not.toHaveBeenCalled();
+    rerender({ enabled: true });
+    await waitFor(() => expect(result.current.label('storeType', 'direct')).toBe('直营店'));
+    expect(result.current.options('goodsType').map((o) => o.label)).toEqual(['生鲜', '日用百货']);
+    expect(result.current.label('goodsType', 11)).toBe('水果');
   });
 });

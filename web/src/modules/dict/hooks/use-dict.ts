@@ -1,22 +1,17 @@
-import { type DictData, dictInfo } from '@backroom/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api } from '../../../core/request';
-import { type DictItem, type DictOption, dictItemsOf, dictLabel, dictOptions, itemTree } from '../components/dict-data';
+import {
+  DICT_DATA_KEY,
+  type DictItem,
+  type DictOption,
+  dictItemsOf,
+  dictLabel,
+  dictOptions,
+  itemTree,
+  useDictData,
+} from '../../../core/dictionaries';
 
-/** The one cached dict/info/data call every useDict shares (all types at once). */
-export const DICT_DATA_KEY = ['dict', 'data'] as const;
-
-/** Dictionaries change rarely; edits on the dictionary screen refresh them at once. */
-const STALE_MS = 5 * 60_000;
-
-export function useDictData() {
-  return useQuery({
-    queryKey: DICT_DATA_KEY,
-    queryFn: () => api.post<DictData>(`${dictInfo.prefix}/data`, { types: [] }),
-    staleTime: STALE_MS,
-  });
-}
+export { DICT_DATA_KEY, useDictData };
 
 /** Call after a dictionary changed: every screen using useDict reloads its labels and options. */
 export function useInvalidateDict() {

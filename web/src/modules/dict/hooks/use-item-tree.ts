@@ -1,9 +1,9 @@
-import { type DictInfo, type DictType, dictInfo, filterTree } from '@backroom/contract';
+import { type DictType, dictInfo, filterTree } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toggled } from '../../../core/crud/parts';
-import { api } from '../../../core/request';
-import { itemTree } from '../components/dict-data';
+import { itemTree } from '../../../core/dictionaries';
+import { call } from '../../../core/request';
 import { itemsKey } from './use-dict-types';
 
 /**
@@ -17,7 +17,7 @@ export function useItemTree(type: DictType) {
 
   const query = useQuery({
     queryKey: itemsKey(type.id),
-    queryFn: () => api.post<DictInfo[]>(`${dictInfo.prefix}/list`, { typeId: type.id }),
+    queryFn: () => call(dictInfo.api.list, { typeId: type.id }),
   });
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const tree = useMemo(() => itemTree(rows), [rows]);

@@ -4,15 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
+import { CrudPage } from '../../../core/crud/CrudPage';
 import type { Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { DataPreview, entityLabel } from '../components/data-preview';
 import '../recycle.css';
 import { useFeedback } from '../../../core/app-feedback';
-
-const asRecord = (row: CrudRow) => row as unknown as RecycleData;
 
 /** Restores records after a confirmation that says what comes back; one transaction on the server. */
 function useRestore(onDone: () => void) {
@@ -20,7 +18,7 @@ function useRestore(onDone: () => void) {
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post(`${recycleData.prefix}/restore`, { ids }),
+    mutationFn: (ids: number[]) => call(recycleData.api.restore, { ids }),
     onSuccess: async (_data, ids) => {
       void message.success(t('recycle.restoredOk', { count: ids.length }));
       onDone();
@@ -87,18 +85,18 @@ export default function RecycleList() {
             title: t('recycle.entity'),
             width: 130,
             sortable: false,
-            render: (_v, row) => entityLabel(asRecord(row), t, locale),
+            render: (_v, row) => entityLabel(row, t, locale),
           },
           {
             key: 'userName',
             width: 130,
             sortable: false,
-            render: (v) => (v ? String(v) : <span className="recycle-muted">{t('recycle.unknownOperator')}</span>),
+            render: (v) => v || <span className="recycle-muted">{t('recycle.unknownOperator')}</span>,
           },
           {
             key: 'url',
             width: 280,
-            render: (v) => <span className="recycle-code">{String(v ?? '')}</span>,
+            render: (v) => <span className="recycle-code">{v}</span>,
           },
           { key: 'count', width: 90 },
           {
@@ -107,7 +105,7 @@ export default function RecycleList() {
             width: 120,
             render: (v) =>
               v ? (
-                <Tooltip title={t('recycle.restoredAt', { time: String(v) })}>
+                <Tooltip title={t('recycle.restoredAt', { time: v })}>
                   <Tag color="green">{t('recycle.restored')}</Tag>
                 </Tooltip>
               ) : (
@@ -147,7 +145,7 @@ export default function RecycleList() {
           </>
         }
         rowActions={(row) => {
-          const record = asRecord(row);
+          const record = row;
           return (
             <>
               {canInfo && (

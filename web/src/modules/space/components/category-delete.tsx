@@ -1,9 +1,9 @@
-import { type PageResult, spaceInfo, spaceType, withDescendants } from '@backroom/contract';
+import { spaceInfo, spaceType, withDescendants } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../core/delete-dialog';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import type { CategoryRow } from '../category-tree';
 
 type Props = {
@@ -23,7 +23,7 @@ export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
 
   const files = useQuery({
     queryKey: ['space', 'delete-count', ids],
-    queryFn: () => api.post<PageResult<unknown>>(`${spaceInfo.prefix}/page`, { page: 1, size: 1, classifyId: ids }),
+    queryFn: () => call(spaceInfo.api.page, { page: 1, size: 1, classifyId: ids }),
     enabled: category !== null,
     gcTime: 0,
   });
@@ -36,7 +36,7 @@ export function CategoryDelete({ category, rows, onClose, onDeleted }: Props) {
       title={t('space.deleteCategoryTitle', { name: category?.name ?? '' })}
       okText={t('space.delete')}
       okDisabled={count === undefined && !files.isError}
-      remove={(target) => api.post(`${spaceType.prefix}/delete`, { ids: [target.id] })}
+      remove={(target) => call(spaceType.api.delete, { ids: [target.id] })}
       deletedText={t('space.categoryDeleted')}
       onDeleted={() => onDeleted(ids)}
       onClose={onClose}

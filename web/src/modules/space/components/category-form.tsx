@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextItem } from '../../../core/crud/text-item';
 import { FormDialog } from '../../../core/form-dialog';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
 import { CategorySelect } from './category-select';
 
@@ -30,8 +30,8 @@ export function CategoryForm({ draft, tree, onClose, onSaved }: Props) {
   const submit = (values: Values, target: CategoryDraft) => {
     const body = { name: values.name.trim(), parentId: values.parentId ?? null };
     return target.id === undefined
-      ? api.post(`${spaceType.prefix}/add`, body)
-      : api.post(`${spaceType.prefix}/update`, { id: target.id, ...body });
+      ? call(spaceType.api.add, body)
+      : call(spaceType.api.update, { id: target.id, ...body });
   };
 
   return (

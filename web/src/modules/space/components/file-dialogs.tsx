@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextItem } from '../../../core/crud/text-item';
 import { FormDialog } from '../../../core/form-dialog';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { type CategoryNode, categoryOptions } from '../category-tree';
 import { FILES_KEY } from '../hooks/use-space';
 import { CategorySelect } from './category-select';
@@ -22,7 +22,7 @@ export function RenameFile({ file, onClose }: { file: SpaceInfo | null; onClose:
       form={form}
       title={t('space.renameTitle')}
       initialValues={(f) => ({ name: f.name })}
-      submit={(values, target) => api.post(`${spaceInfo.prefix}/update`, { id: target.id, name: values.name.trim() })}
+      submit={(values, target) => call(spaceInfo.api.update, { id: target.id, name: values.name.trim() })}
       savedText={t('space.renamed')}
       onSaved={async () => {
         await queryClient.invalidateQueries({ queryKey: FILES_KEY });
@@ -61,7 +61,7 @@ export function MoveFiles({ files, tree, onClose, onMoved }: MoveProps) {
   const submit = async (values: { classifyId?: number | null }, targets: SpaceInfo[]) => {
     try {
       for (const file of targets) {
-        await api.post(`${spaceInfo.prefix}/update`, { id: file.id, classifyId: values.classifyId ?? null });
+        await call(spaceInfo.api.update, { id: file.id, classifyId: values.classifyId ?? null });
       }
     } finally {
       // Moved or only partly: the list shows where the files are now.

@@ -12,7 +12,7 @@ export type FilePickerProps = {
   accept?: readonly FileTypeGroup[];
   /** Largest file, in bytes, that may be chosen or uploaded here. */
   maxSize?: number;
-  /** `avatar`: one image of at most 100 KB, with the avatar size message (SPEC §5). */
+  /** `avatar`: one image of at most 100 KB, with the avatar size message (docs/spec.md §5). */
   purpose?: 'avatar';
 };
 

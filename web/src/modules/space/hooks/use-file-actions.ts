@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import type { FileAction } from '../components/file-card';
 import type { FileSelection } from './use-file-selection';
 import { FILES_KEY } from './use-space';
@@ -26,7 +26,7 @@ export function useFileActions(
   const [moving, setMoving] = useState<SpaceInfo[] | null>(null);
 
   const remove = useMutation({
-    mutationFn: (ids: number[]) => api.post(`${spaceInfo.prefix}/delete`, { ids }),
+    mutationFn: (ids: number[]) => call(spaceInfo.api.delete, { ids }),
     onSuccess: async (_data, ids) => {
       void message.success(t('space.deleted'));
       selection.setSelection(selection.selection.filter((f) => !ids.includes(f.id)));

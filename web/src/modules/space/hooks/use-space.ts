@@ -1,22 +1,15 @@
-import {
-  type FileTypeGroup,
-  type PageResult,
-  type SpaceInfo,
-  type SpaceType,
-  spaceInfo,
-  spaceType,
-} from '@backroom/contract';
+import { type FileTypeGroup, spaceInfo, spaceType } from '@backroom/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEntityList } from '../../../core/crud/parts';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 
 export const TYPES_KEY = ['space', 'types'] as const;
 export const FILES_KEY = ['space', 'files'] as const;
 
 /** The category list, shared by the page, the picker and the move dialog. */
 export function useCategories() {
-  const { canList, query } = useEntityList<SpaceType>(spaceType, TYPES_KEY);
+  const { canList, query } = useEntityList(spaceType, TYPES_KEY);
   return { canList, query, rows: query.data ?? [] };
 }
 
@@ -34,7 +27,7 @@ export function useFiles(filter: FileQuery) {
   const query = useQuery({
     queryKey: [...FILES_KEY, filter],
     queryFn: () =>
-      api.post<PageResult<SpaceInfo>>(`${spaceInfo.prefix}/page`, {
+      call(spaceInfo.api.page, {
         page: filter.page,
         size: filter.size,
         ...(filter.classifyIds ? { classifyId: filter.classifyIds } : {}),

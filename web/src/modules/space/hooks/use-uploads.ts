@@ -1,4 +1,5 @@
 import {
+  addedId,
   baseComm,
   extensionOf,
   type FileTypeGroup,
@@ -12,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
-import { api, upload } from '../../../core/request';
+import { call, upload } from '../../../core/request';
 import { FILES_KEY } from './use-space';
 
 /** Files sent at the same time; the rest wait their turn. */
@@ -38,9 +39,9 @@ export type UploadItem = {
 };
 
 export type UploadRules = {
-  /** Bytes per file: the SPEC default of 100 MB, or less (the avatar's 100 KB). */
+  /** Bytes per file: the spec's default of 100 MB (docs/spec.md §9), or less (the avatar's 100 KB). */
   maxSize?: number;
-  /** The message for a file over maxSize; SPEC's 'Uploaded file size cannot exceed {n}MB' when absent. */
+  /** The message for a file over maxSize; the spec's 'Uploaded file size cannot exceed {n}MB' (docs/spec.md §8) when absent. */
   sizeMessage?: string;
   /** Type groups accepted here (the avatar takes images only). */
   accept?: readonly FileTypeGroup[];
@@ -98,7 +99,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
         if (!url) {
           const form = new FormData();
           form.append('file', item.file, item.name);
-          const stored = await upload<string | string[]>(`${baseComm.prefix}/upload`, form, {
+          const stored = await upload(baseComm.api.upload, form, {
             signal: controller.signal,
             silent: true,
             onProgress: (fraction) => patch(item.id, { percent: Math.min(99, Math.round(fraction * 100)) }),
@@ -117,7 +118,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
           size: item.size,
           key: keyOf(url),
         };
-        const { id } = await api.post<{ id: number }>(`${spaceInfo.prefix}/add`, record, { silent: true });
+        const id = addedId(await call(spaceInfo.api.add, record, { silent: true }));
         const result = { ...record, id, version: 1, createTime: '', updateTime: '' } as SpaceInfo;
         patch(item.id, { status: 'done', result });
         uploadedRef.current?.(result);
@@ -161,7 +162,7 @@ export function useUploads(rules: UploadRules, onUploaded?: (file: SpaceInfo) =>
     return undefined;
   };
 
-  /** Queues a selection; more than the count limit is refused whole, with SPEC's message. */
+  /** Queues a selection; more than the count limit is refused whole, with the spec's message (docs/spec.md §5). */
   const add = (files: readonly File[], classifyId: number | null) => {
     if (files.length === 0) return;
     if (files.length > UPLOAD_DEFAULTS.maxFiles) {

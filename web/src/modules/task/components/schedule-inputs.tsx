@@ -1,16 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
 import { TASK_MAX_EVERY_MS, TASK_MIN_EVERY_MS } from '@backroom/contract';
-import { Button, DatePicker, Dropdown, Form, Input, InputNumber, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Dropdown, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Preview, previewSchedule } from './schedule-preview';
 
-const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
-
 type ValueProps<T> = { value?: T | null; onChange?: (value: T | null) => void; id?: string };
 
-/** The interval, kept in milliseconds as the entity stores it, entered and shown in whole seconds (SPEC §3). */
+/** The interval, kept in milliseconds as the entity stores it, entered and shown in whole seconds (docs/spec.md §3). */
 export function SecondsInput({ value, onChange, id, zone }: ValueProps<number> & { zone: string }) {
   const { t } = useTranslation();
   return (
@@ -28,20 +25,6 @@ export function SecondsInput({ value, onChange, id, zone }: ValueProps<number> &
       />
       <SchedulePreview zone={zone} />
     </>
-  );
-}
-
-/** A task time: a wall clock `YYYY-MM-DD HH:mm:ss` in the task time zone. */
-export function DateTimeInput({ value, onChange, id }: ValueProps<string>) {
-  return (
-    <DatePicker
-      id={id}
-      showTime
-      format={WALL_CLOCK}
-      style={{ width: '100%' }}
-      value={value ? dayjs(value, WALL_CLOCK) : null}
-      onChange={(date) => onChange?.(date ? date.format(WALL_CLOCK) : null)}
-    />
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 
 /** Running or stopped, switched at once through start and stop for whoever may; a tag for the others. */
 export function StatusToggle({ id, name, status }: { id: number; name: string; status: number }) {
@@ -17,7 +17,7 @@ export function StatusToggle({ id, name, status }: { id: number; name: string; s
   const canStop = usePerm(taskInfo.perms.stop);
   const [pending, setPending] = useState<number>();
   const toggle = useMutation({
-    mutationFn: (next: number) => api.post(`${taskInfo.prefix}/${next === 1 ? 'start' : 'stop'}`, { id }),
+    mutationFn: (next: number) => call(next === 1 ? taskInfo.api.start : taskInfo.api.stop, { id }),
     onSuccess: async (_data, next) => {
       void message.success(next === 1 ? t('task.started') : t('task.stopped'));
       await queryClient.invalidateQueries({ queryKey: crudQueryKey(taskInfo) });

@@ -1,12 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { type PageResult, type TaskLog, taskInfo } from '@backroom/contract';
+import { type TaskLog, taskInfo } from '@backroom/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, RefreshButton, serverPaging } from '../../../core/crud/parts';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 
 export const taskLogKey = (taskId: number) => ['task', 'log', taskId] as const;
@@ -66,7 +66,7 @@ export function TaskLogDrawer({ task, onClose }: { task: { id: number; name: str
   const query = useQuery({
     queryKey: [...taskLogKey(task?.id ?? 0), { status, page, size }],
     queryFn: () =>
-      api.get<PageResult<TaskLog>>(`${taskInfo.prefix}/log`, {
+      call(taskInfo.api.log, {
         id: task?.id,
         page,
         size,

@@ -1,7 +1,7 @@
-import { type TaskHandlers, taskInfo } from '@backroom/contract';
+import { taskInfo } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 
 export const TASK_HANDLERS_KEY = ['task', 'handlers'] as const;
 
@@ -10,7 +10,7 @@ export function useTaskHandlers() {
   const allowed = usePerm(taskInfo.perms.handlers);
   return useQuery({
     queryKey: TASK_HANDLERS_KEY,
-    queryFn: () => api.get<TaskHandlers>(`${taskInfo.prefix}/handlers`),
+    queryFn: () => call(taskInfo.api.handlers),
     enabled: allowed,
     staleTime: 5 * 60_000,
   });

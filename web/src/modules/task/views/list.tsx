@@ -4,25 +4,27 @@ import { Button, InputNumber, Popconfirm, Radio, Segmented, Tag, Tooltip } from 
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type CrudRow } from '../../../core/crud/CrudPage';
+import { CrudPage, type CrudRowOf } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
-import { api } from '../../../core/request';
+import { call } from '../../../core/request';
 import { ArgsInput, HandlerSelect, handlerLabel } from '../components/handler-inputs';
 import { RunningSwitch } from '../components/running-switch';
-import { CronInput, DateTimeInput, SecondsInput } from '../components/schedule-inputs';
+import { CronInput, SecondsInput } from '../components/schedule-inputs';
 import { previewSchedule } from '../components/schedule-preview';
 import { StatusToggle } from '../components/status-toggle';
 import { TaskLogDrawer } from '../components/task-log-drawer';
 import { useTaskHandlers } from '../hooks/use-task-handlers';
 import '../task.css';
 import { useFeedback } from '../../../core/app-feedback';
+import { DateTimeInput } from '../../../ui/date-time-input';
 
 type Scope = 'all' | 0 | 1;
+type TaskRow = CrudRowOf<typeof taskInfo>;
 
 /** Runs since the last start, from the scheduler's repeatConf. */
-function runCount(row: CrudRow): number {
+function runCount(row: TaskRow): number {
   try {
-    const count = Number((JSON.parse(String(row.repeatConf ?? '{}')) as { count?: unknown }).count);
+    const count = Number((JSON.parse(row.repeatConf ?? '{}') as { count?: unknown }).count);
     return Number.isInteger(count) ? count : 0;
   } catch {
     return 0;
@@ -30,14 +32,14 @@ function runCount(row: CrudRow): number {
 }
 
 /** Run once: asks first, since a task may do real work (a purge) at once. */
-function RunOnceButton({ row }: { row: CrudRow }) {
+function RunOnceButton({ row }: { row: TaskRow }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const handleRun = async () => {
     setBusy(true);
     try {
-      await api.post(`${taskInfo.prefix}/once`, { id: row.id });
+      await call(taskInfo.api.once, { id: row.id });
       void message.success(t('task.onceStarted'));
     } finally {
       setBusy(false);
@@ -45,7 +47,7 @@ function RunOnceButton({ row }: { row: CrudRow }) {
   };
   return (
     <Popconfirm
-      title={t('task.onceConfirm', { name: String(row.name) })}
+      title={t('task.onceConfirm', { name: row.name })}
       description={t('task.onceHint')}
       okText={t('task.once')}
       cancelText={t('common.cancel')}
@@ -126,7 +128,7 @@ export default function TaskList() {
             render: (value, row) => (
               <span className="task-cell">
                 <span>
-                  {String(value)}
+                  {value}
                   {row.type === 0 && (
                     <Tooltip title={t('task.systemLocked')}>
                       <Tag color="purple" className="task-kind">
@@ -135,7 +137,7 @@ export default function TaskList() {
                     </Tooltip>
                   )}
                 </span>
-                {row.remark ? <span className="task-secondary">{String(row.remark)}</span> : null}
+                {row.remark ? <span className="task-secondary">{row.remark}</span> : null}
               </span>
             ),
           },
@@ -145,8 +147,8 @@ export default function TaskList() {
             width: 160,
             render: (value) => (
               <span className="task-cell">
-                <span>{handlerLabel(handlerList, String(value), locale)}</span>
-                <code className="task-cell-code task-secondary">{String(value)}</code>
+                <span>{handlerLabel(handlerList, value, locale)}</span>
+                <code className="task-cell-code task-secondary">{value}</code>
               </span>
             ),
           },
@@ -160,7 +162,7 @@ export default function TaskList() {
               return (
                 <span className="task-cell">
                   {row.taskType === 0 ? (
-                    <code className="task-cell-code">{String(row.cron ?? '')}</code>
+                    <code className="task-cell-code">{row.cron ?? ''}</code>
                   ) : (
                     <span>{t('task.everySeconds', { count: Number(row.every ?? 0) / 1000 })}</span>
                   )}
@@ -174,17 +176,17 @@ export default function TaskList() {
           {
             key: 'status',
             width: 100,
-            render: (value, row) => <StatusToggle id={row.id} name={String(row.name)} status={Number(value)} />,
+            render: (value, row) => <StatusToggle id={row.id} name={row.name} status={value} />,
           },
           {
             key: 'nextRunTime',
             width: 170,
-            render: (value) => (value ? String(value) : <span className="task-muted">—</span>),
+            render: (value) => value || <span className="task-muted">—</span>,
           },
           {
             key: 'lastExecuteTime',
             width: 155,
-            render: (value) => (value ? String(value) : <span className="task-muted">—</span>),
+            render: (value) => value || <span className="task-muted">—</span>,
           },
           { key: 'startDate', width: 170, hidden: true },
           { key: 'endDate', width: 170, hidden: true },
@@ -199,7 +201,7 @@ export default function TaskList() {
                 type="link"
                 size="small"
                 icon={<FileTextOutlined />}
-                onClick={() => setLogOf({ id: row.id, name: String(row.name) })}
+                onClick={() => setLogOf({ id: row.id, name: row.name })}
               >
                 {t('task.log')}
               </Button>

@@ -1,7 +1,6 @@
 import { SwapOutlined, UserOutlined } from '@ant-design/icons';
 import {
   PASSWORD_MAX,
-  type SysRole,
   sysRole,
   sysUser,
   USER_LEVELS,
@@ -13,11 +12,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type CrudRow, crudQueryKey, type FieldSpec } from '../../../../core/crud/CrudPage';
+import { CrudPage, type CrudRowOf, crudQueryKey, type FieldOf } from '../../../../core/crud/CrudPage';
 import { useEntityList } from '../../../../core/crud/parts';
 import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
-import { api } from '../../../../core/request';
+import { call } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
@@ -42,20 +41,20 @@ const LEVEL_COLORS: Record<UserLevel, string> = {
 };
 
 /** The status column: a switch that saves at once for whoever may update users, a tag for the others. */
-function StatusCell({ row, canUpdate }: { row: CrudRow; canUpdate: boolean }) {
+function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpdate: boolean }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<UserStatus>();
   const update = useMutation({
-    mutationFn: (status: UserStatus) => api.post(`${sysUser.prefix}/update`, { id: row.id, status }),
+    mutationFn: (status: UserStatus) => call(sysUser.api.update, { id: row.id, status }),
     onSuccess: async () => {
       void message.success(t('base.user.statusSaved'));
       await queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
     },
     onSettled: () => setPending(undefined),
   });
-  const status = pending ?? (row.status as UserStatus);
+  const status = pending ?? row.status;
   if (!canUpdate) {
     return status === 1 ? <Tag color="success">{t('base.user.enabled')}</Tag> : <Tag>{t('base.user.disabled')}</Tag>;
   }
@@ -64,7 +63,7 @@ function StatusCell({ row, canUpdate }: { row: CrudRow; canUpdate: boolean }) {
       size="small"
       checked={status === 1}
       loading={update.isPending}
-      aria-label={t('base.user.statusOf', { name: String(row.username) })}
+      aria-label={t('base.user.statusOf', { name: row.username })}
       onChange={(checked) => {
         const next: UserStatus = checked ? 1 : 0;
         setPending(next);
@@ -86,7 +85,7 @@ export default function UserView() {
   const canUpdate = usePerm(sysUser.perms.update);
   // Moving needs a department to move to.
   const canMove = usePerm(sysUser.perms.move) && departments.canList;
-  const { canList: canRoles, query: roles } = useEntityList<SysRole>(sysRole, ['base', 'roles', 'options']);
+  const { canList: canRoles, query: roles } = useEntityList(sysRole, ['base', 'roles', 'options']);
   const [departmentId, setDepartmentId] = useState<number>();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
@@ -103,7 +102,28 @@ export default function UserView() {
   const levelOptions = USER_LEVELS.map((value) => ({ value, label: t(`base.user.levels.${value}`) }));
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
 
-  const fields: FieldSpec[] = [
+  // Offered only to whoever may list departments, and roles.
+  const departmentField: FieldOf<typeof sysUser> = {
+    name: 'departmentId',
+    required: true,
+    input: <DepartmentSelect options={options} placeholder={t('base.user.chooseDepartment')} />,
+  };
+  const rolesField: FieldOf<typeof sysUser> = {
+    name: 'roleIdList',
+    label: t('base.user.roles'),
+    input: (
+      <Select
+        mode="multiple"
+        allowClear
+        options={roleOptions}
+        loading={roles.isFetching}
+        placeholder={t('base.user.chooseRoles')}
+        optionFilterProp="label"
+      />
+    ),
+  };
+
+  const fields: FieldOf<typeof sysUser>[] = [
     {
       name: 'username',
       required: true,
@@ -129,33 +149,8 @@ export default function UserView() {
     },
     { name: 'name' },
     { name: 'nickName' },
-    ...(departments.canList
-      ? [
-          {
-            name: 'departmentId',
-            required: true,
-            input: <DepartmentSelect options={options} placeholder={t('base.user.chooseDepartment')} />,
-          },
-        ]
-      : []),
-    ...(canRoles
-      ? [
-          {
-            name: 'roleIdList',
-            label: t('base.user.roles'),
-            input: (
-              <Select
-                mode="multiple"
-                allowClear
-                options={roleOptions}
-                loading={roles.isFetching}
-                placeholder={t('base.user.chooseRoles')}
-                optionFilterProp="label"
-              />
-            ),
-          },
-        ]
-      : []),
+    ...(departments.canList ? [departmentField] : []),
+    ...(canRoles ? [rolesField] : []),
     { name: 'userLevel', input: <Select options={levelOptions} /> },
     { name: 'status', input: <StatusSwitch /> },
     { name: 'phone', input: <Input maxLength={sysUser.columns.phone.length} inputMode="tel" /> },
@@ -213,9 +208,7 @@ export default function UserView() {
               key: 'headImg',
               width: 64,
               sortable: false,
-              render: (value) => (
-                <Avatar size="small" src={(value as string | null) || undefined} icon={<UserOutlined />} />
-              ),
+              render: (value) => <Avatar size="small" src={value || undefined} icon={<UserOutlined />} />,
             },
             { key: 'username', width: 140 },
             { key: 'name', width: 120 },
@@ -227,9 +220,7 @@ export default function UserView() {
             {
               key: 'userLevel',
               width: 110,
-              render: (value) => (
-                <Tag color={LEVEL_COLORS[value as UserLevel]}>{t(`base.user.levels.${String(value)}`)}</Tag>
-              ),
+              render: (value) => <Tag color={LEVEL_COLORS[value]}>{t(`base.user.levels.${value}`)}</Tag>,
             },
             {
               key: 'status',

@@ -1,6 +1,6 @@
 import type { DictData } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { dictItemsOf, dictLabel, dictOptions, itemTree, nextOrderNum } from './dict-data';
+import { dictItemsOf, dictLabel, dictOptions, itemTree } from './dictionaries';
 
 /** Shaped as dict/info/data answers (the family's wire sample): flat, by orderNum, numeric values as numbers. */
 const DATA: DictData = {
@@ -58,15 +58,5 @@ describe('dictionary data on the client', () => {
     expect(tree[0]?.children?.map((r) => r.id)).toEqual([2]);
     expect(tree[1]?.children).toBeUndefined();
     expect(rows[0]).toEqual({ id: 1, parentId: null, name: 'a' });
-  });
-
-  it('puts a new item after its last sibling', () => {
-    const rows = [
-      { parentId: null, orderNum: 3 },
-      { parentId: 1, orderNum: 7 },
-    ];
-    expect(nextOrderNum(rows, null)).toBe(4);
-    expect(nextOrderNum(rows, 1)).toBe(8);
-    expect(nextOrderNum(rows, 2)).toBe(1);
   });
 });

@@ -2,13 +2,23 @@ import {
   buildTree,
   type DictData,
   type DictDataItem,
+  dictInfo,
   dropEmptyChildren,
   mapTree,
   type TableNode,
   type TreeRow,
 } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { call } from './request';
 
-/** A dictionary item as screens use it: the data map's item plus its type key (SPEC §3), nested. */
+/*
+ * Reading the dictionaries (dict/info/data), for any screen: the dict module's useDict and the
+ * screens core derives from a declaration (a column that names a `dict`) read the same cached
+ * call. The dict module manages them; reading them is shared, so it lives here.
+ */
+
+/** A dictionary item as screens use it: the data map's item plus its type key (docs/spec.md §3), nested. */
 export type DictItem = DictDataItem & { type: string; children?: DictItem[] };
 
 /** A choice for Select, TreeSelect, Radio or Cascader: the item's name and value, nested like the items. */
@@ -54,8 +64,37 @@ export function dictLabel(items: readonly DictItem[], value: unknown, separator 
   return items.find((item) => String(item.value) === wanted)?.name ?? wanted;
 }
 
-/** The order number a new item under this parent gets: after its last sibling. */
-export function nextOrderNum(rows: readonly { parentId: number | null; orderNum: number }[], parentId: number | null) {
-  const siblings = rows.filter((r) => r.parentId === parentId);
-  return siblings.length === 0 ? 1 : Math.max(...siblings.map((r) => r.orderNum)) + 1;
+/** The one cached dict/info/data call every reader shares (all types at once). */
+export const DICT_DATA_KEY = ['dict', 'data'] as const;
+
+/** Dictionaries change rarely; edits on the dictionary screen refresh them at once. */
+const STALE_MS = 5 * 60_000;
+
+/** The whole data map; `enabled` false asks nothing of the server. */
+export function useDictData(enabled = true) {
+  return useQuery({
+    queryKey: DICT_DATA_KEY,
+    queryFn: () => call(dictInfo.api.data, { types: [] }),
+    staleTime: STALE_MS,
+    enabled,
+  });
+}
+
+/** Any type's choices and the name of any value, as a screen derived from a declaration reads them. */
+export type DictLookup = {
+  /** The type's items as choices, nested, in order. */
+  options: (type: string) => DictOption[];
+  /** The name of the item holding a value; the value itself when unknown. */
+  label: (type: string, value: unknown) => string;
+};
+
+export function useDictLookup(enabled: boolean): DictLookup {
+  const query = useDictData(enabled);
+  return useMemo(
+    () => ({
+      options: (type) => dictOptions(itemTree(dictItemsOf(query.data, type))),
+      label: (type, value) => dictLabel(dictItemsOf(query.data, type), value),
+    }),
+    [query.data],
+  );
 }

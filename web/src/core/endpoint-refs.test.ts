@@ -1,0 +1,24 @@
+import { baseComm, baseOpen } from '@backroom/contract';
+import { describe, expect, it } from 'vitest';
+import { sessionApi } from './endpoint-refs';
+
+describe('the session’s endpoints', () => {
+  it('go where their declarations say', () => {
+    const declared = {
+      captcha: baseOpen.api.captcha,
+      login: baseOpen.api.login,
+      refreshToken: baseOpen.api.refreshToken,
+      permmenu: baseComm.api.permmenu,
+      person: baseComm.api.person,
+      logout: baseComm.api.logout,
+    };
+    for (const [name, ref] of Object.entries(sessionApi)) {
+      const endpoint = declared[name as keyof typeof declared];
+      expect({ name, url: ref.url, method: ref.method }).toEqual({
+        name,
+        url: endpoint.url,
+        method: endpoint.method,
+      });
+    }
+  });
+});
