@@ -1,0 +1,144 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run new:entity` scaffolds an entity in a throwaway copy of this repository (its tracked
+ * files, with node_modules linked in and the workspace's contract pointing at the copy): the copy
+ * must type-check, its migrations must make the declared schema, and its server must serve the
+ * new entity's routes and menu.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function copyRepository(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-scaffold-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((f) => f !== '' && fs.existsSync(path.join(ROOT, f)));
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  // The installed packages, shared; the workspace's own contract is the copy's.
+  fs.mkdirSync(path.join(dir, 'node_modules', '@backroom'), { recursive: true });
+  for (const name of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (name !== '@backroom')
+      fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name));
+  }
+  fs.symlinkSync(path.join(dir, 'packages/contract'), path.join(dir, 'node_modules/@backroom/contract'));
+  return dir;
+}
+
+function run(dir: string, command: string, args: string[]) {
+  return execFileSync(command, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('npm run new:entity', () => {
+  let dir: string;
+  let output: string;
+  beforeAll(() => {
+    dir = copyRepository();
+    output = run(dir, process.execPath, [
+      'scripts/new-entity.mjs',
+      'demo',
+      'goods',
+      '--label=商品,商品,Goods',
+      '--menu=演示',
+      '--migrate',
+    ]);
+  }, 120_000);
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the declaration, its migration and every registration', () => {
+    for (const file of [
+      'packages/contract/src/demo/demo-goods.ts',
+      'packages/contract/src/demo/menus.ts',
+      'server/src/modules/demo/demo.module.ts',
+      'web/src/modules/demo/views/demo-goods.tsx',
+    ]) {
+      expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
+    }
+    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_demo_create-goods\.ts/);
+    expect(fs.readFileSync(path.join(dir, 'web/src/modules/demo/index.ts'), 'utf8')).toContain(
+      "registerView('modules/demo/views/demo-goods.vue'",
+    );
+  });
+
+  it('refuses to scaffold the same entity twice, writing nothing', () => {
+    const before = fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8');
+    expect(() => run(dir, process.execPath, ['scripts/new-entity.mjs', 'demo', 'goods'])).toThrow(/exists already/);
+    expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toBe(before);
+  });
+
+  it('leaves a copy that type-checks, lints and whose migrations make the declared schema', () => {
+    for (const project of ['packages/contract', 'server', 'web']) run(dir, 'npx', ['tsc', '-p', project]);
+    run(dir, 'npx', ['biome', 'check', '.']);
+    expect(run(dir, 'npx', ['tsx', 'server/src/db/generate.ts', '--check'])).toContain('exactly the declared schema');
+  }, 240_000);
+
+  it('serves the new entity: its routes, its permissions and its menu page', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-scaffold-data-'));
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
+    try {
+      await expect
+        .poll(() => log.includes('Backroom is serving') || child.exitCode !== null, { timeout: 60_000 })
+        .toBe(true);
+      expect(child.exitCode, log).toBeNull();
+      const base = `http://127.0.0.1:${port}/api/admin`;
+      const call = async (url: string, body: unknown, token?: string) => {
+        const response = await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+          body: JSON.stringify(body),
+        });
+        return (await response.json()) as { code: number; data: { token: string } & Record<string, unknown> };
+      };
+      const { token } = (await call('/base/open/login', { username: 'admin', password: '123456' })).data;
+      expect((await call('/demo/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
+      const page = await call('/demo/goods/page', { page: 1, size: 10 }, token);
+      expect(page.data.list).toEqual([expect.objectContaining({ name: 'Tea', remark: 'green' })]);
+      const permmenu = await fetch(`${base}/base/comm/permmenu`, { headers: { authorization: token } });
+      const { data } = (await permmenu.json()) as {
+        data: { perms: string[]; menus: Array<{ router: string | null; viewPath: string | null }> };
+      };
+      expect(data.perms).toContain('demo:goods:page');
+      expect(data.menus).toContainEqual(
+        expect.objectContaining({ router: '/demo/goods', viewPath: 'modules/demo/views/demo-goods.vue' }),
+      );
+    } finally {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
