@@ -193,3 +193,37 @@ export function stringAgg(kind: DbKind, column: string) {
 export function toDbBool(kind: DbKind, value: boolean): boolean | number {
   return kind === 'postgres' ? value : value ? 1 : 0;
 }
+
+/**
+ * Deletes the rows of `table` created before `before`, a slice at a time, so a big purge never
+ * holds the table for long; a stopped run (`signal`) keeps what it removed and ends between
+ * slices. Returns how many went. The retention tasks of the request log and the recycle bin use it.
+ */
+export async function deleteCreatedBefore(
+  db: Db,
+  table: 'base_sys_log' | 'recycle_data',
+  before: string,
+  options: { batch?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const loose = asLoose(db);
+  let total = 0;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const rows = await loose
+      .selectFrom(table)
+      .select('id')
+      .where('createTime', '<', before)
+      .limit(options.batch ?? 1000)
+      .execute();
+    if (rows.length === 0) return total;
+    await loose
+      .deleteFrom(table)
+      .where(
+        'id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .execute();
+    total += rows.length;
+  }
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../../core/db/index.js';
 import type { DeletedRows } from '../../core/recycle.js';
+import { deleteUserRoles } from './sys-user.repository.js';
 
 export async function allDepartments(db: Db) {
   return db.selectFrom('base_sys_department').select(['id', 'parentId', 'orderNum']).execute();
@@ -36,24 +37,12 @@ export async function deleteUsers(db: Db, userIds: readonly number[]): Promise<D
     .where('id', 'in', [...userIds])
     .orderBy('id')
     .execute();
-  const links = await db
-    .selectFrom('base_sys_user_role')
-    .selectAll()
-    .where('userId', 'in', [...userIds])
-    .orderBy('id')
-    .execute();
-  await db
-    .deleteFrom('base_sys_user_role')
-    .where('userId', 'in', [...userIds])
-    .execute();
+  const links = await deleteUserRoles(db, userIds);
   await db
     .deleteFrom('base_sys_user')
     .where('id', 'in', [...userIds])
     .execute();
-  return [
-    { table: 'base_sys_user', rows: users },
-    { table: 'base_sys_user_role', rows: links },
-  ];
+  return [{ table: 'base_sys_user', rows: users }, ...links];
 }
 
 /** Deletes these departments and their role links; returns both as they were stored. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../core/db/index.js';
+import { type Db, deleteCreatedBefore } from '../../core/db/index.js';
 
 export type LogInsert = {
   userId: number | null;
@@ -21,27 +21,9 @@ export async function clearLogs(db: Db) {
   await db.deleteFrom('base_sys_log').execute();
 }
 
-/** Deletes rows older than `before` a slice at a time, so a big purge never holds the table for long. */
-export async function deleteLogsBefore(db: Db, before: string, batch = 10_000): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const ids = await db
-      .selectFrom('base_sys_log')
-      .select('id')
-      .where('createTime', '<', before)
-      .limit(batch)
-      .execute();
-    if (ids.length === 0) return total;
-    await db
-      .deleteFrom('base_sys_log')
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
-      )
-      .execute();
-    total += ids.length;
-  }
+/** Deletes log rows older than `before`, in slices (the log grows to millions of rows). */
+export function deleteLogsBefore(db: Db, before: string): Promise<number> {
+  return deleteCreatedBefore(db, 'base_sys_log', before, { batch: 10_000 });
 }
 
 export async function readConf(db: Db, key: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { RECYCLE_KEEP_PARAM } from '@backroom/contract';
-import { asLoose, type Db } from '../../core/db/index.js';
+import { asLoose, type Db, deleteCreatedBefore } from '../../core/db/index.js';
 
 type Row = Record<string, unknown>;
 
@@ -80,28 +80,8 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]) {
 }
 
 /** Deletes records older than `before` a slice at a time; returns how many went. */
-export async function deleteRecordsBefore(db: Db, before: string, signal?: AbortSignal, batch = 1000): Promise<number> {
-  let total = 0;
-  for (;;) {
-    // A run that is stopped keeps what it already removed and ends between slices.
-    signal?.throwIfAborted();
-    const ids = await asLoose(db)
-      .selectFrom(RECYCLE_TABLE)
-      .select('id')
-      .where('createTime', '<', before)
-      .limit(batch)
-      .execute();
-    if (ids.length === 0) return total;
-    await asLoose(db)
-      .deleteFrom(RECYCLE_TABLE)
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
-      )
-      .execute();
-    total += ids.length;
-  }
+export function deleteRecordsBefore(db: Db, before: string, signal?: AbortSignal): Promise<number> {
+  return deleteCreatedBefore(db, 'recycle_data', before, { signal });
 }
 
 /** The `recycleKeep` parameter's text, when an operator has set one. */
