@@ -146,6 +146,15 @@ describe('a screen from the declaration alone', () => {
     expect(filterNames()).toEqual(['Status', 'Promoted', 'Kind']);
   });
 
+  it('names what the keyword searches from the declaration', async () => {
+    show(<CrudPage entity={testGoods} />);
+    await loaded();
+    const searched = testGoods.query.keyWordLikeFields.map((key) => testGoods.columns[key].label.en);
+    expect(searched.length).toBeGreaterThan(0);
+    const box = screen.getByRole('searchbox');
+    for (const name of searched) expect(box.getAttribute('placeholder')).toContain(name);
+  });
+
   it('derives the form by column kind, starts from the declared defaults and checks json before saving', async () => {
     show(<CrudPage entity={testGoods} />);
     await loaded();

@@ -8,9 +8,10 @@ import type { CrudPageState } from './use-crud-page';
 
 /** Above the table: refresh, add, batch delete and the screen's own buttons; filters, keyword and column settings. */
 export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: CrudPageState }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can, selected, remove } = state;
   const [keyWord, setKeyWord] = useState('');
+  const keywordHint = props.keywordPlaceholder ?? searchedFields(props.entity, i18n.language) ?? t('crud.keyword');
   return (
     <div className="crud-toolbar">
       <Space wrap>
@@ -50,8 +51,8 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         ))}
         <Input.Search
           allowClear
-          placeholder={props.keywordPlaceholder ?? t('crud.keyword')}
-          aria-label={props.keywordPlaceholder ?? t('crud.keyword')}
+          placeholder={keywordHint}
+          aria-label={keywordHint}
           value={keyWord}
           maxLength={100}
           onChange={(e) => setKeyWord(e.target.value)}
@@ -62,6 +63,22 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
       </Space>
     </div>
   );
+}
+
+/**
+ * What the keyword searches, named by the declaration's labels ("Key or Name", "键或名称"), so a
+ * derived screen says it as the hand-made ones do; undefined when it searches nothing declared.
+ */
+function searchedFields(entity: SettledCrudProps['entity'], language: string): string | undefined {
+  const locale = language === 'en' ? 'en' : language === 'zh-tw' ? 'zh-tw' : 'zh-cn';
+  const columns: Readonly<Record<string, { label: Record<typeof locale, string> } | undefined>> = entity.columns;
+  const labels = entity.query.keyWordLikeFields.flatMap((key) => {
+    const label = columns[key]?.label[locale];
+    return label ? [label] : [];
+  });
+  if (labels.length === 0) return undefined;
+  const tag = locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN';
+  return new Intl.ListFormat(tag, { type: 'disjunction' }).format(labels);
 }
 
 /** The gear that shows and hides columns. */
