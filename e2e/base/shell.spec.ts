@@ -170,7 +170,8 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const page = await context.newPage();
     await signIn(page);
     await page.goto('/sys/param');
-    const search = page.locator('.view-slot.active input[aria-label="Search"]');
+    // The list's own keyword box (its label names what it searches).
+    const search = page.locator('.view-slot.active .crud-search').getByRole('searchbox');
     await search.fill('kept across tabs');
     await page.getByRole('menuitem', { name: 'Parameters' }).waitFor();
     // Open another page through the user menu, then come back through the tab.
@@ -180,7 +181,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/my/info"]').waitFor();
     await page.locator('.tabs-bar [data-tab="/sys/param"]').click();
     await page.waitForURL('**/sys/param');
-    expect(await page.locator('.view-slot.active input[aria-label="Search"]').inputValue()).toBe('kept across tabs');
+    expect(await search.inputValue()).toBe('kept across tabs');
     expect(await page.locator('.tabs-bar .ant-tabs-tab').count()).toBe(2);
     // Right-click: close others leaves one tab.
     await page.locator('.tabs-bar [data-tab="/sys/param"]').click({ button: 'right' });
