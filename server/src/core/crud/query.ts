@@ -141,6 +141,9 @@ export function baseQuery(db: LooseDb, entity: Entity): AnySelect {
   return db.selectFrom(`${entity.table} as ${MAIN}`);
 }
 
+/** A row of a table named at run time. */
+export type LooseRow = Record<string, unknown>;
+
 /**
  * Compiled read queries by everything that shapes them. Building and compiling a Kysely query
  * costs more CPU than SQLite spends running a page of 20 rows, and the same filters, order and
@@ -149,9 +152,6 @@ export function baseQuery(db: LooseDb, entity: Entity): AnySelect {
  * means "do not cache" (an oversized filter). Only the SQL text and parameters are kept (about
  * 1 KB a shape, not Kysely's whole operation tree); least recently used shapes go first.
  */
-/** A row of a table named at run time. */
-export type LooseRow = Record<string, unknown>;
-
 export class CompiledQueries {
   private readonly entries = new Map<string, CompiledQuery<LooseRow>>();
 
