@@ -11,6 +11,11 @@ import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from
 import type { Declaration } from './core/entity.js';
 import type { ModuleMenus } from './core/menu.js';
 import type { TableDecl } from './core/table.js';
+import { customerActivity } from './customer/customer-activity.js';
+import { customerInfo } from './customer/customer-info.js';
+import { customerInvitationRecord } from './customer/customer-invitation-record.js';
+import { customerRevealLog } from './customer/customer-reveal.js';
+import { customerMenus } from './customer/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
@@ -41,6 +46,10 @@ export const declarations: readonly Declaration[] = [
   taskInfo,
   spaceInfo,
   spaceType,
+  customerInfo,
+  customerInvitationRecord,
+  customerActivity,
+  customerRevealLog,
 ];
 
 /**
@@ -66,9 +75,13 @@ export const tables = {
   task_log: taskLog,
   space_type: spaceType,
   space_info: spaceInfo,
+  customer_info: customerInfo,
+  customer_invitation_record: customerInvitationRecord,
+  customer_activity: customerActivity,
+  customer_reveal_log: customerRevealLog,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
 
 /** Every module's seeded menus, in the order the modules register (base first). */
-export const menus: readonly ModuleMenus[] = [baseMenus, recycleMenus, dictMenus, spaceMenus, taskMenus];
+export const menus: readonly ModuleMenus[] = [baseMenus, recycleMenus, dictMenus, spaceMenus, taskMenus, customerMenus];

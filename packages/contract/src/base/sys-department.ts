@@ -21,6 +21,8 @@ export const sysDepartment = defineEntity({
     userId: col.int({ label: label('创建者', '建立者', 'Creator'), nullable: true }),
     parentId: col.int({ label: label('上级部门', '上級部門', 'Parent department'), nullable: true, index: true }),
     orderNum: col.int({ label: label('排序', '排序', 'Order'), default: 0 }),
+    /** A store of the chain (regions and head office are not): customers belong to a store. */
+    isStore: col.bool({ label: label('门店', '門市', 'Store'), default: false }),
   },
   joined: { parentName: { label: label('上级部门', '上級部門', 'Parent department'), type: 'string' } },
   defaultOrder: { column: 'orderNum', sort: 'asc' },

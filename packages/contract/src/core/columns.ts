@@ -29,6 +29,12 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
   readonly dict: string | undefined;
   /** Never sent to a client (password hashes). */
   readonly hidden: boolean;
+  /**
+   * Personal data shown masked unless the operator holds the entity's reveal permission: `phone`
+   * keeps the first 3 and last 4 digits, `idCard` the first 4 and last 4, `text` shows `***`.
+   * Masked in every response and export; the request log never holds it in clear.
+   */
+  readonly sensitive: SensitiveKind | undefined;
   /** The enumerated values of an intEnum or stringEnum column. */
   readonly values: readonly (string | number)[] | undefined;
   /**
@@ -43,6 +49,9 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
 /** Labels for every value of an enum column: a value left out does not compile. */
 type ValueLabels<V extends string | number> = { readonly [K in V]: Label };
 
+/** How a sensitive column is masked (see Column.sensitive). */
+export type SensitiveKind = 'phone' | 'idCard' | 'text';
+
 type Options<T> = {
   label: Label;
   nullable?: boolean;
@@ -51,6 +60,7 @@ type Options<T> = {
   index?: boolean;
   dict?: string;
   hidden?: boolean;
+  sensitive?: SensitiveKind;
 };
 
 /** A column's wire type: null is part of it when the options say nullable. */
@@ -82,6 +92,7 @@ function make<T, K extends ColumnKind>(
     index: options.index ?? false,
     dict: options.dict,
     hidden: options.hidden ?? false,
+    sensitive: options.sensitive,
     values,
     valueLabels,
   };

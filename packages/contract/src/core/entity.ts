@@ -220,7 +220,15 @@ export type EntityOptions<
     readonly column: Extract<keyof C, string> | 'id' | 'createTime';
     readonly sort: 'asc' | 'desc';
   };
+  /**
+   * Rows owned by a staff user in a store (customers, invitations, activities): the retail data
+   * scope applies on every path (see docs/architecture.md §4).
+   */
+  readonly ownership?: Ownership<Extract<keyof C, string>>;
 };
+
+/** The columns that name a row's owner (a staff user's id) and its store (a department's id). */
+export type Ownership<K extends string = string> = { readonly owner: K; readonly store: K };
 
 export type StandardInputs = Partial<Record<StandardAction, z.ZodType>>;
 
@@ -316,6 +324,8 @@ export type Entity<
   readonly joined: J;
   readonly readFields: R;
   readonly defaultOrder: { readonly column: string; readonly sort: 'asc' | 'desc' };
+  /** Owner and store columns of an owned entity (the retail data scope); null when it has none. */
+  readonly ownership: Ownership | null;
   /** Every column a client may order by. */
   readonly orderable: ReadonlySet<string>;
   readonly perms: Readonly<Record<StandardAction | Extract<keyof X, string>, string>>;
@@ -498,6 +508,7 @@ export function defineEntity<
     joined: options.joined ?? ({} as J),
     readFields: options.readFields ?? ({} as R),
     defaultOrder: options.defaultOrder ?? { column: 'id', sort: 'desc' },
+    ownership: options.ownership ?? null,
     orderable,
     perms,
     endpoints,

@@ -4,6 +4,8 @@ import { migration as m20261122000300 } from './20261122000300_recycle_create-ta
 import { migration as m20261122000400 } from './20261122000400_dict_create-tables.js';
 import { migration as m20261122000500 } from './20261122000500_task_create-tables.js';
 import { migration as m20261122000600 } from './20261122000600_space_create-tables.js';
+import { migration as m20261125040007 } from './20261125040007_base_add-department-store.js';
+import { migration as m20261125040009 } from './20261125040009_customer_create-tables.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -12,4 +14,6 @@ export const MIGRATIONS: MigrationList = {
   '20261122000400_dict_create-tables': m20261122000400,
   '20261122000500_task_create-tables': m20261122000500,
   '20261122000600_space_create-tables': m20261122000600,
+  '20261125040007_base_add-department-store': m20261125040007,
+  '20261125040009_customer_create-tables': m20261125040009,
 };

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { col } from '../core/columns.js';
+import { defineEntity, type EndpointDef, type EntityRowOf, idSchema, returns } from '../core/entity.js';
+import type { PageResult } from '../core/envelope.js';
+import { label } from '../core/i18n.js';
+import { CUSTOMER_DICTS, CUSTOMER_SEX, sexLabels } from './customer-info.js';
+
+/** The most prize photos one activity keeps (file-space URLs). */
+export const PRIZE_PHOTO_MAX = 9;
+
+function declare<X extends Record<string, EndpointDef>>(extra: X) {
+  return defineEntity({
+    module: 'customer',
+    path: 'activity',
+    entityName: 'CustomerActivityEntity',
+    table: 'customer_activity',
+    label: label('福利活动', '福利活動', 'Activity'),
+    // The family's activity has no add: create takes its place.
+    standard: ['delete', 'update', 'info', 'list', 'page'],
+    columns: {
+      /** The customer the activity was recorded for, when it was recorded from their details. */
+      customerId: col.int({ label: label('客户', '客戶', 'Customer'), nullable: true, index: true }),
+      customerName: col.string({ label: label('客户姓名', '客戶姓名', 'Customer name'), min: 1, max: 100 }),
+      customerAge: col.int({ label: label('年龄', '年齡', 'Age'), nullable: true, min: 0, max: 150 }),
+      customerSex: col.intEnum(CUSTOMER_SEX, {
+        label: label('性别', '性別', 'Sex'),
+        default: 0,
+        valueLabels: sexLabels,
+      }),
+      customerPhone: col.string({ label: label('手机号', '手機號', 'Phone'), min: 1, max: 20, sensitive: 'phone' }),
+      idCardType: col.string({
+        label: label('证件类型', '證件類型', 'ID type'),
+        nullable: true,
+        max: 50,
+        dict: CUSTOMER_DICTS.idCardType,
+      }),
+      idCardNo: col.string({
+        label: label('证件号', '證件號', 'ID number'),
+        nullable: true,
+        max: 50,
+        sensitive: 'idCard',
+      }),
+      customerAddress: col.string({ label: label('地址', '地址', 'Address'), min: 1, max: 255 }),
+      storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),
+      storeName: col.string({ label: label('门店名称', '門市名稱', 'Store name'), nullable: true, max: 100 }),
+      employeeId: col.int({ label: label('负责员工', '負責員工', 'Recorded by'), nullable: true, index: true }),
+      activityName: col.string({ label: label('活动名称', '活動名稱', 'Activity'), nullable: true, max: 100 }),
+      prizeName: col.string({ label: label('奖品', '獎品', 'Prize'), nullable: true, max: 100 }),
+      prizePhoto: col.json(z.array(z.string().min(1).max(500)).max(PRIZE_PHOTO_MAX), {
+        label: label('奖品照片', '獎品照片', 'Prize photos'),
+        nullable: true,
+      }),
+      remark: col.string({ label: label('备注', '備註', 'Remark'), max: 500, default: '' }),
+    },
+    ownership: { owner: 'employeeId', store: 'storeId' },
+    query: {
+      keyWordLikeFields: ['customerName', 'customerPhone', 'activityName', 'prizeName'],
+      fieldEq: ['customerId', 'employeeId', 'storeId', 'idCardType', 'customerSex'],
+    },
+    joined: { employeeName: { label: label('负责员工', '負責員工', 'Recorded by'), type: 'string' } },
+    extra,
+  });
+}
+
+const plain = declare({});
+
+export const customerActivity = declare({
+  findPage: {
+    method: 'post',
+    summary: label('分页查询', '分頁查詢', 'Find a page'),
+    input: plain.api.page.input,
+    output: returns<PageResult<CustomerActivity>>(),
+  },
+  create: {
+    method: 'post',
+    summary: label('创建', '建立', 'Create'),
+    input: plain.schemas.create,
+    output: returns<{ id: number }>(),
+  },
+  reveal: {
+    method: 'post',
+    summary: label('查看敏感信息', '查看敏感資訊', 'Show a masked field'),
+    input: z.object({
+      id: idSchema,
+      field: z.enum(['customerPhone', 'idCardNo']),
+      reason: z.string().trim().min(2).max(200),
+    }),
+    output: returns<{ value: string }>(),
+  },
+});
+
+export type CustomerActivity = EntityRowOf<typeof plain>;

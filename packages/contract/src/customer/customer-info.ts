@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { col } from '../core/columns.js';
+import { defineEntity, type EndpointDef, type EntityRowOf, idSchema, idsSchema, returns } from '../core/entity.js';
+import type { PageResult } from '../core/envelope.js';
+import { label } from '../core/i18n.js';
+import type { CustomerActivity } from './customer-activity.js';
+import type { CustomerInvitation } from './customer-invitation-record.js';
+
+/** customerStatus: "0" normal, "1" disabled, "2" cancelled (remove sets it; an update brings it back). */
+export const CUSTOMER_STATUS = ['0', '1', '2'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUS)[number];
+/** customerSex (customers and activities): 0 unknown, 1 male, 2 female. */
+export const CUSTOMER_SEX = [0, 1, 2] as const;
+
+export const sexLabels = {
+  0: label('未知', '未知', 'Unknown'),
+  1: label('男', '男', 'Male'),
+  2: label('女', '女', 'Female'),
+} as const;
+
+/** Dictionary types the customer module seeds and its screens label values with. */
+export const CUSTOMER_DICTS = {
+  customerType: 'customerType',
+  invitationStatus: 'invitationStatus',
+  idCardType: 'idCardType',
+} as const;
+
+/** The most rows findAll answers; above it the caller is told to narrow the filters or page. */
+export const CUSTOMER_FIND_ALL_CAP = 5000;
+/** The most ids one batch call takes. */
+export const CUSTOMER_BATCH_MAX = 1000;
+
+const customerColumns = {
+  /** Generated on create/add (`C` + 8 digits), unique in the chain. */
+  customerCode: col.string({
+    label: label('客户编号', '客戶編號', 'Customer code'),
+    nullable: true,
+    max: 32,
+    unique: true,
+  }),
+  customerName: col.string({ label: label('客户姓名', '客戶姓名', 'Customer name'), min: 1, max: 100 }),
+  customerAge: col.string({ label: label('年龄', '年齡', 'Age'), nullable: true, max: 20 }),
+  customerSex: col.intEnum(CUSTOMER_SEX, { label: label('性别', '性別', 'Sex'), default: 0, valueLabels: sexLabels }),
+  customerType: col.string({
+    label: label('客户类型', '客戶類型', 'Customer type'),
+    nullable: true,
+    max: 50,
+    dict: CUSTOMER_DICTS.customerType,
+  }),
+  customerPhone: col.string({
+    label: label('手机号', '手機號', 'Phone'),
+    min: 1,
+    max: 20,
+    index: true,
+    sensitive: 'phone',
+  }),
+  customerAddress: col.string({ label: label('地址', '地址', 'Address'), nullable: true, max: 255 }),
+  /** The owner's store (a department marked as a store); follows the owner. */
+  storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),
+  /** The store's name when the customer was taken on or handed over. */
+  storeName: col.string({ label: label('门店名称', '門市名稱', 'Store name'), nullable: true, max: 100 }),
+  /** The owning salesperson (a staff user). */
+  employeeId: col.int({ label: label('所属员工', '所屬員工', 'Owner'), nullable: true, index: true }),
+  employeeNumber: col.string({ label: label('员工工号', '員工工號', 'Staff number'), nullable: true, max: 100 }),
+  diseaseInformation: col.string({
+    label: label('病史信息', '病史資訊', 'Medical notes'),
+    max: 1000,
+    default: '',
+    sensitive: 'text',
+  }),
+  remark: col.string({ label: label('备注', '備註', 'Remark'), max: 500, default: '' }),
+  customerStatus: col.stringEnum(CUSTOMER_STATUS, {
+    label: label('状态', '狀態', 'Status'),
+    default: '0',
+    index: true,
+    valueLabels: {
+      '0': label('正常', '正常', 'Normal'),
+      '1': label('禁用', '停用', 'Disabled'),
+      '2': label('已注销', '已註銷', 'Cancelled'),
+    },
+  }),
+};
+
+const listFilters = {
+  /** The owner filter of the family's clients (the same as employeeId). */
+  salesmanId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional()),
+};
+
+/** A customer that has the draft's phone number already, somewhere in the chain. */
+export type CustomerDuplicate = {
+  id: number;
+  customerCode: string | null;
+  customerName: string;
+  storeName: string | null;
+  employeeName: string | null;
+  /** Whether the operator may open it (their scope holds it). */
+  visible: boolean;
+};
+
+/** What preCreate answers: what create would do with the draft, nothing written. */
+export type CustomerPreCreate = {
+  duplicates: CustomerDuplicate[];
+  customerCode: string;
+  employeeId: number;
+  employeeName: string | null;
+  employeeNumber: string | null;
+  storeId: number | null;
+  storeName: string | null;
+};
+
+/** homeBaseData: the operator's store (their scope) at a glance. */
+export type CustomerHomeData = {
+  customers: { total: number; newToday: number; newThisWeek: number };
+  /** Invitations by status value (the invitationStatus dictionary), today and this week. */
+  invitations: { today: Record<string, number>; thisWeek: Record<string, number> };
+  activitiesThisMonth: number;
+  /** The last 5 customers touched (updateTime). */
+  recent: Array<{ id: number; customerCode: string | null; customerName: string; updateTime: string }>;
+};
+
+/** The declaration with the given extra verbs (built twice: the verbs take the page and add schemas of the first). */
+function declare<X extends Record<string, EndpointDef>>(extra: X) {
+  return defineEntity({
+    module: 'customer',
+    path: 'info',
+    entityName: 'CustomerInfoEntity',
+    table: 'customer_info',
+    label: label('客户信息', '客戶資訊', 'Customer'),
+    columns: customerColumns,
+    ownership: { owner: 'employeeId', store: 'storeId' },
+    query: {
+      keyWordLikeFields: ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'],
+      fieldEq: [
+        'customerCode',
+        'customerName',
+        'customerPhone',
+        'customerAddress',
+        'customerType',
+        'remark',
+        'customerStatus',
+        'customerSex',
+        'storeId',
+        'employeeId',
+      ],
+    },
+    filters: listFilters,
+    joined: {
+      employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
+    },
+    indexes: [{ columns: ['storeId', 'employeeId'] }],
+    extra,
+  });
+}
+
+const plain = declare({});
+/** A draft customer, as add takes it (preCreate and create). */
+const draftSchema = plain.schemas.create;
+
+export const customerInfo = declare({
+  homeBaseData: {
+    method: 'get',
+    summary: label('首页数据', '首頁資料', 'Home data'),
+    output: returns<CustomerHomeData>(),
+  },
+  batchUpdate: {
+    method: 'post',
+    summary: label('批量修改', '批次修改', 'Update several'),
+    input: z.object({
+      ids: z.array(idSchema).min(1).max(CUSTOMER_BATCH_MAX),
+      customerStatus: z.enum(CUSTOMER_STATUS).optional(),
+      customerType: customerColumns.customerType.schema.nullable().optional(),
+      remark: customerColumns.remark.schema.optional(),
+      employeeId: idSchema.optional(),
+    }),
+    output: returns<{ count: number }>(),
+  },
+  batchDelete: {
+    method: 'post',
+    summary: label('批量删除', '批次刪除', 'Delete several'),
+    input: idsSchema,
+    output: returns<undefined>(),
+  },
+  preCreate: {
+    method: 'post',
+    summary: label('预检查', '預檢查', 'Check a draft'),
+    input: draftSchema,
+    output: returns<CustomerPreCreate>(),
+  },
+  create: {
+    method: 'post',
+    summary: label('创建', '建立', 'Create'),
+    input: draftSchema,
+    output: returns<{ id: number; customerCode: string }>(),
+  },
+  findPage: {
+    method: 'post',
+    summary: label('分页查询', '分頁查詢', 'Find a page'),
+    input: plain.api.page.input,
+    output: returns<PageResult<CustomerInfo>>(),
+  },
+  findAll: {
+    method: 'post',
+    summary: label('全部查询', '全部查詢', 'Find all'),
+    input: plain.api.list.input,
+    output: returns<CustomerInfo[]>(),
+  },
+  details: {
+    method: 'post',
+    summary: label('详情', '詳情', 'Details'),
+    input: z.object({ id: idSchema }),
+    output: returns<CustomerDetails>(),
+  },
+  remove: {
+    method: 'post',
+    summary: label('注销', '註銷', 'Cancel'),
+    input: idsSchema,
+    output: returns<undefined>(),
+  },
+  total: {
+    method: 'get',
+    summary: label('总数', '總數', 'Count'),
+    input: plain.api.list.input,
+    output: returns<number>(),
+  },
+  handOver: {
+    method: 'post',
+    summary: label('客户交接', '客戶交接', 'Hand over'),
+    input: z.object({ fromEmployeeId: idSchema, toEmployeeId: idSchema }),
+    output: returns<{ customers: number; invitations: number }>(),
+  },
+  reveal: {
+    method: 'post',
+    summary: label('查看敏感信息', '查看敏感資訊', 'Show a masked field'),
+    input: z.object({
+      id: idSchema,
+      field: z.enum(['customerPhone', 'diseaseInformation']),
+      reason: z.string().trim().min(2).max(200),
+    }),
+    output: returns<{ value: string }>(),
+  },
+});
+
+/** A customer row as page, list and info answer it (the verbs do not change the row). */
+export type CustomerInfo = EntityRowOf<typeof plain>;
+
+/** details: the customer with their invitations and activities, newest first. */
+export type CustomerDetails = CustomerInfo & {
+  invitations: CustomerInvitation[];
+  activities: CustomerActivity[];
+};

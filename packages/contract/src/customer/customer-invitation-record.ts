@@ -1,0 +1,74 @@
+import { col } from '../core/columns.js';
+import { defineEntity, type EndpointDef, type EntityRowOf, returns } from '../core/entity.js';
+import type { PageResult } from '../core/envelope.js';
+import { label } from '../core/i18n.js';
+import { CUSTOMER_DICTS } from './customer-info.js';
+
+/**
+ * The invitationStatus dictionary's values, seeded by the customer module: 1 invited, 2 visited,
+ * 3 bought, 4 no-show. The column holds the value; the screen shows the dictionary's words.
+ */
+export const INVITATION_STATUS = ['1', '2', '3', '4'] as const;
+
+function declare<X extends Record<string, EndpointDef>>(extra: X) {
+  return defineEntity({
+    module: 'customer',
+    path: 'invitationRecord',
+    entityName: 'CustomerInvitationRecordEntity',
+    table: 'customer_invitation_record',
+    label: label('邀约记录', '邀約記錄', 'Invitation'),
+    columns: {
+      customerStatus: col.string({
+        label: label('邀约状态', '邀約狀態', 'Status'),
+        max: 10,
+        default: '1',
+        index: true,
+        dict: CUSTOMER_DICTS.invitationStatus,
+      }),
+      inviteTime: col.datetime({ label: label('邀约时间', '邀約時間', 'Invitation time'), index: true }),
+      /** The customer invited (the family's spelling); one the operator may see. */
+      customerID: col.int({ label: label('客户', '客戶', 'Customer'), index: true }),
+      employeeId: col.int({ label: label('邀约员工', '邀約員工', 'Invited by'), nullable: true, index: true }),
+      /** Follows the customer's store. */
+      storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),
+      remark: col.string({ label: label('备注', '備註', 'Remark'), max: 500, default: '' }),
+    },
+    ownership: { owner: 'employeeId', store: 'storeId' },
+    query: {
+      keyWordLikeFields: ['remark'],
+      fieldEq: ['customerStatus', 'customerID', 'employeeId', 'storeId'],
+    },
+    joined: {
+      customerName: { label: label('客户姓名', '客戶姓名', 'Customer name'), type: 'string' },
+      employeeName: { label: label('邀约员工', '邀約員工', 'Invited by'), type: 'string' },
+      storeName: { label: label('门店名称', '門市名稱', 'Store name'), type: 'string' },
+    },
+    filters: {
+      /** Invitations from this time on (inclusive), for the calendar's day and week. */
+      inviteTimeFrom: col.datetime({ label: label('开始', '開始', 'From') }).schema.optional(),
+      /** Invitations before this time (exclusive). */
+      inviteTimeTo: col.datetime({ label: label('结束', '結束', 'To') }).schema.optional(),
+    },
+    defaultOrder: { column: 'inviteTime', sort: 'desc' },
+    extra,
+  });
+}
+
+const plain = declare({});
+
+export const customerInvitationRecord = declare({
+  findPage: {
+    method: 'post',
+    summary: label('分页查询', '分頁查詢', 'Find a page'),
+    input: plain.api.page.input,
+    output: returns<PageResult<CustomerInvitation>>(),
+  },
+  create: {
+    method: 'post',
+    summary: label('创建', '建立', 'Create'),
+    input: plain.schemas.create,
+    output: returns<{ id: number }>(),
+  },
+});
+
+export type CustomerInvitation = EntityRowOf<typeof plain>;
