@@ -1,4 +1,4 @@
-import { crudPermRows, defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
 import { customerActivity } from './customer-activity.js';
 import { customerInfo } from './customer-info.js';
 import { customerInvitationRecord } from './customer-invitation-record.js';
@@ -40,7 +40,7 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('查看敏感信息', [activity.reveal], 5),
     ]),
     menuPage('查看记录', '/customer/reveal-log', 'modules/customer/views/reveal-log.vue', 'icon-log', 4, [
-      ...crudPermRows(customerRevealLog.perms),
+      permRow('查询', [customerRevealLog.perms.page], 1),
     ]),
   ]),
 ]);
