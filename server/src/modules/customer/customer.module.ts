@@ -4,6 +4,7 @@ import {
   customerInvitationRecord,
   customerMenus,
   customerRevealLog,
+  EXCEL_ACTIONS,
 } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
@@ -26,6 +27,8 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
     // In progress (issue 11): the verbs beyond the standard six are mounted by their services next.
     for (const endpoint of service.entity.endpoints) {
       if ((service.entity.standard as readonly string[]).includes(endpoint.action)) continue;
+      // The excel calls are mounted by mountCrud (the entity declares `excel`).
+      if ((EXCEL_ACTIONS as readonly string[]).includes(endpoint.action)) continue;
       mount(app, ctx.gate, endpoint, () => {
         throw new AppError(500, 'common.internal');
       });
