@@ -288,6 +288,36 @@ type CheckedImport = { userId: number; entity: string; file: ImportFile; passed:
 
 const cacheKey = (entity: Entity, userId: number, token: string) => `excel:import:${entity.prefix}:${userId}:${token}`;
 
+/** Keeps a checked import for its commit; answers its token. */
+async function keepChecked(ctx: AppContext, entity: Entity, userId: number, file: ImportFile, passed: number[]) {
+  const token = randomUUID();
+  const kept: CheckedImport = { userId, entity: entity.prefix, file, passed };
+  await ctx.cache.set(cacheKey(entity, userId, token), JSON.stringify(kept), IMPORT_TTL_SECONDS);
+  return token;
+}
+
+/**
+ * A checked import of these rows kept for a user, as importCheck keeps one: for tests that call
+ * importCommit as someone who may not check (the authorization matrix grants one permission at a time).
+ */
+export function stageImport(
+  ctx: AppContext,
+  entity: Entity,
+  userId: number,
+  rows: Array<Record<string, string | number>>,
+): Promise<string> {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const letters = Object.fromEntries(names.map((name, i) => [name, columnLetter(i)]));
+  const file: ImportFile = { letters, rows: rows.map((cells, i) => ({ row: i + 2, cells })) };
+  return keepChecked(
+    ctx,
+    entity,
+    userId,
+    file,
+    file.rows.map((r) => r.row),
+  );
+}
+
 /** Thrown to roll back a dry run once its report is made. */
 class DryRun extends Error {}
 
@@ -372,12 +402,7 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
       if (!(error instanceof DryRun)) throw error;
     }
     const passed = outcomes.filter((o) => o.action === 'insert' || o.action === 'update').map((o) => o.row);
-    let token: string | null = null;
-    if (passed.length > 0) {
-      token = randomUUID();
-      const kept: CheckedImport = { userId: session.userId, entity: entity.prefix, file, passed };
-      await ctx.cache.set(cacheKey(entity, session.userId, token), JSON.stringify(kept), IMPORT_TTL_SECONDS);
-    }
+    const token = passed.length > 0 ? await keepChecked(ctx, entity, session.userId, file, passed) : null;
     return reportOf(outcomes, token);
   }
 

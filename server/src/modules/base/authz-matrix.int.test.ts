@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import {
   baseComm,
   baseOpen,
+  customerActivity,
+  customerInfo,
   type Declaration,
   declarations,
   dictInfo,
@@ -22,6 +24,8 @@ import {
   taskInfo,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
+import { stageImport } from '../../core/crud/excel.js';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 /**
@@ -56,8 +60,8 @@ type Case = {
   input(c: Ctx): Promise<Input> | Input;
   /** The call ends its session (logout): make it with a session of its own. */
   ownSession?: boolean;
-  /** Answers a page rather than the JSON envelope. */
-  answers?: 'html';
+  /** Answers a page or a file rather than the JSON envelope. */
+  answers?: 'html' | 'xlsx';
   /** Sends the valid call itself (a multipart upload) instead of the JSON or query input. */
   send?(c: Ctx, token: string): Promise<Reply>;
 };
@@ -229,8 +233,50 @@ async function recycleRecordOf(c: Ctx): Promise<number> {
   return record.id;
 }
 
+/** A one-row import file of an entity with excel, sent to its importCheck as the caller. */
+function importCheckOf(entity: Entity, header: string[], row: unknown[]) {
+  return async (c: Ctx, token: string): Promise<Reply> => {
+    const { body, contentType } = multipartOf('matrix.xlsx', await bookOf([header, row]));
+    const response = await c.t.app.inject({
+      method: 'POST',
+      url: `/api${urlOf(entity, 'importCheck')}`,
+      payload: body,
+      headers: { authorization: token, 'content-type': contentType },
+    });
+    return {
+      status: response.statusCode,
+      body: JSON.parse(response.body),
+      raw: response.body,
+      headers: response.headers,
+    };
+  };
+}
+
+/** The four calls of an entity's excel option: export and the template answer files, the check takes an upload. */
+function excelCases(entity: Entity, row: Record<string, string>): Record<string, Case> {
+  const names = Object.keys(row);
+  return {
+    [urlOf(entity, 'export')]: { input: () => ({ columns: names }), answers: 'xlsx' },
+    [urlOf(entity, 'import')]: { input: () => ({}), answers: 'xlsx' },
+    [urlOf(entity, 'importCheck')]: {
+      input: () => ({}),
+      send: importCheckOf(entity, names, Object.values(row)),
+    },
+    // The limited user cannot check a file, so the checked import is kept for them directly.
+    [urlOf(entity, 'importCommit')]: {
+      input: async (c) => ({ token: await stageImport(c.t.ctx, entity, c.one.userId, [row]) }),
+    },
+  };
+}
+
 /** Endpoints whose input is not the generic one: the extra verbs and department delete. */
 const EXTRA_CASES: Readonly<Record<string, Case>> = {
+  ...excelCases(customerInfo, { customerName: 'Matrix', customerPhone: '13512345678' }),
+  ...excelCases(customerActivity, {
+    customerName: 'Matrix',
+    customerPhone: '13512345678',
+    customerAddress: 'Matrix road 1',
+  }),
   [urlOf(sysUser, 'move')]: {
     input: async (c) => ({ departmentId: c.departmentId, userIds: [await freshUser(c)] }),
   },
@@ -325,6 +371,8 @@ function expectSuccess(reply: Reply, c: Case, what: string) {
   expect(reply.status, `${what}: ${reply.raw.slice(0, 300)}`).toBe(200);
   if (c.answers === 'html') {
     expect(String(reply.headers['content-type'])).toMatch(/^text\/html/);
+  } else if (c.answers === 'xlsx') {
+    expect(String(reply.headers['content-type'])).toMatch(/spreadsheetml/);
   } else {
     expect(reply.body.code, `${what}: ${reply.raw.slice(0, 300)}`).toBe(1000);
   }
@@ -534,7 +582,8 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
     const empty = await call(c.t, e, {}, c.allBut.token);
     expect({ status: empty.status, code: empty.body.code }, empty.raw).toEqual({ status: 403, code: 1001 });
     // The same input succeeds for the holder: the 403 came from the permission, and changed nothing.
-    expectSuccess(await call(c.t, e, input, c.one.token), theCase, `${e.url} with ${e.perm}`);
+    const granted = theCase.send ? await theCase.send(c, c.one.token) : await call(c.t, e, input, c.one.token);
+    expectSuccess(granted, theCase, `${e.url} with ${e.perm}`);
   });
 
   it.each(byLogin)('$url succeeds for a signed-in user holding no permission', async ({ d, e }) => {
