@@ -75,6 +75,12 @@ const MESSAGES = {
   ),
   'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
   'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
+  'scope.notYours': m('该记录不在你的数据范围内', '該記錄不在你的資料範圍內', 'This record is outside your data scope'),
+  'scope.writeOutside': m(
+    '负责员工或门店超出你的数据范围，不能保存',
+    '負責員工或門市超出你的資料範圍，不能儲存',
+    'The owner or store is outside your data scope, so this cannot be saved',
+  ),
   'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
   'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
   'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
