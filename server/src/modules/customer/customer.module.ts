@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { mount } from '../../core/http/server.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { createRevealLogCrud, registerReveal } from './reveal.js';
+import { addCustomerSeeds } from './seeds.js';
 
 /**
  * Customers, their invitations and activities, and the audit of masked fields shown in clear: the
@@ -29,5 +30,6 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
     }
   }
   ctx.seeds.add(menuSeed(customerMenus, base.menus));
+  addCustomerSeeds(ctx);
   return { customers, invitations, activities, reveals };
 }
