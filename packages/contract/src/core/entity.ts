@@ -349,6 +349,21 @@ export type EntityRowOf<E> =
     ? EntityRow<C, J, R>
     : never;
 
+/** The add body of one row of an entity: `CreateBodyOf<typeof customerInfo>`. */
+export type CreateBodyOf<E> =
+  E extends Entity<infer C, infer _X, infer _S, infer _Q, infer _J, infer W> ? CreateOf<C, W> : never;
+
+/** The schema of one row's add body, typed by the declaration: for verbs that take what add takes (create). */
+export function createSchemaOf<E extends Entity>(entity: E): z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>> {
+  return entity.schemas.create as z.ZodType as z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>>;
+}
+
+/** An endpoint's input schema, typed: for verbs that take another's body (findPage takes page's). */
+export function inputSchemaOf<S extends z.ZodType>(endpoint: Endpoint<string, S, unknown>): S {
+  if (!endpoint.input) throw new Error(`${endpoint.url} declares no input`);
+  return endpoint.input;
+}
+
 export type Controller<X extends Record<string, EndpointDef> = Record<string, EndpointDef>> = {
   readonly kind: 'controller';
   readonly module: string;

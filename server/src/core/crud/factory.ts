@@ -78,6 +78,8 @@ export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
   list(input: ListInput, session: Session): Promise<Row[]>;
+  /** The rows page and list would give for these filters, within the session's scope, counted. */
+  count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
   add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
   update(input: Row & { id: number }, session: Session): Promise<void>;
@@ -275,6 +277,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const { rows } = await db.loose.executeQuery(query);
       return read(rows, session, 'list');
     },
+    count: (input, session) => count(input, session, shapeKey(input, session)),
     async info(id, session) {
       const row = await scoped(withJoins(baseQuery(db.loose, entity)), session)
         .where(`${MAIN}.id`, '=', id)
