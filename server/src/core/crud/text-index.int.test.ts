@@ -33,7 +33,6 @@ const CUSTOMERS = {
   li: { customerName: '李雷', customerPhone: '15000003333', customerCode: 'C00000004' },
   bob: { customerName: 'Bob', customerPhone: '15100004444', customerCode: 'X1Y' },
 } as const;
-type Name = keyof typeof CUSTOMERS;
 
 describe.each(testTargets())('customer keyword search on $name', (target) => {
   let t: TestApp;
