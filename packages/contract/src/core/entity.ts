@@ -91,6 +91,12 @@ export type PageQueryOp<K extends string = string> = {
   readonly keyWordLikeFields: readonly K[];
   readonly fieldEq: readonly K[];
   readonly fieldLike: readonly K[];
+  /**
+   * Search the keyword fields through the database's own text index (SQLite FTS5 trigram,
+   * PostgreSQL pg_trgm), for tables too large to scan with LIKE. The answer is the same as
+   * without it; only the speed differs (docs/architecture.md, "Keyword search").
+   */
+  readonly textIndex: boolean;
 };
 
 type BaseRow = { id: number; createTime: string; updateTime: string };
@@ -317,6 +323,8 @@ export type Entity<
   /** An entity's rows have an id, createTime and updateTime (see TableDecl). */
   readonly base: 'entity';
   readonly indexes: readonly IndexDecl[];
+  /** The columns of the table's text index (query.textIndex: its keyword fields); absent without one. */
+  readonly textIndex?: readonly string[];
   readonly label: Label;
   readonly columns: C;
   readonly standard: readonly StandardAction[];
@@ -501,6 +509,7 @@ export function defineEntity<
     keyWordLikeFields: options.query?.keyWordLikeFields ?? [],
     fieldEq: options.query?.fieldEq ?? [],
     fieldLike: options.query?.fieldLike ?? [],
+    textIndex: options.query?.textIndex ?? false,
   };
   const orderable = new Set<string>(['id', 'createTime', 'updateTime']);
   for (const [name, column] of Object.entries(options.columns)) {
@@ -516,6 +525,7 @@ export function defineEntity<
     base: 'entity',
     // Pages are ordered by createTime as often as by id.
     indexes: [...(options.indexes ?? []), { columns: ['createTime'] }],
+    ...(query.textIndex ? { textIndex: query.keyWordLikeFields } : {}),
     label: options.label,
     columns: options.columns,
     standard,
