@@ -91,6 +91,12 @@ export type PageQueryOp<K extends string = string> = {
   readonly keyWordLikeFields: readonly K[];
   readonly fieldEq: readonly K[];
   readonly fieldLike: readonly K[];
+  /**
+   * Search the keyword fields through the database's own text index (SQLite FTS5 trigram,
+   * PostgreSQL pg_trgm), for tables too large to scan with LIKE. The answer is the same as
+   * without it; only the speed differs (docs/architecture.md, "Keyword search").
+   */
+  readonly textIndex: boolean;
 };
 
 type BaseRow = { id: number; createTime: string; updateTime: string };
@@ -380,6 +386,8 @@ export type Entity<
   /** An entity's rows have an id, createTime and updateTime (see TableDecl). */
   readonly base: 'entity';
   readonly indexes: readonly IndexDecl[];
+  /** The columns of the table's text index (query.textIndex: its keyword fields); absent without one. */
+  readonly textIndex?: readonly string[];
   readonly label: Label;
   readonly columns: C;
   readonly standard: readonly StandardAction[];
@@ -418,6 +426,21 @@ export type EntityRowOf<E> =
   E extends Entity<infer C, infer _X, infer _S, infer _Q, infer J, infer _W, infer _F, infer R>
     ? EntityRow<C, J, R>
     : never;
+
+/** The add body of one row of an entity: `CreateBodyOf<typeof customerInfo>`. */
+export type CreateBodyOf<E> =
+  E extends Entity<infer C, infer _X, infer _S, infer _Q, infer _J, infer W> ? CreateOf<C, W> : never;
+
+/** The schema of one row's add body, typed by the declaration: for verbs that take what add takes (create). */
+export function createSchemaOf<E extends Entity>(entity: E): z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>> {
+  return entity.schemas.create as z.ZodType as z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>>;
+}
+
+/** An endpoint's input schema, typed: for verbs that take another's body (findPage takes page's). */
+export function inputSchemaOf<S extends z.ZodType>(endpoint: Endpoint<string, S, unknown>): S {
+  if (!endpoint.input) throw new Error(`${endpoint.url} declares no input`);
+  return endpoint.input;
+}
 
 export type Controller<X extends Record<string, EndpointDef> = Record<string, EndpointDef>> = {
   readonly kind: 'controller';
@@ -566,6 +589,7 @@ export function defineEntity<
     keyWordLikeFields: options.query?.keyWordLikeFields ?? [],
     fieldEq: options.query?.fieldEq ?? [],
     fieldLike: options.query?.fieldLike ?? [],
+    textIndex: options.query?.textIndex ?? false,
   };
   const orderable = new Set<string>(['id', 'createTime', 'updateTime']);
   for (const [name, column] of Object.entries(options.columns)) {
@@ -581,6 +605,7 @@ export function defineEntity<
     base: 'entity',
     // Pages are ordered by createTime as often as by id.
     indexes: [...(options.indexes ?? []), { columns: ['createTime'] }],
+    ...(query.textIndex ? { textIndex: query.keyWordLikeFields } : {}),
     label: options.label,
     columns: options.columns,
     standard,
