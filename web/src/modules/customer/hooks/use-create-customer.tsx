@@ -1,12 +1,12 @@
-import { type CustomerDuplicate, customerInfo } from '@backroom/contract';
+import { type BodyOf, type CustomerDuplicate, customerInfo } from '@backroom/contract';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import type { FormValuesOf } from '../../../core/crud/CrudPage';
-import { type BodyFor, call } from '../../../core/request';
+import { call } from '../../../core/request';
 
 export type CustomerDraft = FormValuesOf<typeof customerInfo>;
 /** What preCreate and create take: the form's values once its rules (the same schema's) have passed. */
-type CreateBody = BodyFor<typeof customerInfo.schemas.create>;
+type CreateBody = BodyOf<typeof customerInfo.api.create>;
 
 /** The operator chose not to save a customer whose phone number is in use: the form stays open. */
 export class DuplicateDeclined extends Error {
