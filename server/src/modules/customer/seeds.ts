@@ -72,7 +72,9 @@ const CLERK_PERMS = [
 const MANAGER_PERMS = [
   ...CLERK_PERMS,
   info.delete, info.batchDelete, info.handOver, info.reveal,
+  info.export, info.import, info.importCheck, info.importCommit,
   invitation.delete, activity.delete, activity.reveal,
+  activity.export, activity.import, activity.importCheck, activity.importCommit,
   customerRevealLog.perms.page,
   sysUser.perms.page, sysUser.perms.list, sysUser.perms.info,
 ];
@@ -81,8 +83,9 @@ const MANAGER_PERMS = [
 // biome-ignore format: a line a page
 const TREASURER_PERMS = [
   info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
+  info.export,
   invitation.page, invitation.list, invitation.info, invitation.findPage,
-  activity.page, activity.list, activity.info, activity.findPage,
+  activity.page, activity.list, activity.info, activity.findPage, activity.export,
 ];
 
 /** HR reads what the treasurer reads and the audit of reveals (who looked at whose data, and why). */
