@@ -1,4 +1,4 @@
-import { type CustomerInfo, customerInfo, type ImportResult, recycleData } from '@backroom/contract';
+import { type CustomerInfo, customerInfo, type ImportResult, recycleData, sysUser } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { bigBook, bookOf, checkCall, exportCall, readBook, sheetRows, templateCall } from './excel.fixtures.js';
@@ -283,5 +283,79 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     expect(unknownKey.counts).toEqual({ insert: 0, update: 0, skip: 0, error: 1 });
     expect(unknownKey.token).toBeNull();
     expect(unknownKey.rows[0]?.errors?.[0]?.cell).toBe('C2');
+  });
+
+  describe('within the retail scope', () => {
+    const PASSWORD = 'excel-pass1';
+    /** A seeded staff member, signed in with a password set for the test. */
+    const staff = async (username: string) => {
+      const page = dataOf(
+        await t.post<{ list: Array<{ id: number; username: string }> }>(
+          sysUser.api.page.url,
+          { page: 1, size: 50, keyWord: username },
+          admin,
+        ),
+      );
+      const user = page.list.find((u) => u.username === username);
+      if (!user) throw new Error(`no seeded user ${username}`);
+      dataOf(await t.post(sysUser.api.update.url, { id: user.id, password: PASSWORD }, admin));
+      return { id: user.id, token: (await t.login(username, PASSWORD)).token };
+    };
+
+    it('exports only the rows the operator may see, and an import never touches a row outside the scope', async () => {
+      const manager = await staff('store1.manager');
+      const ownClerk = await staff('store1.clerk1');
+      const otherClerk = await staff('store2.clerk1');
+      const tag = unique('scope');
+      const mine = await addCustomer({
+        customerName: 'Mine',
+        customerPhone: '13500000001',
+        employeeId: ownClerk.id,
+        remark: tag,
+      });
+      const theirs = await addCustomer({
+        customerName: 'Theirs',
+        customerPhone: '13500000002',
+        employeeId: otherClerk.id,
+        remark: tag,
+      });
+      const codeOf = async (id: number) =>
+        String(
+          (
+            await t.ctx.db.loose
+              .selectFrom('customer_info')
+              .select('customerCode')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).customerCode,
+        );
+
+      const res = await exportCall(t, customerInfo, manager.token, { remark: tag, columns: ['customerName'] });
+      expect(res.status, res.reply.raw.slice(0, 300)).toBe(200);
+      expect(sheetRows((await readBook(res.bytes)).worksheets[0]).slice(1)).toEqual([['Mine']]);
+
+      const file = await bookOf([
+        ['Customer code', 'Customer name', 'Phone', 'Remark'],
+        [await codeOf(mine), 'Mine changed', '13500000001', tag],
+        [await codeOf(theirs), 'Theirs overwritten', '13500000002', tag],
+        [null, 'Brand new', '13500000003', tag],
+      ]);
+      const report = dataOf(await checkCall(t, customerInfo, manager.token, file));
+      expect(report.counts).toEqual({ insert: 1, update: 1, skip: 0, error: 1 });
+      expect(report.rows.find((r) => r.row === 3)?.errors?.[0]).toMatchObject({ cell: 'A3' });
+      expect(report.rows.find((r) => r.row === 3)?.errors?.[0]?.message).toContain('outside your data scope');
+      dataOf(await t.post(url('importCommit'), { token: report.token }, manager.token));
+      const rows = await storedRows(tag);
+      expect(rows.find((r) => r.id === theirs)?.customerName).toBe('Theirs');
+      expect(rows.find((r) => r.id === mine)?.customerName).toBe('Mine changed');
+      // The new row is the importer's, in the importer's store: within the scope.
+      const added = rows.find((r) => r.customerName === 'Brand new');
+      expect(added?.employeeId).toBe(manager.id);
+      expect(added?.storeId).toBe(rows.find((r) => r.id === mine)?.storeId);
+
+      // A clerk is not granted exports (the seeded roles give them to managers and the treasurer).
+      const clerkExport = await exportCall(t, customerInfo, ownClerk.token, { remark: tag, columns: ['customerName'] });
+      expect(clerkExport.status).toBe(403);
+    });
   });
 });
