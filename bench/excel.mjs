@@ -59,20 +59,24 @@ function memoryOf(pid) {
 async function startServer() {
   const port = await freePort();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  child = spawn(process.execPath, [...(process.env.BENCH_FLAGS ?? '--max-semi-space-size=4 --expose-gc').split(' '), MAIN_JS], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: '123456',
-      DATABASE_URL: '',
+  child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_FLAGS ?? '--max-semi-space-size=4 --expose-gc').split(' '), MAIN_JS],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: '123456',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', log, log],
     },
-    stdio: ['ignore', log, log],
-  });
+  );
   fs.closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -212,7 +216,8 @@ async function importAll({ base, token }, file) {
   }).then((r) => r.json());
   const commitS = (performance.now() - started) / 1000;
   if (commit.code !== 1000) throw new Error(`importCommit: ${JSON.stringify(commit).slice(0, 300)}`);
-  return { checkS, commitS, counts: check.data.counts, result: commit.data };
+  const errors = check.data.rows.filter((r) => r.action === 'error').slice(0, 3);
+  return { checkS, commitS, counts: check.data.counts, result: commit.data, errors };
 }
 
 const verdict = (ok) => (ok ? 'ok' : 'MISSED');
@@ -235,6 +240,7 @@ try {
     `import ${IMPORT_ROWS.toLocaleString('en')} rows (${(file.length / 1024).toFixed(0)} KB): dry run ${imported.checkS.toFixed(2)} s ` +
       `(${JSON.stringify(imported.counts)}), commit ${imported.commitS.toFixed(2)} s (${JSON.stringify(imported.result)})  ` +
       `[target < ${TARGETS.importS} s each: ${verdict(imported.checkS < TARGETS.importS && imported.commitS < TARGETS.importS)}]`,
+    ...imported.errors.map((e) => `  error row ${e.row}: ${JSON.stringify(e.errors)}`),
     `server RSS high-water mark over the run: ${after.hwm.toFixed(0)} MB`,
   ];
   console.log(lines.join('\n'));

@@ -243,6 +243,25 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     expect(await tableCount()).toBe(before);
   });
 
+  it('reads multi-byte text intact however large the sheet (headers and words in Chinese)', async () => {
+    const tag = unique('cjk');
+    const file = await bigBook(['客户姓名', '手机号', '性别', '状态', '备注'], 3000, (i) => [
+      `导入客户甲乙丙 ${i}`,
+      `135${String(i).padStart(8, '0')}`,
+      i % 2 ? '男' : '女',
+      '正常',
+      tag,
+    ]);
+    const report = dataOf(await checkCall(t, customerInfo, admin, file));
+    expect(report.rows.filter((r) => r.action === 'error')).toEqual([]);
+    expect(report.counts).toEqual({ insert: 3000, update: 0, skip: 0, error: 0 });
+    dataOf(await t.post(url('importCommit'), { token: report.token }, admin));
+    // Every character as written: a reader that cut a character at a chunk boundary would garble some.
+    const names = (await storedRows(tag)).map((r) => r.customerName);
+    expect(names.length).toBe(3000);
+    expect(names.filter((n) => !/^导入客户甲乙丙 \d+$/.test(n))).toEqual([]);
+  });
+
   it('commits nothing when a row that passed the check fails at commit time', async () => {
     const tag = unique('race');
     const code = unique('C8');
