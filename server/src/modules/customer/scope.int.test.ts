@@ -329,6 +329,28 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
       dataOf(await t.post(`${customerInfo.prefix}/update`, { id: customer, customerPhone: PHONE }, tokens.managerA));
     });
 
+    it('masks the rows of a deletion in the recycle bin; a restore brings back the clear values', async () => {
+      const phone = '13755556666';
+      const id = await insert(customerInfo.table, {
+        customerName: 'binned',
+        customerPhone: phone,
+        diseaseInformation: 'gout',
+        employeeId: userIds.clerkA1,
+        storeId: storeA,
+      });
+      dataOf(await t.post(`${customerInfo.prefix}/delete`, { ids: [id] }, tokens.managerA));
+      const page = dataOf(
+        await t.post<PageResult<Row>>('/admin/recycle/data/page', { page: 1, size: 100 }, tokens.admin),
+      );
+      const record = page.list.find((r) => JSON.stringify(r.data).includes('binned'));
+      expect(record?.data).toEqual([
+        expect.objectContaining({ customerPhone: '137****6666', diseaseInformation: '***' }),
+      ]);
+      expect(JSON.stringify(page)).not.toContain(phone);
+      dataOf(await t.post('/admin/recycle/data/restore', { ids: [record?.id] }, tokens.admin));
+      expect(await stored(customerInfo.table, id)).toMatchObject({ customerPhone: phone, diseaseInformation: 'gout' });
+    });
+
     it('finds a customer by the full phone number in the keyword search', async () => {
       const page = dataOf(
         await t.post<PageResult<Row>>(
