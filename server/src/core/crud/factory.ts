@@ -7,6 +7,7 @@ import { AppError, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
+import { mountExcel } from './excel.js';
 import { createMasker, dropUnchangedMasks } from './masking.js';
 import {
   type AnySelect,
@@ -78,6 +79,8 @@ export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
   list(input: ListInput, session: Session): Promise<Row[]>;
+  /** The rows page and list would give for these filters, within the session's scope, counted. */
+  count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
   add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
   update(input: Row & { id: number }, session: Session): Promise<void>;
@@ -107,6 +110,21 @@ export type CrudService = {
   maskRow(row: Row): Row;
   /** Forget cached page totals (after a change the factory did not make itself). */
   resetCounts(): void;
+  /**
+   * The rows the filters select within the session's scope, as page answers them (mapped, masked),
+   * a batch at a time by id (newest first), never all at once: what an export reads.
+   */
+  scan(input: ListInput, session: Session, batchSize: number): AsyncGenerator<Row[]>;
+  /** The session's scope on a query of this entity (aliased MAIN): only the rows it may see and touch. */
+  scoped(qb: AnySelect, session: Session): AnySelect;
+  /** Rows as a session reads them (mapped, afterRead), e.g. to compare a file with what the operator saw. */
+  read(rows: Row[], session: Session): Promise<Row[]>;
+  /** add's write path for one row (beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
+  insertIn(trx: LooseTrx, input: Row, session: Session): Promise<number>;
+  /** update's write path for one row (scope, beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
+  updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void>;
+  /** Forget cached totals and principals after writes made through insertIn/updateIn. */
+  changed(): void;
 };
 
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
@@ -242,6 +260,31 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     };
   }
 
+  async function updateOne(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void> {
+    const [existing] = await touchable(trx, [input.id], session);
+    const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
+    let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
+    delete data.id;
+    if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    // An update may not move a row out of the operator's scope.
+    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...data });
+    await assertUnique(trx, data, input.id);
+    const values = toStored(kind, entity.columns, data);
+    await asLoose(trx)
+      .updateTable(entity.table)
+      .set({ ...values, updateTime: formatTime() })
+      .where('id', '=', input.id)
+      .execute();
+    if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
+  }
+
+  /** The rows the filters select, ordered by id from the newest, after `before` when given. */
+  const keysetQuery = (input: ListInput, session: Session, before: number | undefined, limit: number) => {
+    let qb = filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input);
+    if (before !== undefined) qb = qb.where(`${MAIN}.id`, '<', before);
+    return qb.orderBy(`${MAIN}.id`, 'desc').limit(limit);
+  };
+
   const service: CrudService = {
     entity,
     mapRow,
@@ -275,6 +318,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const { rows } = await db.loose.executeQuery(query);
       return read(rows, session, 'list');
     },
+    count: (input, session) => count(input, session, shapeKey(input, session)),
     async info(id, session) {
       const row = await scoped(withJoins(baseQuery(db.loose, entity)), session)
         .where(`${MAIN}.id`, '=', id)
@@ -295,23 +339,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       return many ? { ids } : { id: ids[0] as number };
     },
     async update(input, session) {
-      await db.db.transaction().execute(async (trx) => {
-        const [existing] = await touchable(trx, [input.id], session);
-        const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
-        let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
-        delete data.id;
-        if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
-        // An update may not move a row out of the operator's scope.
-        if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...data });
-        await assertUnique(trx, data, input.id);
-        const values = toStored(kind, entity.columns, data);
-        await asLoose(trx)
-          .updateTable(entity.table)
-          .set({ ...values, updateTime: formatTime() })
-          .where('id', '=', input.id)
-          .execute();
-        if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
-      });
+      await db.db.transaction().execute((trx) => updateOne(trx, input, session));
       afterChange();
     },
     async delete(ids, session, origin) {
@@ -330,6 +358,21 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       });
       afterChange();
     },
+    async *scan(input, session, batchSize) {
+      let before: number | undefined;
+      for (;;) {
+        const rows = await keysetQuery(input, session, before, batchSize).execute();
+        if (rows.length === 0) return;
+        before = Number((rows[rows.length - 1] as Row).id);
+        yield await read(rows, session, 'list');
+        if (rows.length < batchSize) return;
+      }
+    },
+    scoped,
+    read: (rows, session) => read(rows, session, 'list'),
+    insertIn: insertOne,
+    updateIn: updateOne,
+    changed: afterChange,
   };
   return service;
 }
@@ -365,6 +408,8 @@ export function mountCrud(
       labels,
     });
   }
+  // An entity that declares `excel` gets export and import by saying so.
+  if (entity.excel) mountExcel(app, ctx, service);
 }
 
 export { AppError };
