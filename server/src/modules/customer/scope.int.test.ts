@@ -245,7 +245,6 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
       const other = { customerName: 'not mine', customerPhone: '13600000001', employeeId: userIds.clerkA2 };
       const refused = await t.post(`${customerInfo.prefix}/add`, other, tokens.clerkA1, { language: 'en' });
       expectRuleRefusal(refused);
-      expect(refused.body.message).toContain('scope');
       const { id } = dataOf(
         await t.post<{ id: number }>(
           `${customerInfo.prefix}/add`,
