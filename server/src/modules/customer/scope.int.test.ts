@@ -568,9 +568,36 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
       });
     });
 
+    it('gives each level a role for its work, once the operator sets a password', async () => {
+      const users = dataOf(
+        await t.post<PageResult<User>>('/admin/base/sys/user/page', { page: 1, size: 100 }, tokens.admin),
+      ).list;
+      const permsOf = async (username: string) => {
+        const id = users.find((u) => u.username === username)?.id;
+        dataOf(await t.post('/admin/base/sys/user/update', { id, password: PASSWORD }, tokens.admin));
+        const token = (await t.login(username, PASSWORD)).token;
+        return dataOf(await t.get<{ perms: string[] }>('/admin/base/comm/permmenu', {}, token)).perms;
+      };
+      const clerk = await permsOf('store1.clerk1');
+      expect(clerk).toEqual(expect.arrayContaining([customerInfo.perms.page, customerInfo.perms.create]));
+      expect(clerk).not.toContain(customerInfo.perms.delete);
+      expect(clerk).not.toContain(customerInfo.perms.reveal);
+      const manager = await permsOf('store1.manager');
+      expect(manager).toEqual(
+        expect.arrayContaining([customerInfo.perms.handOver, customerInfo.perms.reveal, customerInfo.perms.export]),
+      );
+      expect(manager).not.toContain('base:sys:role:add');
+      const treasurer = await permsOf('treasurer');
+      expect(treasurer).toContain(customerInfo.perms.page);
+      expect(treasurer).not.toContain(customerInfo.perms.update);
+      const hr = await permsOf('hr');
+      expect(hr).toContain(customerRevealLog.perms.page);
+      expect(hr).not.toContain(customerInfo.perms.update);
+    });
+
     it('gives its staff no password anyone knows', async () => {
-      for (const password of ['123456', '', 'store1.manager']) {
-        const reply = await t.post('/admin/base/open/login', { username: 'store1.manager', password });
+      for (const password of ['123456', '', 'store2.manager']) {
+        const reply = await t.post('/admin/base/open/login', { username: 'store2.manager', password });
         expect(reply.body.code).not.toBe(1000);
       }
     });
