@@ -23,8 +23,9 @@ import {
 /*
  * The retail data scope, masking, reveal and the request log, on every database. The scope matrix
  * is data-driven: every actor (one per level, in two stores) against every fixture row of every
- * owned entity through every call in CALLS. To cover another call (findPage, details, total,
- * export…), add one entry to CALLS saying how the call shows whether the actor reached the row.
+ * owned entity through every call in CALLS. To cover another call (homeBaseData, export…), add one
+ * entry to CALLS saying how the call shows whether the actor reached the row (`only` for a call
+ * some entities lack).
  */
 
 const PASSWORD = 'Scope-Pass1';
@@ -64,14 +65,20 @@ const ENTITIES = [
 ] as const;
 
 type Probe = { t: TestApp; token: string; entity: Entity; id: number };
+/** A call of the matrix; `only` limits it to the entities that have it (customerInfo's findAll). */
+type Call = { write: boolean; only?: readonly Entity[]; reached(p: Probe): Promise<boolean> };
 
 /**
  * The matrix's calls: each says whether the actor reached the row (saw it, or changed it). A write
  * is only tried on a row out of reach (one in reach would change the fixtures), and must leave it
  * as it was.
  */
-const CALLS: Record<string, { write: boolean; reached(p: Probe): Promise<boolean> }> = {
+const CALLS: Record<string, Call> = {
   page: { write: false, reached: async (p) => (await markerPage(p)).list.some((r) => r.id === p.id) },
+  findPage: {
+    write: false,
+    reached: async (p) => (await markerPage(p, 'findPage')).list.some((r) => r.id === p.id),
+  },
   list: {
     write: false,
     reached: async (p) =>
@@ -86,21 +93,52 @@ const CALLS: Record<string, { write: boolean; reached(p: Probe): Promise<boolean
     reached: async (p) =>
       changedOrRefused(await p.t.post(`${p.entity.prefix}/update`, { id: p.id, remark: 'touched' }, p.token)),
   },
+  findAll: {
+    write: false,
+    only: [customerInfo],
+    reached: async (p) =>
+      dataOf(await p.t.post<Row[]>(`${p.entity.prefix}/findAll`, { keyWord: MARK }, p.token)).some(
+        (r) => r.id === p.id,
+      ),
+  },
+  details: {
+    write: false,
+    only: [customerInfo],
+    reached: async (p) => foundOrMissing(await p.t.post(`${p.entity.prefix}/details`, { id: p.id }, p.token)),
+  },
+  batchUpdate: {
+    write: true,
+    only: [customerInfo],
+    reached: async (p) =>
+      changedOrRefused(await p.t.post(`${p.entity.prefix}/batchUpdate`, { ids: [p.id], remark: 'touched' }, p.token)),
+  },
+  remove: {
+    write: true,
+    only: [customerInfo],
+    reached: async (p) => changedOrRefused(await p.t.post(`${p.entity.prefix}/remove`, { ids: [p.id] }, p.token)),
+  },
+  batchDelete: {
+    write: true,
+    only: [customerInfo],
+    reached: async (p) => changedOrRefused(await p.t.post(`${p.entity.prefix}/batchDelete`, { ids: [p.id] }, p.token)),
+  },
   delete: {
     write: true,
     reached: async (p) => changedOrRefused(await p.t.post(`${p.entity.prefix}/delete`, { ids: [p.id] }, p.token)),
   },
 };
 
-async function markerPage(p: Omit<Probe, 'id'>): Promise<PageResult<Row>> {
+async function markerPage(p: Omit<Probe, 'id'>, action: 'page' | 'findPage' = 'page'): Promise<PageResult<Row>> {
   return dataOf(
-    await p.t.post<PageResult<Row>>(`${p.entity.prefix}/page`, { page: 1, size: 50, keyWord: MARK }, p.token),
+    await p.t.post<PageResult<Row>>(`${p.entity.prefix}/${action}`, { page: 1, size: 50, keyWord: MARK }, p.token),
   );
 }
 
+/** Shown, or hidden: a 404, or a refusal of the scope (400, 1001). */
 function foundOrMissing(reply: Reply): boolean {
   if (reply.status === 200) return true;
-  expectRefused(reply, 404);
+  if (reply.status === 400) expectRuleRefusal(reply);
+  else expectRefused(reply, 404);
   return false;
 }
 
@@ -191,9 +229,11 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
   describe('the matrix', () => {
     const actors = Object.keys(REACH) as ActorName[];
     const cases = ENTITIES.flatMap(({ entity }) =>
-      Object.entries(CALLS).flatMap(([call, { write }]) =>
-        actors.map((actor) => ({ entity, call, write, actor, label: `${entity.path} ${call} as ${actor}` })),
-      ),
+      Object.entries(CALLS)
+        .filter(([, { only }]) => !only || only.includes(entity))
+        .flatMap(([call, { write }]) =>
+          actors.map((actor) => ({ entity, call, write, actor, label: `${entity.path} ${call} as ${actor}` })),
+        ),
     );
 
     it.each(cases)('$label reaches exactly the rows of its scope', async ({ entity, call, write, actor }) => {
@@ -214,6 +254,13 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
     )('counts only the rows in scope in the page total: $label', async ({ actor, entity }) => {
       const page = await markerPage({ t, token: tokens[actor], entity });
       expect(page.pagination.total).toBe(REACH[actor].length);
+      const found = await markerPage({ t, token: tokens[actor], entity }, 'findPage');
+      expect(found.pagination.total).toBe(REACH[actor].length);
+    });
+
+    it.each(actors)('counts only the customers in scope in total: %s', async (actor) => {
+      const total = dataOf(await t.get<number>(`${customerInfo.prefix}/total`, { keyWord: MARK }, tokens[actor]));
+      expect(total).toBe(REACH[actor].length);
     });
 
     it('lets an update in scope through, and a delete in scope', async () => {
