@@ -332,6 +332,7 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
         customerName: 'masked',
         customerPhone: PHONE,
         customerAddress: 'somewhere',
+        customerId: customer,
         idCardNo: ID_NO,
         employeeId: userIds.clerkA1,
         storeId: storeA,
@@ -343,20 +344,39 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
       const page = dataOf(await t.post<PageResult<Row>>(`${entity.prefix}/page`, { page: 1, size: 100 }, token));
       const list = dataOf(await t.post<Row[]>(`${entity.prefix}/list`, {}, token));
       const info = dataOf(await t.get<Row>(`${entity.prefix}/info`, { id }, token));
-      return [page.list.find((r) => r.id === id), list.find((r) => r.id === id), info].map((r) => {
+      const found = dataOf(await t.post<PageResult<Row>>(`${entity.prefix}/findPage`, { page: 1, size: 100 }, token));
+      const rows = [page.list, list, [info], found.list].map((answer) => answer.find((r) => r.id === id));
+      if (entity === customerInfo) {
+        const all = dataOf(await t.post<Row[]>(`${entity.prefix}/findAll`, {}, token));
+        const details = dataOf(await t.post<Row>(`${entity.prefix}/details`, { id }, token));
+        rows.push(
+          all.find((r) => r.id === id),
+          details,
+        );
+      }
+      return rows.map((r) => {
         if (!r) throw new Error(`row ${id} missing`);
         return r;
       });
     }
 
-    it.each(['admin', 'managerA', 'clerkA1'] as const)('masks page, list and info, even for %s', async (actor) => {
-      for (const row of await answers(customerInfo, customer, tokens[actor])) {
-        expect(row).toMatchObject({ customerPhone: '138****5678', diseaseInformation: '***' });
-      }
-      for (const row of await answers(customerActivity, activity, tokens[actor])) {
-        expect(row).toMatchObject({ customerPhone: '138****5678', idCardNo: '1101**********1234' });
-      }
-    });
+    it.each(['admin', 'managerA', 'clerkA1'] as const)(
+      'masks every answer that carries a row, even for %s',
+      async (actor) => {
+        for (const row of await answers(customerInfo, customer, tokens[actor])) {
+          expect(row).toMatchObject({ customerPhone: '138****5678', diseaseInformation: '***' });
+        }
+        for (const row of await answers(customerActivity, activity, tokens[actor])) {
+          expect(row).toMatchObject({ customerPhone: '138****5678', idCardNo: '1101**********1234' });
+        }
+        const details = dataOf(
+          await t.post<{ activities: Row[] }>(`${customerInfo.prefix}/details`, { id: customer }, tokens[actor]),
+        );
+        expect(details.activities).toEqual([
+          expect.objectContaining({ id: activity, customerPhone: '138****5678', idCardNo: '1101**********1234' }),
+        ]);
+      },
+    );
 
     it('keeps the stored values when a form sends the masked ones back unchanged', async () => {
       const shown = dataOf(await t.get<Row>(`${customerInfo.prefix}/info`, { id: customer }, tokens.managerA));
