@@ -1,4 +1,4 @@
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { Entity, Label, PageResult, StandardAction } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -289,6 +289,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   return service;
 }
 
+/** The columns' labels, for validation messages that name a field as the screen does. */
+export function fieldLabelsOf(entity: Entity): Record<string, Label> {
+  return Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+}
+
 /** Mounts the entity's standard routes (those its declaration lists and the module does not mount itself). */
 export function mountCrud(
   app: FastifyInstance,
@@ -297,7 +302,7 @@ export function mountCrud(
   custom: readonly StandardAction[] = [],
 ) {
   const { entity } = service;
-  const labels = Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+  const labels = fieldLabelsOf(entity);
   const handlers: Record<
     StandardAction,
     (input: never, session: Session, route: RouteContext<unknown>) => Promise<unknown>
