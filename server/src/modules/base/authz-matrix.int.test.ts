@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import {
   baseComm,
   baseOpen,
+  customerActivity,
+  customerInfo,
+  customerInvitationRecord,
   type Declaration,
   declarations,
   dictInfo,
@@ -155,7 +158,52 @@ const ENTITY_INPUTS: Readonly<Record<string, EntityInputs>> = {
     patch: { name: 'patched' },
     existing: (c) => matrixDictType(c),
   },
+  [customerInfo.prefix]: {
+    row: (c) => customerRow(c),
+    patch: { remark: 'patched' },
+    existing: (c) => matrixCustomer(c),
+  },
+  [customerActivity.prefix]: {
+    row: (c) => activityRow(c),
+    patch: { remark: 'patched' },
+    existing: (c) => once(c, 'activity', () => freshActivity(c)),
+    // Activities have create, not add.
+    fresh: (c) => freshActivity(c),
+  },
 };
+
+/**
+ * Customer rows belong to the limited user, so whatever the retail data scope lets a user see of
+ * their own rows, these are theirs (the scope itself is the scope matrix's business).
+ */
+const customerRow = (c: Ctx) => ({ customerName: 'Matrix', customerPhone: c.unique('138'), employeeId: c.one.userId });
+const matrixCustomer = (c: Ctx) => once(c, 'customer', () => addAsAdmin(c, customerInfo, customerRow(c)));
+const freshCustomer = (c: Ctx) => addAsAdmin(c, customerInfo, customerRow(c));
+const invitationRow = async (c: Ctx) => ({
+  customerID: await matrixCustomer(c),
+  inviteTime: '2026-01-01 10:00:00',
+  employeeId: c.one.userId,
+});
+const freshInvitation = async (c: Ctx) => addAsAdmin(c, customerInvitationRecord, await invitationRow(c));
+const activityRow = (c: Ctx) => ({
+  customerName: 'Matrix',
+  customerPhone: '13800000000',
+  customerAddress: 'Matrix road 1',
+  employeeId: c.one.userId,
+});
+const freshActivity = async (c: Ctx) =>
+  dataOf(await c.t.post<{ id: number }>(urlOf(customerActivity, 'create'), activityRow(c), c.admin)).id;
+
+/** Two clerks of a store of their own, for a hand-over between them. */
+async function clerksOfAStore(c: Ctx): Promise<{ fromEmployeeId: number; toEmployeeId: number }> {
+  const storeId = await once(c, 'store', () =>
+    addAsAdmin(c, sysDepartment, { name: c.unique('mx-store'), parentId: c.topDepartmentId, isStore: true }),
+  );
+  const clerk = () => addAsAdmin(c, sysUser, { ...userRow(c), departmentId: storeId });
+  const fromEmployeeId = await clerk();
+  dataOf(await c.t.post(urlOf(customerInfo, 'add'), { ...customerRow(c), employeeId: fromEmployeeId }, c.admin));
+  return { fromEmployeeId, toEmployeeId: await clerk() };
+}
 
 /** A stopped hourly task of the demo handler: nothing runs unless a case asks. */
 const taskRow = (c: Ctx) => ({
@@ -276,6 +324,38 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(taskInfo, 'once')]: { input: async (c) => ({ id: await freshTask(c) }) },
   [urlOf(taskInfo, 'log')]: { input: async (c) => ({ id: await freshTask(c), page: 1, size: 5 }) },
   [urlOf(taskInfo, 'handlers')]: { input: () => ({}) },
+  [urlOf(customerInfo, 'homeBaseData')]: { input: () => ({}) },
+  [urlOf(customerInfo, 'batchUpdate')]: { input: async (c) => ({ ids: [await freshCustomer(c)], remark: 'patched' }) },
+  [urlOf(customerInfo, 'batchDelete')]: { input: async (c) => ({ ids: [await freshCustomer(c)] }) },
+  [urlOf(customerInfo, 'preCreate')]: { input: (c) => customerRow(c) },
+  [urlOf(customerInfo, 'create')]: { input: (c) => customerRow(c) },
+  [urlOf(customerInfo, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
+  [urlOf(customerInfo, 'findAll')]: { input: () => ({}) },
+  [urlOf(customerInfo, 'total')]: { input: () => ({}) },
+  [urlOf(customerInfo, 'details')]: { input: async (c) => ({ id: await matrixCustomer(c) }) },
+  [urlOf(customerInfo, 'remove')]: { input: async (c) => ({ ids: [await freshCustomer(c)] }) },
+  [urlOf(customerInfo, 'handOver')]: { input: (c) => clerksOfAStore(c) },
+  [urlOf(customerInfo, 'reveal')]: {
+    input: async (c) => ({ id: await matrixCustomer(c), field: 'customerPhone', reason: 'matrix check' }),
+  },
+  // Invitations need a customer, so their standard calls are spelled out here.
+  [urlOf(customerInvitationRecord, 'add')]: { input: (c) => invitationRow(c) },
+  [urlOf(customerInvitationRecord, 'create')]: { input: (c) => invitationRow(c) },
+  [urlOf(customerInvitationRecord, 'info')]: { input: async (c) => ({ id: await freshInvitation(c) }) },
+  [urlOf(customerInvitationRecord, 'update')]: {
+    input: async (c) => ({ id: await freshInvitation(c), remark: 'patched' }),
+  },
+  [urlOf(customerInvitationRecord, 'delete')]: { input: async (c) => ({ ids: [await freshInvitation(c)] }) },
+  [urlOf(customerInvitationRecord, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
+  [urlOf(customerActivity, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
+  [urlOf(customerActivity, 'create')]: { input: (c) => activityRow(c) },
+  [urlOf(customerActivity, 'reveal')]: {
+    input: async (c) => ({
+      id: await once(c, 'activity', () => freshActivity(c)),
+      field: 'customerPhone',
+      reason: 'matrix check',
+    }),
+  },
 };
 
 function isStandard(action: string): action is StandardAction {
@@ -468,7 +548,8 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
       const userId = dataOf(
         await t.post<{ id: number }>(
           urlOf(sysUser, 'add'),
-          { username: name, password: PASSWORD, departmentId: topId, roleIdList: [roleId] },
+          // Store managers: giving a customer to someone else or handing customers over takes one.
+          { username: name, password: PASSWORD, departmentId: topId, roleIdList: [roleId], userLevel: 'storeManger' },
           admin,
         ),
       ).id;
