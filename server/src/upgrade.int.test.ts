@@ -1,4 +1,4 @@
-import { type PageResult, tables } from '@backroom/contract';
+import { type MenuNode, menus, type PageResult, tables } from '@backroom/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from './core/db/index.js';
@@ -13,6 +13,28 @@ type Row = Record<string, unknown>;
 
 /** Columns the running app rewrites by itself on start, so their value depends on the clock, not the upgrade. */
 const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireTime']);
+
+/**
+ * Tables besides the menu that a module's seed steps fill when the module arrives with the upgrade
+ * (a module the release did not have): its dictionaries. Menus are checked against the module's
+ * declared menus instead; any other table gains no row.
+ */
+const FIRST_SEEDS_OF: Readonly<Record<string, readonly string[]>> = { customer: ['dict_type', 'dict_info'] };
+
+/** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
+function arrivedModules(before: Row[], after: Row[]): Set<string> {
+  const moduleOf = (r: Row) => {
+    const key = String(r.cKey);
+    return key.startsWith('seed:') ? key.split(':').at(-1) : undefined;
+  };
+  const known = new Set(before.map(moduleOf));
+  return new Set(after.map(moduleOf).filter((m): m is string => m !== undefined && !known.has(m)));
+}
+
+/** A menu row's identity as a declaration gives it: name, type and permissions. */
+const menuKey = (name: unknown, type: unknown, perms: unknown) =>
+  `${String(name)}|${Number(type)}|${String(perms ?? '')}`;
+const flatten = (nodes: readonly MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.childMenus ?? [])]);
 
 /** A time column's value as milliseconds, whichever form the driver gives it in. */
 const instant = (v: unknown): number =>
@@ -62,6 +84,9 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
 
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
+    const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
+    // This version brings the customer module; the release knew every other one.
+    expect([...arrived]).toEqual(['customer']);
     for (const [table, rows] of Object.entries(before)) {
       const now = after[table] ?? [];
       for (const row of rows) {
@@ -79,8 +104,24 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
           expect(found?.[column], `${table}.${column}`).toEqual(value);
         }
       }
+      if (table === 'base_sys_conf' || table === 'base_sys_log') continue;
       // Seeds of the new version keep what the operator has: no menu, dictionary or task comes back.
-      if (table !== 'base_sys_conf' && table !== 'base_sys_log') expect(now.length, table).toBe(rows.length);
+      const gained = now.filter((r) => !rows.some((b) => b.id === r.id));
+      if (table === 'base_sys_menu') {
+        // Only the menus of modules that arrive now, as they declare them.
+        const declared = new Set(
+          menus
+            .filter((m) => arrived.has(m.module))
+            .flatMap((m) => flatten(m.tree).map((n) => menuKey(n.name, n.type, n.perms))),
+        );
+        const keys = gained.map((r) => menuKey(r.name, r.type, r.perms));
+        expect(
+          keys.filter((k) => !declared.has(k)),
+          table,
+        ).toEqual([]);
+      } else if (![...arrived].some((m) => FIRST_SEEDS_OF[m]?.includes(table))) {
+        expect(now.length, table).toBe(rows.length);
+      }
     }
     const added = (after.base_sys_conf ?? []).filter((r) => !before.base_sys_conf?.some((b) => b.id === r.id));
     expect(added.every((r) => String(r.cKey).startsWith('seed:'))).toBe(true);
