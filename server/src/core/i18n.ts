@@ -75,6 +75,12 @@ const MESSAGES = {
   ),
   'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
   'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
+  'scope.notYours': m('该记录不在你的数据范围内', '該記錄不在你的資料範圍內', 'This record is outside your data scope'),
+  'scope.writeOutside': m(
+    '负责员工或门店超出你的数据范围，不能保存',
+    '負責員工或門市超出你的資料範圍，不能儲存',
+    'The owner or store is outside your data scope, so this cannot be saved',
+  ),
   'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
   'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
   'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
@@ -333,6 +339,76 @@ const MESSAGES = {
     '系统任务不能更换处理器',
     '系統任務不能更換處理器',
     'The handler of a system task cannot be changed',
+  ),
+  'excel.notXlsx': m(
+    '文件不是有效的 Excel（.xlsx）文件',
+    '檔案不是有效的 Excel（.xlsx）檔案',
+    'The file is not a valid Excel (.xlsx) workbook',
+  ),
+  'excel.noFile': m('请选择要导入的文件', '請選擇要匯入的檔案', 'Choose a file to import'),
+  'excel.tooLarge': m('导入文件不能超过{mb}MB', '匯入檔案不能超過{mb}MB', 'The import file cannot exceed {mb} MB'),
+  'excel.tooManyRows': m(
+    '导入文件最多{max}行数据，请分批导入；未写入任何数据',
+    '匯入檔案最多{max}列資料，請分批匯入；未寫入任何資料',
+    'An import file may hold at most {max} data rows; split it into several files. Nothing was written',
+  ),
+  'excel.emptyFile': m('导入文件没有数据行', '匯入檔案沒有資料列', 'The import file has no data rows'),
+  'excel.unknownColumns': m(
+    '表头中有无法识别的列：{columns}；请使用导入模板',
+    '表頭中有無法識別的欄：{columns}；請使用匯入範本',
+    'The header has columns this import does not know: {columns}; use the import template',
+  ),
+  'excel.missingColumns': m(
+    '缺少必需的列：{columns}；请使用导入模板',
+    '缺少必需的欄：{columns}；請使用匯入範本',
+    'Required columns are missing: {columns}; use the import template',
+  ),
+  'excel.duplicateColumns': m(
+    '列“{column}”出现了多次',
+    '欄「{column}」出現了多次',
+    'The column "{column}" appears more than once',
+  ),
+  'excel.tokenExpired': m(
+    '导入检查已过期或已提交，请重新上传文件',
+    '匯入檢查已過期或已提交，請重新上傳檔案',
+    'This import check has expired or was already committed; upload the file again',
+  ),
+  'excel.changed': m(
+    '数据在检查后发生了变化（第{row}行：{message}），请重新检查；未写入任何数据',
+    '資料在檢查後發生了變化（第{row}列：{message}），請重新檢查；未寫入任何資料',
+    'The data changed since the check (row {row}: {message}); check the file again. Nothing was written',
+  ),
+  'excel.nothingToCommit': m('没有可导入的行', '沒有可匯入的列', 'No row can be imported'),
+  'excel.rowCap': m(
+    '导出最多{cap}行，当前条件下有{count}行，请缩小筛选范围',
+    '匯出最多{cap}列，目前條件下有{count}列，請縮小篩選範圍',
+    'An export may hold at most {cap} rows and these filters select {count}; narrow the filters',
+  ),
+  'excel.notInDict': m(
+    '{field}“{value}”不在可选值中',
+    '{field}「{value}」不在可選值中',
+    '{field} "{value}" is not one of the allowed values',
+  ),
+  'excel.keyNotFound': m('{field}“{value}”不存在', '{field}「{value}」不存在', 'No row has {field} "{value}"'),
+  'excel.keyOutOfScope': m(
+    '{field}“{value}”不在您的数据权限范围内',
+    '{field}「{value}」不在您的資料權限範圍內',
+    '{field} "{value}" is outside your data scope',
+  ),
+  'excel.keyTwice': m(
+    '{field}“{value}”在文件中出现了多次（第{row}行）',
+    '{field}「{value}」在檔案中出現了多次（第{row}列）',
+    '{field} "{value}" appears more than once in the file (row {row})',
+  ),
+  'excel.valueTwice': m(
+    '{field}“{value}”在文件中出现了多次（第{row}行）',
+    '{field}「{value}」在檔案中出現了多次（第{row}列）',
+    '{field} "{value}" appears more than once in the file (row {row})',
+  ),
+  'excel.outOfScope': m(
+    '该行不在您的数据权限范围内',
+    '該列不在您的資料權限範圍內',
+    'This row would fall outside your data scope',
   ),
 } as const satisfies Record<string, Texts>;
 

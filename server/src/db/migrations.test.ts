@@ -36,7 +36,10 @@ describe('the migrations', () => {
       expect(imports, name).toEqual(['../../core/db/migrator.js']);
       const migration = MIGRATIONS[name];
       for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
-        expect(migration?.sql[kind].length, `${name} on ${kind}`).toBeGreaterThan(0);
+        // MySQL/MariaDB make no text index: a migration of text indexes alone runs nothing there.
+        const textOnly =
+          kind === 'mysql' && migration?.changes.every((c) => c.op === 'createTextIndex' || c.op === 'dropTextIndex');
+        if (!textOnly) expect(migration?.sql[kind].length, `${name} on ${kind}`).toBeGreaterThan(0);
       }
     }
   });

@@ -28,6 +28,11 @@ export type TableDecl<C extends Columns = Columns, B extends TableBase = TableBa
   readonly primaryKey?: string;
   /** Indexes beyond the per-column `unique` and `index` flags. */
   readonly indexes: readonly IndexDecl[];
+  /**
+   * Columns searched for any part of their text through one text index: SQLite's FTS5 trigram
+   * table kept by triggers, PostgreSQL's pg_trgm GIN indexes; MySQL/MariaDB have none (LIKE scans).
+   */
+  readonly textIndex?: readonly string[];
 };
 
 export function defineTable<C extends Columns, const B extends TableBase>(options: {

@@ -140,6 +140,8 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     ownership: { owner: 'employeeId', store: 'storeId' },
     query: {
       keyWordLikeFields: ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'],
+      // A million customers: the keyword goes through a text index, not a LIKE scan.
+      textIndex: true,
       fieldEq: [
         'customerCode',
         'customerName',
@@ -158,6 +160,45 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
     },
     indexes: [{ columns: ['storeId', 'employeeId'] }],
+    excel: {
+      columns: [
+        'customerCode',
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerType',
+        'customerPhone',
+        'customerAddress',
+        'storeName',
+        'employeeNumber',
+        'diseaseInformation',
+        'remark',
+        'customerStatus',
+      ],
+      // The owner and store follow the operator's rules on write, as on add; the code names a row to update.
+      importColumns: [
+        'customerCode',
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerType',
+        'customerPhone',
+        'customerAddress',
+        'diseaseInformation',
+        'remark',
+        'customerStatus',
+      ],
+      importKey: 'customerCode',
+      example: {
+        customerName: '张三',
+        customerAge: '35',
+        customerSex: '男',
+        customerPhone: '13800001234',
+        customerAddress: '上海市黄浦区南京东路 1 号',
+        remark: '老客户介绍',
+        customerStatus: '正常',
+      },
+    },
     extra,
   });
 }

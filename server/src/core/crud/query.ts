@@ -3,6 +3,7 @@ import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, 
 import type { Session } from '../auth/principal.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
+import { textIndexName } from '../db/schema-model.js';
 import { badRequest } from '../errors.js';
 
 /** The main table's alias in every generated query; joins use other aliases. */
@@ -75,14 +76,38 @@ export type FilterSpec = {
   keywordRefs?: readonly string[];
 };
 
+/** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
+const TRIGRAM = 3;
+
+/**
+ * `a.id IN (the rows whose indexed text holds the keyword)`, through the entity's SQLite FTS5
+ * trigram table; null where the keyword goes by LIKE alone: no text index, a keyword of one or two
+ * characters, or PostgreSQL (its ILIKE uses the pg_trgm indexes by itself) and MySQL (no index).
+ * The keyword is one FTS string, so nothing a user types is read as FTS syntax.
+ */
+function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
+  if (kind !== 'sqlite' || !entity.query.textIndex || [...keyWord].length < TRIGRAM) return null;
+  const fts = textIndexName(entity.table);
+  const phrase = `"${keyWord.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase})`;
+}
+
 /** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */
 export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput): AnySelect {
   const { entity, kind } = spec;
   let q = qb;
   const keyWord = typeof input.keyWord === 'string' ? input.keyWord.trim() : '';
   if (keyWord !== '') {
-    const refs = [...entity.query.keyWordLikeFields.map((f) => `${MAIN}.${f}`), ...(spec.keywordRefs ?? [])];
-    if (refs.length > 0) q = q.where((eb) => eb.or(refs.map((ref) => likeExpression(kind, ref, keyWord))));
+    const own = entity.query.keyWordLikeFields.map((f) => likeExpression(kind, `${MAIN}.${f}`, keyWord));
+    const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));
+    if (own.length + joined.length > 0) {
+      q = q.where((eb) => {
+        const candidates = textIndexCandidates(entity, kind, keyWord);
+        // The index narrows the rows; the LIKEs still decide, so the answer is the same as without it.
+        const mine = own.length === 0 ? [] : candidates ? [eb.and([candidates, eb.or(own)])] : own;
+        return eb.or([...mine, ...joined]);
+      });
+    }
   }
   for (const field of entity.query.fieldEq) {
     const value = input[field];

@@ -6,6 +6,7 @@ import {
   type SchemaChange,
   type SchemaModel,
   type TableModel,
+  type TextIndexModel,
 } from './schema-model.js';
 
 /**
@@ -72,6 +73,55 @@ export function createTableSql(kind: DbKind, table: TableModel, name = table.nam
   return [
     `create table ${quote(kind, name)} (${columns})${options}`,
     ...table.indexes.map((index) => createIndexSql(kind, table.name, index)),
+    ...(table.textIndex ? createTextIndexSql(kind, table.name, table.textIndex) : []),
+  ];
+}
+
+/** The triggers that keep a SQLite text index in step with its table, by what they follow. */
+export const TEXT_INDEX_TRIGGERS = ['insert', 'delete', 'update'] as const;
+export const textIndexTrigger = (index: TextIndexModel, event: (typeof TEXT_INDEX_TRIGGERS)[number]) =>
+  `${index.name}_${event}`;
+
+/**
+ * A text index. SQLite: an FTS5 table with the trigram tokenizer (any substring of three or more
+ * characters, case folded) holding no copy of the text (`content` is the table itself), filled
+ * from the rows there are and kept by a trigger on each write. PostgreSQL: a pg_trgm GIN index per
+ * column, which its ILIKE uses as it is (the extension must be available to the install).
+ * MySQL/MariaDB: nothing; the keyword stays a LIKE scan there.
+ */
+export function createTextIndexSql(kind: DbKind, table: string, index: TextIndexModel): string[] {
+  if (kind === 'mysql') return [];
+  if (kind === 'postgres') {
+    return [
+      'create extension if not exists pg_trgm',
+      ...index.columns.map(
+        (c) =>
+          `create index ${quote(kind, `${index.name}_${c}`)} on ${quote(kind, table)} using gin (${quote(kind, c)} gin_trgm_ops)`,
+      ),
+    ];
+  }
+  const q = (name: string) => quote(kind, name);
+  const fts = q(index.name);
+  const columns = index.columns.map(q).join(', ');
+  const values = (row: 'new' | 'old') => index.columns.map((c) => `${row}.${q(c)}`).join(', ');
+  const add = `insert into ${fts} (rowid, ${columns}) values (new.${q('id')}, ${values('new')});`;
+  // An external-content FTS5 table forgets a row when told the text it indexed for it.
+  const remove = `insert into ${fts} (${fts}, rowid, ${columns}) values ('delete', old.${q('id')}, ${values('old')});`;
+  return [
+    `create virtual table ${fts} using fts5(${columns}, content=${literal(kind, table)}, content_rowid='id', tokenize='trigram')`,
+    `insert into ${fts} (${fts}) values ('rebuild')`,
+    `create trigger ${q(textIndexTrigger(index, 'insert'))} after insert on ${q(table)} begin ${add} end`,
+    `create trigger ${q(textIndexTrigger(index, 'delete'))} after delete on ${q(table)} begin ${remove} end`,
+    `create trigger ${q(textIndexTrigger(index, 'update'))} after update of ${columns} on ${q(table)} begin ${remove} ${add} end`,
+  ];
+}
+
+export function dropTextIndexSql(kind: DbKind, index: TextIndexModel): string[] {
+  if (kind === 'mysql') return [];
+  if (kind === 'postgres') return index.columns.map((c) => `drop index ${quote(kind, `${index.name}_${c}`)}`);
+  return [
+    ...TEXT_INDEX_TRIGGERS.map((event) => `drop trigger if exists ${quote(kind, textIndexTrigger(index, event))}`),
+    `drop table ${quote(kind, index.name)}`,
   ];
 }
 
@@ -91,6 +141,13 @@ function rebuildSqlite(table: TableModel, before: TableModel): string[] {
     `drop table ${quote('sqlite', table.name)}`,
     `alter table ${quote('sqlite', temporary)} rename to ${quote('sqlite', table.name)}`,
     ...table.indexes.map((index) => createIndexSql('sqlite', table.name, index)),
+    // The triggers went with the old table: the text index is made anew over the moved rows.
+    ...(table.textIndex
+      ? [
+          `drop table if exists ${quote('sqlite', table.textIndex.name)}`,
+          ...createTextIndexSql('sqlite', table.name, table.textIndex),
+        ]
+      : []),
   ];
 }
 
@@ -134,9 +191,13 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
       case 'createTable':
         out.push(...createTableSql(kind, change.table));
         break;
-      case 'dropTable':
+      case 'dropTable': {
+        // SQLite's text index is a table of its own.
+        const textIndex = schema[change.table]?.textIndex;
+        if (kind === 'sqlite' && textIndex) out.push(...dropTextIndexSql(kind, textIndex));
         out.push(`drop table ${quote(kind, change.table)}`);
         break;
+      }
       case 'addColumn':
         if (!change.column.nullable && change.column.default === undefined) {
           throw new Error(
@@ -168,6 +229,12 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
         break;
       case 'dropIndex':
         out.push(dropIndexSql(kind, change.table, change.index));
+        break;
+      case 'createTextIndex':
+        out.push(...createTextIndexSql(kind, change.table, change.index));
+        break;
+      case 'dropTextIndex':
+        out.push(...dropTextIndexSql(kind, change.index));
         break;
     }
     schema = after;

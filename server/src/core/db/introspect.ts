@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
 import type { DbHandle } from './index.js';
-import type { ColumnModel, IndexModel, SchemaModel, SqlType, TableModel } from './schema-model.js';
+import type { ColumnModel, IndexModel, SchemaModel, SqlType, TableModel, TextIndexModel } from './schema-model.js';
 
 /** Tables the migration runner keeps for itself (and Kysely's lock table, left by release 0.1.0). */
 export const RUNNER_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -42,10 +43,88 @@ function normaliseDefault(raw: unknown, type: SqlType): ColumnModel['default'] {
 
 const byName = (a: { name: string | null }, b: { name: string | null }) => (a.name ?? '').localeCompare(b.name ?? '');
 
+/** The tables an FTS5 table keeps its index in (`<name>_data`…), part of it and not tables of the schema. */
+const FTS5_SHADOWS = ['data', 'idx', 'docsize', 'config', 'content'];
+
+/** The arguments of `create virtual table … using fts5(…)`: its columns and its options (`content='…'`). */
+export function fts5Arguments(createSql: string): { columns: string[]; options: Record<string, string> } {
+  const open = createSql.indexOf('(');
+  const body = createSql.slice(open + 1, createSql.lastIndexOf(')'));
+  const parts: string[] = [];
+  let current = '';
+  let quoteChar: string | null = null;
+  for (const ch of body) {
+    if (quoteChar) {
+      if (ch === quoteChar) quoteChar = null;
+    } else if (ch === '"' || ch === "'" || ch === '`') quoteChar = ch;
+    else if (ch === ',') {
+      parts.push(current.trim());
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current.trim() !== '') parts.push(current.trim());
+  const unquote = (text: string) => {
+    const t = text.trim();
+    const q = t[0];
+    return (q === '"' || q === "'" || q === '`') && t.endsWith(q) ? t.slice(1, -1).replaceAll(q + q, q) : t;
+  };
+  const columns: string[] = [];
+  const options: Record<string, string> = {};
+  for (const part of parts) {
+    const eq = /^([a-z_]+)\s*=\s*(.*)$/is.exec(part);
+    if (eq) options[(eq[1] as string).toLowerCase()] = unquote(eq[2] as string);
+    else columns.push(unquote(part));
+  }
+  return { columns, options };
+}
+
+/**
+ * SQLite's text indexes, read back: each FTS5 table over a table's rows, as that table's text
+ * index. What differs from how the migrations make one (another tokenizer, no own content, a
+ * trigger gone) is written into its name, so the drift test shows it.
+ */
+async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableModel>): Promise<Set<string>> {
+  const virtual = await rows(
+    handle,
+    sql`select name, sql from sqlite_master where type = 'table' and sql like 'create virtual table%' order by name`,
+  );
+  const triggers = new Set(
+    (await rows(handle, sql`select name, tbl_name from sqlite_master where type = 'trigger'`)).map(
+      (t) => `${t.tbl_name}.${t.name}`,
+    ),
+  );
+  const skip = new Set<string>();
+  for (const table of virtual) {
+    const name = String(table.name);
+    skip.add(name);
+    for (const shadow of FTS5_SHADOWS) skip.add(`${name}_${shadow}`);
+    const { columns, options } = fts5Arguments(String(table.sql));
+    const owner = options.content ? schema[options.content] : undefined;
+    if (!owner || !/\busing fts5\b/i.test(String(table.sql))) {
+      skip.delete(name);
+      schema[name] = { name, columns: [], indexes: [] };
+      continue;
+    }
+    const flaws: string[] = [];
+    if (options.tokenize !== 'trigram') flaws.push(`tokenize ${options.tokenize ?? 'unicode61'}`);
+    if (options.content_rowid !== 'id') flaws.push(`content_rowid ${options.content_rowid ?? 'rowid'}`);
+    const index: TextIndexModel = { name, columns };
+    for (const event of TEXT_INDEX_TRIGGERS) {
+      if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
+    }
+    const described = flaws.length === 0 ? name : `${name} (${flaws.join(', ')})`;
+    schema[owner.name] = { ...owner, textIndex: { name: described, columns } };
+  }
+  return skip;
+}
+
 async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
   const tables = await rows(
     handle,
-    sql`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+    sql`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'
+          and sql not like 'create virtual table%' order by name`,
   );
   const schema: Record<string, TableModel> = {};
   for (const table of tables) {
@@ -78,7 +157,20 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
     }
     schema[name] = { name, columns, indexes: indexes.sort(byName) };
   }
+  const textTables = await sqliteTextIndexes(handle, schema);
+  for (const name of textTables) delete schema[name];
   return schema;
+}
+
+/**
+ * PostgreSQL's text index is a pg_trgm GIN index per column named `<name>_<column>`: they are read
+ * back together as the table's text index, in the order they were made.
+ */
+function addTrigramIndex(table: { textIndex?: TextIndexModel }, indexName: string, column: string): void {
+  const name = indexName.endsWith(`_${column}`) ? indexName.slice(0, -column.length - 1) : indexName;
+  const current = table.textIndex;
+  table.textIndex =
+    current && current.name === name ? { name, columns: [...current.columns, column] } : { name, columns: [column] };
 }
 
 async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
@@ -102,16 +194,22 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     handle,
     sql`select t.relname as table_name, i.relname as index_name, ix.indisunique as is_unique,
           exists (select 1 from pg_constraint k where k.conindid = ix.indexrelid and k.contype = 'u') as is_constraint,
+          exists (select 1 from unnest(ix.indclass) as c(oid) join pg_opclass o on o.oid = c.oid
+            where o.opcname = 'gin_trgm_ops') as is_trigram,
           array_to_string(array(select a.attname from unnest(ix.indkey) with ordinality as k(attnum, ord)
             join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as column_names
         from pg_index ix
         join pg_class t on t.oid = ix.indrelid
         join pg_class i on i.oid = ix.indexrelid
         join pg_namespace n on n.oid = t.relnamespace
-        where n.nspname = current_schema() and not ix.indisprimary`,
+        where n.nspname = current_schema() and not ix.indisprimary
+        order by i.oid`,
   );
   const keySet = new Set(keys.map((k) => `${k.table_name}.${k.column_name}`));
-  const schema: Record<string, { name: string; columns: ColumnModel[]; indexes: IndexModel[] }> = {};
+  const schema: Record<
+    string,
+    { name: string; columns: ColumnModel[]; indexes: IndexModel[]; textIndex?: TextIndexModel }
+  > = {};
   for (const c of columns) {
     const tableName = String(c.table_name);
     if (RUNNER_TABLES.has(tableName)) continue;
@@ -139,6 +237,10 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
   for (const index of indexes) {
     const table = schema[String(index.table_name)];
     if (!table) continue;
+    if (index.is_trigram) {
+      addTrigramIndex(table, String(index.index_name), String(index.column_names));
+      continue;
+    }
     table.indexes.push({
       name: index.is_constraint ? null : String(index.index_name),
       columns: String(index.column_names).split(','),

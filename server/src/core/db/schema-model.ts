@@ -24,10 +24,21 @@ export type IndexModel = {
   readonly unique: boolean;
 };
 
+/**
+ * Columns searched for any part of their text through one index: on SQLite the FTS5 table `name`
+ * (trigram tokenizer, the table as its external content, kept by three triggers), on PostgreSQL a
+ * pg_trgm GIN index per column (`<name>_<column>`); MySQL/MariaDB hold none (see heldBy).
+ */
+export type TextIndexModel = {
+  readonly name: string;
+  readonly columns: readonly string[];
+};
+
 export type TableModel = {
   readonly name: string;
   readonly columns: readonly ColumnModel[];
   readonly indexes: readonly IndexModel[];
+  readonly textIndex?: TextIndexModel;
 };
 
 export type SchemaModel = Readonly<Record<string, TableModel>>;
@@ -40,7 +51,12 @@ export type SchemaChange =
   | { readonly op: 'dropColumn'; readonly table: string; readonly column: string }
   | { readonly op: 'alterColumn'; readonly table: string; readonly column: ColumnModel }
   | { readonly op: 'createIndex'; readonly table: string; readonly index: IndexModel }
-  | { readonly op: 'dropIndex'; readonly table: string; readonly index: IndexModel };
+  | { readonly op: 'dropIndex'; readonly table: string; readonly index: IndexModel }
+  | { readonly op: 'createTextIndex'; readonly table: string; readonly index: TextIndexModel }
+  | { readonly op: 'dropTextIndex'; readonly table: string; readonly index: TextIndexModel };
+
+/** The name of a table's text index: its FTS5 table on SQLite, the prefix of its GIN indexes on PostgreSQL. */
+export const textIndexName = (table: string) => `${table}_fts`;
 
 function sqlTypeOf(column: Column): SqlType {
   const kind: ColumnKind = column.kind;
@@ -96,7 +112,14 @@ export function declaredTable(decl: TableDecl): TableModel {
     const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
     indexes.push({ name, columns: [...index.columns], unique });
   }
-  return { name: decl.table, columns, indexes };
+  const textIndex = decl.textIndex?.length ? { name: textIndexName(decl.table), columns: [...decl.textIndex] } : null;
+  for (const name of textIndex?.columns ?? []) {
+    const column = columns.find((c) => c.name === name);
+    if (!column || !(column.type === 'text' || column.type.startsWith('varchar'))) {
+      throw new Error(`${decl.table}: the text index covers ${name}, which is not a text column`);
+    }
+  }
+  return { name: decl.table, columns, indexes, ...(textIndex ? { textIndex } : {}) };
 }
 
 /** Every declared table, by name. */
@@ -112,6 +135,25 @@ export function declaredSchema(decls: readonly TableDecl[]): SchemaModel {
 /** What makes two indexes the same for the application: their columns and uniqueness, not their names. */
 export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
   `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})`;
+
+/** What makes two text indexes the same: their name and columns. */
+export const textIndexSignature = (index: TextIndexModel | undefined) =>
+  index ? `text ${index.name}(${index.columns.join(',')})` : '';
+
+/**
+ * The schema as one dialect holds it: MySQL/MariaDB have no substring index (FULLTEXT finds whole
+ * words, and only MySQL's ngram parser splits text without spaces), so there a text index is not
+ * made and the keyword stays a LIKE scan. What the drift test compares a live database with.
+ */
+export function heldBy(kind: 'sqlite' | 'postgres' | 'mysql', schema: SchemaModel): SchemaModel {
+  if (kind !== 'mysql') return schema;
+  const out: Record<string, TableModel> = {};
+  for (const [name, table] of Object.entries(schema)) {
+    const { textIndex: _dropped, ...rest } = table;
+    out[name] = rest;
+  }
+  return out;
+}
 
 const sameColumn = (a: ColumnModel, b: ColumnModel) =>
   a.type === b.type && a.nullable === b.nullable && a.default === b.default && a.primaryKey === b.primaryKey;
@@ -155,6 +197,15 @@ export function applyChange(schema: SchemaModel, change: SchemaChange): SchemaMo
       next[change.table] = { ...table, indexes: table.indexes.filter((i) => indexSignature(i) !== signature) };
       break;
     }
+    case 'createTextIndex':
+      if (table.textIndex) throw new Error(`table ${change.table} has a text index already`);
+      next[change.table] = { ...table, textIndex: change.index };
+      break;
+    case 'dropTextIndex': {
+      const { textIndex: _dropped, ...rest } = table;
+      next[change.table] = rest;
+      break;
+    }
   }
   return next;
 }
@@ -181,6 +232,15 @@ export function diffSchemas(from: SchemaModel, to: SchemaModel): SchemaChange[] 
     const currentIndexes = new Set(current.indexes.map(indexSignature));
     const targetColumns = new Map(target.columns.map((c) => [c.name, c]));
     const currentColumns = new Map(current.columns.map((c) => [c.name, c]));
+    // A text index goes first when it or one of its columns changes, and is made again last.
+    const textChanged =
+      textIndexSignature(current.textIndex) !== textIndexSignature(target.textIndex) ||
+      (current.textIndex?.columns ?? []).some((c) => {
+        const next = targetColumns.get(c);
+        const now = currentColumns.get(c);
+        return !next || (now !== undefined && !sameColumn(now, next));
+      });
+    if (textChanged && current.textIndex) changes.push({ op: 'dropTextIndex', table: name, index: current.textIndex });
     for (const index of current.indexes) {
       const gone = !targetIndexes.has(indexSignature(index));
       const onAltered = index.columns.some((c) => {
@@ -205,6 +265,7 @@ export function diffSchemas(from: SchemaModel, to: SchemaModel): SchemaChange[] 
       if (!currentIndexes.has(signature) || dropped.has(signature))
         changes.push({ op: 'createIndex', table: name, index });
     }
+    if (textChanged && target.textIndex) changes.push({ op: 'createTextIndex', table: name, index: target.textIndex });
   }
   for (const name of Object.keys(from)) {
     if (!to[name]) changes.push({ op: 'dropTable', table: name });
@@ -235,6 +296,10 @@ function describeChange(change: SchemaChange, actual: SchemaModel): string {
       return `${change.table}: index ${indexSignature(change.index)} is missing`;
     case 'dropIndex':
       return `${change.table}: index ${indexSignature(change.index)} (${change.index.name ?? 'constraint'}) is not declared or its column changes`;
+    case 'createTextIndex':
+      return `${change.table}: ${textIndexSignature(change.index)} is missing`;
+    case 'dropTextIndex':
+      return `${change.table}: ${textIndexSignature(change.index)} is not declared or its columns change`;
   }
 }
 

@@ -1,0 +1,133 @@
+import type { CustomerInfo, PageResult } from '@backroom/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+
+// Customers declare `query.textIndex`: their keyword goes through SQLite's FTS5 trigram table or
+// PostgreSQL's pg_trgm indexes (MariaDB scans with LIKE). Whatever the path, the answer must be
+// what LIKE '%keyword%' over the keyword fields gives: literal text, any case, any length.
+
+type Id = { id: number };
+const PAGE = '/admin/customer/info/page';
+
+/** The customers every search below runs over, by a short name of ours. */
+const CUSTOMERS = {
+  wang: {
+    customerName: '王秀英',
+    customerPhone: '13812345678',
+    customerCode: 'C00000001',
+    customerAddress: 'Shanghai Road 12',
+  },
+  alice: {
+    customerName: 'Alice Smith',
+    customerPhone: '13900001111',
+    customerCode: 'C00000002',
+    customerAddress: '北京市朝阳区',
+  },
+  odd: {
+    customerName: '100% Pure_Tea "Co" AND',
+    customerPhone: '13700002222',
+    customerCode: 'C00000003',
+    remark: 'NEAR(a b) * ^x',
+  },
+  li: { customerName: '李雷', customerPhone: '15000003333', customerCode: 'C00000004' },
+  bob: { customerName: 'Bob', customerPhone: '15100004444', customerCode: 'X1Y' },
+} as const;
+
+describe.each(testTargets())('customer keyword search on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  const ids = new Map<number, string>();
+
+  /** Who a keyword finds, by our names, with the page's total checked against its rows. */
+  async function find(keyWord: string): Promise<string[]> {
+    const result = dataOf(await t.post<PageResult<CustomerInfo>>(PAGE, { keyWord, page: 1, size: 50 }, admin));
+    expect(result.pagination.total, `total for ${JSON.stringify(keyWord)}`).toBe(result.list.length);
+    return result.list.map((row) => ids.get(row.id) ?? `#${row.id}`).sort();
+  }
+
+  async function add(name: string, body: Record<string, unknown>): Promise<number> {
+    const { id } = dataOf(await t.post<Id>('/admin/customer/info/add', body, admin));
+    ids.set(id, name);
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = await startApp(target);
+    admin = (await t.login()).token;
+    for (const [name, body] of Object.entries(CUSTOMERS)) await add(name, body);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('finds a customer by a fragment of the name, the full phone number or the code, in any case', async () => {
+    expect(await find('王秀英')).toEqual(['wang']);
+    expect(await find('alice')).toEqual(['alice']);
+    expect(await find('ALICE SMITH')).toEqual(['alice']);
+    expect(await find('ce sm')).toEqual(['alice']);
+    expect(await find('13812345678')).toEqual(['wang']);
+    expect(await find('2345')).toEqual(['wang']);
+    expect(await find('C00000003')).toEqual(['odd']);
+    expect(await find('c0000000')).toEqual(['alice', 'li', 'odd', 'wang']);
+    expect(await find('朝阳区')).toEqual(['alice']);
+    expect(await find('shanghai road')).toEqual(['wang']);
+    expect(await find('nobody at all')).toEqual([]);
+  });
+
+  it('finds by keywords of one and two characters (below what a trigram index looks up)', async () => {
+    expect(await find('李')).toEqual(['li']);
+    expect(await find('秀英')).toEqual(['wang']);
+    expect(await find('x1')).toEqual(['bob']);
+    expect(await find('1y')).toEqual(['bob']);
+  });
+
+  it('reads quotes, FTS operators, percent and underscore in a keyword as themselves', async () => {
+    expect(await find('%')).toEqual(['odd']);
+    expect(await find('_')).toEqual(['odd']);
+    expect(await find('100%')).toEqual(['odd']);
+    expect(await find('0% P')).toEqual(['odd']);
+    expect(await find('e_T')).toEqual(['odd']);
+    expect(await find('%%')).toEqual([]);
+    expect(await find('"Co"')).toEqual(['odd']);
+    expect(await find('"')).toEqual(['odd']);
+    expect(await find('a"b')).toEqual([]);
+    expect(await find('" OR "')).toEqual([]);
+    expect(await find('Co" AND')).toEqual(['odd']);
+    expect(await find('NEAR(a b)')).toEqual(['odd']);
+    expect(await find('* ^x')).toEqual(['odd']);
+    // As FTS syntax these would be a prefix query and a column filter; as text they match nothing.
+    expect(await find('Pure*')).toEqual([]);
+    expect(await find('customerName:Bob')).toEqual([]);
+  });
+
+  it('finds rows the moment they are added or changed, and no longer once changed or deleted', async () => {
+    const id = await add('zhang', { customerName: 'Zhang Wei', customerPhone: '18800005555' });
+    expect(await find('zhang wei')).toEqual(['zhang']);
+    dataOf(await t.post('/admin/customer/info/update', { id, customerName: 'Zhao Min' }, admin));
+    expect(await find('zhang wei')).toEqual([]);
+    expect(await find('zhao m')).toEqual(['zhang']);
+    // A column outside the index changes: the row is still found by what is indexed.
+    dataOf(await t.post('/admin/customer/info/update', { id, customerAge: '35' }, admin));
+    expect(await find('88000055')).toEqual(['zhang']);
+    dataOf(await t.post('/admin/customer/info/delete', { ids: [id] }, admin));
+    expect(await find('zhao m')).toEqual([]);
+    expect(await find('88000055')).toEqual([]);
+  });
+
+  it.runIf(target.name === 'sqlite')(
+    'goes through the FTS5 table on SQLite (LIKE alone below three characters)',
+    async () => {
+      const db = t.ctx.db.loose;
+      // Emptied, the index finds nothing: a keyword of three characters or more must have asked it.
+      await sql`insert into customer_info_fts (customer_info_fts) values ('delete-all')`.execute(db);
+      try {
+        expect(await find('alice')).toEqual([]);
+        expect(await find('秀英')).toEqual(['wang']);
+      } finally {
+        await sql`insert into customer_info_fts (customer_info_fts) values ('rebuild')`.execute(db);
+      }
+      expect(await find('alice')).toEqual(['alice']);
+    },
+  );
+});
