@@ -83,9 +83,13 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
       });
     });
 
-    it('a head-office owner has no store', async () => {
+    it('a head-office owner works in no store: the customer sits in their department', async () => {
       const { id } = await createCustomer(t, c.office.token);
-      expect(await storedCustomer(t, id)).toMatchObject({ employeeId: c.office.id, storeId: null, storeName: null });
+      expect(await storedCustomer(t, id)).toMatchObject({
+        employeeId: c.office.id,
+        storeId: c.headOffice,
+        storeName: '总部客服',
+      });
     });
 
     it('a store manager gives a new customer to a clerk of the store; the store follows that clerk', async () => {

@@ -113,7 +113,7 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
 
   it('filters a calendar day and a week with inviteTimeFrom (inclusive) and inviteTimeTo (exclusive)', async () => {
     const at = async (inviteTime: string) =>
-      dataOf(await create(c.clerkA2.token, { customerID: customerA, inviteTime, remark: 'calendar' })).id;
+      dataOf(await create(c.clerkA1.token, { customerID: customerA, inviteTime, remark: 'calendar' })).id;
     const monday = await at('2026-06-01 00:00:00');
     const tuesday = await at('2026-06-02 09:30:00');
     const sunday = await at('2026-06-07 23:59:59');
