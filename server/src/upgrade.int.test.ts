@@ -1,6 +1,7 @@
-import { type MenuNode, menus, type PageResult, tables } from '@backroom/contract';
+import { CUSTOMER_DICTS, type MenuNode, menus, type PageResult, tables } from '@backroom/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_CAP_PARAM } from './core/crud/excel.js';
 import { type DbHandle, openDatabase } from './core/db/index.js';
 import { introspect, RUNNER_TABLES } from './core/db/introspect.js';
 import { declaredSchema, describeDifferences } from './core/db/schema-model.js';
@@ -15,11 +16,12 @@ type Row = Record<string, unknown>;
 const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireTime']);
 
 /**
- * Tables besides the menu that a module's seed steps fill when the module arrives with the upgrade
- * (a module the release did not have): its dictionaries. Menus are checked against the module's
- * declared menus instead; any other table gains no row.
+ * The dictionaries each module seeds (by key): a module new since the release brings its own on
+ * the upgrade, with their items.
  */
-const FIRST_SEEDS_OF: Readonly<Record<string, readonly string[]>> = { customer: ['dict_type', 'dict_info'] };
+const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer: Object.values(CUSTOMER_DICTS) };
+/** Parameters this version adds to every install that lacks them (seed steps new since the release). */
+const ARRIVING_PARAMS = new Set([EXPORT_CAP_PARAM]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {
@@ -87,6 +89,30 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
     // This version brings the customer module; the release knew every other one.
     expect([...arrived]).toEqual(['customer']);
+    const gainedIds = (table: string) =>
+      new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
+    const newTypes = gainedIds('dict_type');
+    const declaredMenus = new Set(
+      menus
+        .filter((m) => arrived.has(m.module))
+        .flatMap((m) => flatten(m.tree).map((n) => menuKey(n.name, n.type, n.perms))),
+    );
+    const newDictionaries = new Set([...arrived].flatMap((m) => DICTIONARIES_OF[m] ?? []));
+    /** Whether a new row is one a seed step new since the release adds. */
+    const arriving = (table: string, row: Row): boolean => {
+      switch (table) {
+        case 'base_sys_menu':
+          return declaredMenus.has(menuKey(row.name, row.type, row.perms));
+        case 'dict_type':
+          return newDictionaries.has(String(row.key));
+        case 'dict_info':
+          return newTypes.has(row.typeId);
+        case 'base_sys_param':
+          return ARRIVING_PARAMS.has(String(row.keyName));
+        default:
+          return false;
+      }
+    };
     for (const [table, rows] of Object.entries(before)) {
       const now = after[table] ?? [];
       for (const row of rows) {
@@ -106,22 +132,12 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
       }
       if (table === 'base_sys_conf' || table === 'base_sys_log') continue;
       // Seeds of the new version keep what the operator has: no menu, dictionary or task comes back.
+      // What a table may gain is what the seed steps new since the release bring, and nothing else.
       const gained = now.filter((r) => !rows.some((b) => b.id === r.id));
-      if (table === 'base_sys_menu') {
-        // Only the menus of modules that arrive now, as they declare them.
-        const declared = new Set(
-          menus
-            .filter((m) => arrived.has(m.module))
-            .flatMap((m) => flatten(m.tree).map((n) => menuKey(n.name, n.type, n.perms))),
-        );
-        const keys = gained.map((r) => menuKey(r.name, r.type, r.perms));
-        expect(
-          keys.filter((k) => !declared.has(k)),
-          table,
-        ).toEqual([]);
-      } else if (![...arrived].some((m) => FIRST_SEEDS_OF[m]?.includes(table))) {
-        expect(now.length, table).toBe(rows.length);
-      }
+      expect(
+        gained.filter((r) => !arriving(table, r)).map((r) => r.id),
+        table,
+      ).toEqual([]);
     }
     const added = (after.base_sys_conf ?? []).filter((r) => !before.base_sys_conf?.some((b) => b.id === r.id));
     expect(added.every((r) => String(r.cKey).startsWith('seed:'))).toBe(true);

@@ -25,6 +25,7 @@ import {
   taskInfo,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 /**
@@ -53,14 +54,16 @@ type Ctx = {
   htmlKey: string;
   unique(prefix: string): string;
   cache: Map<string, number>;
+  /** Gives the account exactly these permissions (one menu each). */
+  grantPerms(account: Account, perms: readonly string[]): Promise<void>;
 };
 
 type Case = {
   input(c: Ctx): Promise<Input> | Input;
   /** The call ends its session (logout): make it with a session of its own. */
   ownSession?: boolean;
-  /** Answers a page rather than the JSON envelope. */
-  answers?: 'html';
+  /** Answers a page or a file (an .xlsx) rather than the JSON envelope. */
+  answers?: 'html' | 'xlsx';
   /** Sends the valid call itself (a multipart upload) instead of the JSON or query input. */
   send?(c: Ctx, token: string): Promise<Reply>;
 };
@@ -193,6 +196,64 @@ const activityRow = (c: Ctx) => ({
 });
 const freshActivity = async (c: Ctx) =>
   dataOf(await c.t.post<{ id: number }>(urlOf(customerActivity, 'create'), activityRow(c), c.admin)).id;
+
+/** A filled import template of one valid row, as the operator uploads it (English headers). */
+const IMPORT_ROWS: Readonly<Record<string, unknown[][]>> = {
+  [customerInfo.prefix]: [
+    ['Customer name', 'Phone'],
+    ['Matrix import', '13800000077'],
+  ],
+  [customerActivity.prefix]: [
+    ['Customer name', 'Phone', 'Address'],
+    ['Matrix import', '13800000077', 'Matrix road 2'],
+  ],
+};
+
+/** importCheck: a multipart upload of the filled template. */
+async function uploadImport(c: Ctx, entity: Entity, token: string): Promise<Reply> {
+  const rows = IMPORT_ROWS[entity.prefix];
+  if (!rows) throw new Error(`no import rows for ${entity.prefix}`);
+  const { body, contentType } = multipartOf('matrix.xlsx', await bookOf(rows));
+  const response = await c.t.app.inject({
+    method: 'POST',
+    url: `/api${urlOf(entity, 'importCheck')}`,
+    payload: body,
+    headers: { authorization: token, language: 'en', 'content-type': contentType },
+  });
+  return {
+    status: response.statusCode,
+    body: JSON.parse(response.body),
+    raw: response.body,
+    headers: response.headers,
+  };
+}
+
+/**
+ * importCommit takes the token of the holder's own check: the holder checks with the check
+ * permission lent for a moment, then commits holding the commit permission alone.
+ */
+function commitImport(entity: Entity): Case {
+  return {
+    input: () => ({ token: 'not-checked' }),
+    async send(c, token) {
+      const commit = entity.perms.importCommit as string;
+      await c.grantPerms(c.one, [entity.perms.importCheck as string, commit]);
+      const report = dataOf(await uploadImport(c, entity, token)) as { token: string | null };
+      await c.grantPerms(c.one, [commit]);
+      return c.t.post(urlOf(entity, 'importCommit'), { token: report.token }, token);
+    },
+  };
+}
+
+/** The Excel calls of an entity that declares them. */
+function excelCases(entity: Entity, column: string): Record<string, Case> {
+  return {
+    [urlOf(entity, 'export')]: { input: () => ({ columns: [column] }), answers: 'xlsx' },
+    [urlOf(entity, 'import')]: { input: () => ({}), answers: 'xlsx' },
+    [urlOf(entity, 'importCheck')]: { input: () => ({}), send: (c, token) => uploadImport(c, entity, token) },
+    [urlOf(entity, 'importCommit')]: commitImport(entity),
+  };
+}
 
 /** Two clerks of a store of their own, for a hand-over between them. */
 async function clerksOfAStore(c: Ctx): Promise<{ fromEmployeeId: number; toEmployeeId: number }> {
@@ -349,6 +410,8 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(customerInvitationRecord, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
   [urlOf(customerActivity, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
   [urlOf(customerActivity, 'create')]: { input: (c) => activityRow(c) },
+  ...excelCases(customerInfo, 'customerName'),
+  ...excelCases(customerActivity, 'customerName'),
   [urlOf(customerActivity, 'reveal')]: {
     input: async (c) => ({
       id: await once(c, 'activity', () => freshActivity(c)),
@@ -405,6 +468,8 @@ function expectSuccess(reply: Reply, c: Case, what: string) {
   expect(reply.status, `${what}: ${reply.raw.slice(0, 300)}`).toBe(200);
   if (c.answers === 'html') {
     expect(String(reply.headers['content-type'])).toMatch(/^text\/html/);
+  } else if (c.answers === 'xlsx') {
+    expect(String(reply.headers['content-type'])).toContain('spreadsheetml');
   } else {
     expect(reply.body.code, `${what}: ${reply.raw.slice(0, 300)}`).toBe(1000);
   }
@@ -574,6 +639,7 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
       htmlKey,
       unique,
       cache: new Map(),
+      grantPerms: (account, perms) => grant(account, perms.map(menuFor)),
     };
   });
 
@@ -615,7 +681,8 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
     const empty = await call(c.t, e, {}, c.allBut.token);
     expect({ status: empty.status, code: empty.body.code }, empty.raw).toEqual({ status: 403, code: 1001 });
     // The same input succeeds for the holder: the 403 came from the permission, and changed nothing.
-    expectSuccess(await call(c.t, e, input, c.one.token), theCase, `${e.url} with ${e.perm}`);
+    const reply = theCase.send ? await theCase.send(c, c.one.token) : await call(c.t, e, input, c.one.token);
+    expectSuccess(reply, theCase, `${e.url} with ${e.perm}`);
   });
 
   it.each(byLogin)('$url succeeds for a signed-in user holding no permission', async ({ d, e }) => {
