@@ -40,10 +40,7 @@ export default function InvitationView() {
   return (
     <div className="customer-invitations">
       {mode === 'calendar' ? (
-        <>
-          <div className="customer-mode">{switcher}</div>
-          <InvitationCalendar />
-        </>
+        <InvitationCalendar switcher={switcher} />
       ) : (
         <CrudPage
           entity={customerInvitationRecord}
