@@ -13,7 +13,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, pickOption, tableRow, toasts, view } from '../support/ui.js';
+import { eventually, pickTreeOption, tableRow, toasts, view } from '../support/ui.js';
 
 type Customer = { id: number; customerName: string; customerPhone: string; employeeId: number | null };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -193,11 +193,17 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await view(page).getByTestId('customer-hand-over').click();
     const box = formDialog(page);
     await box.getByText("Hand over a clerk's customers").waitFor();
-    await pickOption(page, box.locator('.ant-form-item', { hasText: 'From clerk' }).locator('.ant-select'), alice.name);
-    await pickOption(page, box.locator('.ant-form-item', { hasText: 'To clerk' }).locator('.ant-select'), bob.name);
+    await pickTreeOption(
+      page,
+      box.locator('.ant-form-item', { hasText: 'From clerk' }).locator('.ant-select'),
+      alice.name,
+    );
+    await pickTreeOption(page, box.locator('.ant-form-item', { hasText: 'To clerk' }).locator('.ant-select'), bob.name);
     await box.getByRole('button', { name: 'Hand over' }).click();
     const confirm = confirmation(page);
-    await confirm.getByText(`Hand over all customers of ${alice.name} to ${bob.name}?`).waitFor();
+    await confirm
+      .locator('.ant-modal-confirm-title', { hasText: `Hand over all customers of ${alice.name} to ${bob.name}?` })
+      .waitFor();
     await confirm.getByRole('button', { name: 'Hand over' }).click();
     await eventually(() => toasts(page)).toContain('Customers handed over');
     await box.waitFor({ state: 'hidden' });

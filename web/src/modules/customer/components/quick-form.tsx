@@ -1,5 +1,6 @@
 import type { Entity, Locale } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudQueryKey, type FieldSpec } from '../../../core/crud/CrudPage';
 import type { CrudValues } from '../../../core/crud/crud-types';
@@ -31,13 +32,16 @@ export function QuickForm({ entity, fields, start, send, onClose, onSaved }: Pro
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const queryClient = useQueryClient();
+  const open = start !== null;
+  // One opening is one editing: a new object on every render would start the form over.
+  const editing = useMemo(() => (open ? ({ mode: 'add' } as const) : null), [open]);
   const labelOf = (key: string) =>
     entity.columns[key]?.label[locale] ?? entity.joined[key]?.label[locale] ?? t(`crud.${key}`);
   return (
     <CrudForm
       entity={entity}
       fields={[...fields]}
-      editing={start === null ? null : { mode: 'add' }}
+      editing={editing}
       defaults={start ?? {}}
       add={send}
       labelOf={labelOf}
