@@ -13,7 +13,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, pickTreeOption, tableRow, toasts, view } from '../support/ui.js';
+import { eventually, pickTreeOption, tableRow, toasts, view, visit } from '../support/ui.js';
 
 type Customer = { id: number; customerName: string; customerPhone: string; employeeId: number | null };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -214,6 +214,81 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     expect(bobsNow.list.map((c) => c.customerName).sort()).toEqual([...alices, bobs].sort());
     // The other store's customer stayed where it was.
     expect((await customers(admin, { employeeId: carol.id })).list.map((c) => c.customerName)).toEqual([carols]);
+  });
+
+  it('lets a manager show a masked phone by keyboard alone, giving a reason the audit lists', async () => {
+    const store = await addStore(admin);
+    const clerkRole = await addRole(admin, CLERK_PERMS);
+    const managerRole = await addRole(admin, MANAGER_PERMS, [store.id]);
+    const clerk = await addStaff(admin, {
+      name: unique('Dora '),
+      storeId: store.id,
+      roleId: clerkRole,
+      level: 'clerk',
+    });
+    const manager = await addStaff(admin, {
+      name: unique('Mona '),
+      storeId: store.id,
+      roleId: managerRole,
+      level: 'storeManger',
+    });
+    const name = unique('Eve ');
+    const phone = newPhone();
+    const { id } = await createCustomer(await apiAs(server.base, clerk), name, phone);
+
+    const { page, api } = await openAs(browser, server.base, {
+      path: '/customer/info',
+      user: manager.username,
+      password: manager.password,
+    });
+    const row = tableRow(page, name);
+    await row.waitFor();
+    expect(await row.innerText()).not.toContain(phone);
+    await row.getByRole('button', { name: 'Show Phone' }).focus();
+    await page.keyboard.press('Enter');
+    const reason = formDialog(page).locator('#reveal_reason');
+    await reason.waitFor();
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('reveal_reason');
+    // One character is not a reason.
+    await page.keyboard.type('x');
+    await page.keyboard.press('Enter');
+    await formDialog(page).getByText('The reason must be 2 to 200 characters').waitFor();
+    await page.keyboard.type(' called back about an order');
+    await page.keyboard.press('Enter');
+    await formDialog(page).waitFor({ state: 'hidden' });
+    await eventually(() => row.innerText()).toContain(phone);
+
+    // The audit lists who looked at what, and why.
+    const log = await api.post<PageOf<{ recordId: number; field: string; reason: string; userName: string | null }>>(
+      '/admin/customer/revealLog/page',
+      { page: 1, size: 20, recordId: id },
+    );
+    expect(log.list.map((e) => [e.field, e.reason, e.userName])).toEqual([
+      ['customerPhone', 'x called back about an order', manager.name],
+    ]);
+    await visit(page, '/customer/reveal-log');
+    const entry = tableRow(page, 'x called back about an order');
+    await entry.waitFor();
+    expect(await entry.innerText()).toContain(manager.name);
+    expect(await entry.innerText()).toContain('Phone');
+  });
+
+  it('marks a department as a store on the department screen', async () => {
+    const store = await addStore(admin);
+    const { page } = await openAs(browser, server.base, { path: '/sys/user' });
+    const tree = view(page).locator('.dept-panel');
+    const node = tree.locator('.tree-panel-node', { hasText: store.name });
+    await node.getByTestId('dept-store-tag').waitFor();
+    await tree.getByRole('button', { name: `Actions for “${store.name}”` }).click();
+    await page.getByRole('menuitem', { name: 'Edit department' }).click();
+    const flag = formDialog(page).getByRole('switch');
+    await eventually(() => flag.getAttribute('aria-checked')).toBe('true');
+    await flag.click();
+    await formDialog(page).getByRole('button', { name: 'Save' }).click();
+    await formDialog(page).waitFor({ state: 'hidden' });
+    await node.getByTestId('dept-store-tag').waitFor({ state: 'detached' });
+    const departments = await admin.post<Array<{ id: number; isStore: boolean }>>('/admin/base/sys/department/list');
+    expect(departments.find((d) => d.id === store.id)?.isStore).toBe(false);
   });
 
   it('shows every customer screen without serious accessibility problems, light and dark', async () => {
