@@ -204,6 +204,7 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
       <QuickForm
         entity={quick === 'activity' ? customerActivity : customerInvitationRecord}
         fields={(quick === 'activity' ? activityFields : invitationFields) as unknown as FieldSpec[]}
+        title={quick === 'activity' ? t('customer.details.record') : t('customer.details.invite')}
         start={start()}
         send={(values) =>
           quick === 'activity'

@@ -15,6 +15,7 @@ const CrudForm = deferredDialog(
 type Props = {
   entity: Entity;
   fields: readonly FieldSpec[];
+  title: string;
   /** The values the new record starts with; the dialog is open while they are set. */
   start: CrudValues | null;
   /** Sends the new record (the entity's create verb). */
@@ -28,7 +29,7 @@ type Props = {
  * Adds a record of another entity from where the operator stands (an invitation from a customer's
  * details), with that entity's own form and checks: the CRUD kit's dialog, outside its page.
  */
-export function QuickForm({ entity, fields, start, send, onClose, onSaved }: Props) {
+export function QuickForm({ entity, fields, title, start, send, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const queryClient = useQueryClient();
@@ -44,6 +45,7 @@ export function QuickForm({ entity, fields, start, send, onClose, onSaved }: Pro
       editing={editing}
       defaults={start ?? {}}
       add={send}
+      title={title}
       labelOf={labelOf}
       width={720}
       onClose={onClose}
