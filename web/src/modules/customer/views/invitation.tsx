@@ -54,8 +54,9 @@ export default function InvitationView() {
             send: (values) => call(customerInvitationRecord.api.create, values as never),
           }}
           columns={[
-            { key: 'inviteTime', width: 170 },
+            // On a phone the first column stays in view: who, then when.
             { key: 'customerName', width: 140 },
+            { key: 'inviteTime', width: 170 },
             {
               key: 'customerStatus',
               width: 140,
