@@ -321,6 +321,16 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
       await check('customer form');
       await page.keyboard.press('Escape');
       await formDialog(page).waitFor({ state: 'hidden' });
+      await view(page).getByTestId('customer-hand-over').click();
+      await formDialog(page).getByText('From clerk').waitFor();
+      await check('hand-over dialog');
+      await page.keyboard.press('Escape');
+      await formDialog(page).waitFor({ state: 'hidden' });
+      await tableRow(page, name).getByRole('button', { name: 'Show Phone' }).click();
+      await formDialog(page).locator('#reveal_reason').waitFor();
+      await check('reveal dialog');
+      await page.keyboard.press('Escape');
+      await formDialog(page).waitFor({ state: 'hidden' });
       for (const path of ['/customer/invitation', '/customer/activity', '/customer/reveal-log']) {
         await page.goto(path);
         await view(page).locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
