@@ -90,7 +90,7 @@ export default function CustomerInfoView() {
 
   const fields: FieldOf<typeof customerInfo>[] = [
     { name: 'customerName', input: <Input maxLength={100} autoFocus /> },
-    { name: 'customerPhone', input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <Input maxLength={20} /> },
     { name: 'customerType', input: <Select allowClear options={typeOptions} /> },
@@ -107,7 +107,12 @@ export default function CustomerInfoView() {
         ]
       : []),
     { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
-    { name: 'diseaseInformation', span: 24, input: <Input.TextArea rows={2} maxLength={1000} /> },
+    {
+      name: 'diseaseInformation',
+      span: 24,
+      tooltip: t('customer.maskedHint'),
+      input: <Input.TextArea rows={2} maxLength={1000} />,
+    },
     { name: 'remark', span: 24, input: <Input.TextArea rows={2} maxLength={500} /> },
   ];
 
