@@ -163,14 +163,14 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
 }
 
 /**
- * PostgreSQL's text index is a pg_trgm GIN index per column named `<name>_<column>`: they are read
- * back together as the table's text index, in the order they were made.
+ * PostgreSQL's text index: a pg_trgm GIN index over its columns' texts together (ddl.ts,
+ * trigramDocument), read back with the columns its expression names, in their order.
  */
-function addTrigramIndex(table: { textIndex?: TextIndexModel }, indexName: string, column: string): void {
-  const name = indexName.endsWith(`_${column}`) ? indexName.slice(0, -column.length - 1) : indexName;
-  const current = table.textIndex;
-  table.textIndex =
-    current && current.name === name ? { name, columns: [...current.columns, column] } : { name, columns: [column] };
+export function trigramColumns(indexDef: string): string[] {
+  return [...indexDef.matchAll(/COALESCE\(("(?:[^"]|"")+"|[a-z_][a-z0-9_]*)/gi)].map((m) => {
+    const name = m[1] as string;
+    return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
+  });
 }
 
 async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
@@ -195,7 +195,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     sql`select t.relname as table_name, i.relname as index_name, ix.indisunique as is_unique,
           exists (select 1 from pg_constraint k where k.conindid = ix.indexrelid and k.contype = 'u') as is_constraint,
           exists (select 1 from unnest(ix.indclass) as c(oid) join pg_opclass o on o.oid = c.oid
-            where o.opcname = 'gin_trgm_ops') as is_trigram,
+            where o.opcname = 'gin_trgm_ops') as is_trigram, pg_get_indexdef(ix.indexrelid) as definition,
           array_to_string(array(select a.attname from unnest(ix.indkey) with ordinality as k(attnum, ord)
             join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as column_names
         from pg_index ix
@@ -238,7 +238,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     const table = schema[String(index.table_name)];
     if (!table) continue;
     if (index.is_trigram) {
-      addTrigramIndex(table, String(index.index_name), String(index.column_names));
+      table.textIndex = { name: String(index.index_name), columns: trigramColumns(String(index.definition)) };
       continue;
     }
     table.indexes.push({

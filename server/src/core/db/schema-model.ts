@@ -26,8 +26,8 @@ export type IndexModel = {
 
 /**
  * Columns searched for any part of their text through one index: on SQLite the FTS5 table `name`
- * (trigram tokenizer, the table as its external content, kept by three triggers), on PostgreSQL a
- * pg_trgm GIN index per column (`<name>_<column>`); MySQL/MariaDB hold none (see heldBy).
+ * (trigram tokenizer, the table as its external content, kept by three triggers), on PostgreSQL the
+ * pg_trgm GIN index `name` over the columns' texts together; MySQL/MariaDB hold none (see heldBy).
  */
 export type TextIndexModel = {
   readonly name: string;
@@ -55,7 +55,7 @@ export type SchemaChange =
   | { readonly op: 'createTextIndex'; readonly table: string; readonly index: TextIndexModel }
   | { readonly op: 'dropTextIndex'; readonly table: string; readonly index: TextIndexModel };
 
-/** The name of a table's text index: its FTS5 table on SQLite, the prefix of its GIN indexes on PostgreSQL. */
+/** The name of a table's text index: its FTS5 table on SQLite, its GIN index on PostgreSQL. */
 export const textIndexName = (table: string) => `${table}_fts`;
 
 function sqlTypeOf(column: Column): SqlType {
