@@ -322,6 +322,7 @@ async function measure(url, body, token) {
   const latencies = [];
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
+  const cpuBefore = cpuMsOf(server.child.pid);
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (Date.now() < end) {
@@ -334,9 +335,27 @@ async function measure(url, body, token) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuMsOf(server.child.pid);
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { total, p50: pct(50), p95: pct(95), rps: latencies.length / elapsed };
+  return {
+    total,
+    p50: pct(50),
+    p95: pct(95),
+    rps: latencies.length / elapsed,
+    cpuMs: cpu === null || cpuBefore === null ? null : (cpu - cpuBefore) / latencies.length,
+    load: os.loadavg()[0],
+  };
+}
+
+/** CPU time of a process in ms (user + system, /proc/<pid>/stat); null elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function explain(keyWord) {
@@ -390,16 +409,23 @@ async function main() {
     ['customer code', known.customerCode],
     ['2 characters (LIKE)', known.customerName.slice(1, 3)],
   ];
+  // The same page without a keyword: what the server and the machine cost besides the search.
+  const scenarios = [['no keyword (baseline)', ''], ...keywords];
   if (opts.explain) for (const [, keyWord] of keywords) await explain(keyWord);
   await startServer();
   try {
     const tokens = { superuser: await login('admin', ADMIN_PASSWORD), clerk: await login(CLERK, ADMIN_PASSWORD) };
     const url = '/api/admin/customer/info/page';
-    const lines = ['| who | keyword | rows found | p50 ms | p95 ms | req/s |', '|---|---|---:|---:|---:|---:|'];
+    const lines = [
+      '| who | keyword | rows found | p50 ms | p95 ms | req/s | server CPU ms/req | load avg |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    ];
     for (const [who, token] of Object.entries(tokens)) {
-      for (const [what, keyWord] of keywords) {
-        const r = await measure(url, { page: 1, size: 20, keyWord }, token);
-        const line = `| ${who} | ${what} \`${keyWord}\` | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${Math.round(r.rps).toLocaleString('en-US')} |`;
+      for (const [what, keyWord] of scenarios) {
+        const body = keyWord === '' ? { page: 1, size: 20 } : { page: 1, size: 20, keyWord };
+        const r = await measure(url, body, token);
+        const cpu = r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2);
+        const line = `| ${who} | ${what}${keyWord ? ` \`${keyWord}\`` : ''} | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${Math.round(r.rps).toLocaleString('en-US')} | ${cpu} | ${r.load.toFixed(1)} |`;
         console.log(line);
         lines.push(line);
       }
