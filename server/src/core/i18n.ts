@@ -75,6 +75,12 @@ const MESSAGES = {
   ),
   'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
   'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
+  'scope.notYours': m('该记录不在你的数据范围内', '該記錄不在你的資料範圍內', 'This record is outside your data scope'),
+  'scope.writeOutside': m(
+    '负责员工或门店超出你的数据范围，不能保存',
+    '負責員工或門市超出你的資料範圍，不能儲存',
+    'The owner or store is outside your data scope, so this cannot be saved',
+  ),
   'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
   'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
   'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
@@ -225,6 +231,73 @@ const MESSAGES = {
     '不能把分類移到它自己或它的下級之下',
     'A category cannot move under itself or its sub-categories',
   ),
+  'customer.notInScope': m(
+    '该客户不在您的数据权限范围内',
+    '該客戶不在您的資料權限範圍內',
+    'This customer is outside your data scope',
+  ),
+  'customer.invitationNotInScope': m(
+    '该邀约记录不在您的数据权限范围内',
+    '該邀約記錄不在您的資料權限範圍內',
+    'This invitation is outside your data scope',
+  ),
+  'customer.activityNotInScope': m(
+    '该活动记录不在您的数据权限范围内',
+    '該活動記錄不在您的資料權限範圍內',
+    'This activity is outside your data scope',
+  ),
+  'customer.ownerMissing': m(
+    '员工 {id} 不存在或已停用',
+    '員工 {id} 不存在或已停用',
+    'Staff member {id} does not exist or is disabled',
+  ),
+  'customer.ownerRequired': m('请选择所属员工', '請選擇所屬員工', 'Choose the staff member who owns it'),
+  'customer.assignClerk': m(
+    '店员只能为自己登记，不能指定给其他员工',
+    '店員只能為自己登記，不能指定給其他員工',
+    'A clerk records for themselves only and cannot give records to other staff',
+  ),
+  'customer.ownerNotInScope': m(
+    '您不是“{name}”所在门店的店长，也没有该门店的数据权限',
+    '您不是「{name}」所在門市的店長，也沒有該門市的資料權限',
+    'You do not manage the store of "{name}" and your data scope does not cover it',
+  ),
+  'customer.findAllCap': m(
+    '符合条件的客户有 {total} 个，超过一次最多 {cap} 个，请缩小筛选条件或使用分页',
+    '符合條件的客戶有 {total} 個，超過一次最多 {cap} 個，請縮小篩選條件或使用分頁',
+    '{total} customers match, more than the {cap} one call returns: narrow the filters or page through them',
+  ),
+  'customer.batchNothing': m(
+    '请至少选择一个要修改的字段',
+    '請至少選擇一個要修改的欄位',
+    'Choose at least one field to change',
+  ),
+  'customer.duplicatePhone': m(
+    '该手机号已有 {count} 个客户登记，确认后仍可创建',
+    '該手機號已有 {count} 個客戶登記，確認後仍可建立',
+    '{count} customer(s) already have this phone number; confirm to create anyway',
+  ),
+  'customer.handOverSame': m(
+    '交出和接收客户的不能是同一名员工',
+    '交出和接收客戶的不能是同一名員工',
+    'The staff member handing over and the one taking over must differ',
+  ),
+  'customer.handOverStores': m(
+    '只能在同一门店的员工之间交接客户',
+    '只能在同一門市的員工之間交接客戶',
+    'Customers can only be handed over between staff of the same store',
+  ),
+  'customer.customerMissing': m('客户 {id} 不存在', '客戶 {id} 不存在', 'Customer {id} does not exist'),
+  'customer.invitationStatus': m(
+    '邀约状态“{value}”无效，可选值：{values}',
+    '邀約狀態「{value}」無效，可選值：{values}',
+    'Invitation status "{value}" is not valid; use one of {values}',
+  ),
+  'customer.prizePhotoUnknown': m(
+    '奖品照片必须是文件空间中的文件：{url}',
+    '獎品照片必須是檔案空間中的檔案：{url}',
+    'Prize photos must be files of the file space: {url}',
+  ),
   'task.unknownHandler': m(
     '没有名为“{service}”的任务处理器',
     '沒有名為「{service}」的任務處理器',
@@ -266,6 +339,76 @@ const MESSAGES = {
     '系统任务不能更换处理器',
     '系統任務不能更換處理器',
     'The handler of a system task cannot be changed',
+  ),
+  'excel.notXlsx': m(
+    '文件不是有效的 Excel（.xlsx）文件',
+    '檔案不是有效的 Excel（.xlsx）檔案',
+    'The file is not a valid Excel (.xlsx) workbook',
+  ),
+  'excel.noFile': m('请选择要导入的文件', '請選擇要匯入的檔案', 'Choose a file to import'),
+  'excel.tooLarge': m('导入文件不能超过{mb}MB', '匯入檔案不能超過{mb}MB', 'The import file cannot exceed {mb} MB'),
+  'excel.tooManyRows': m(
+    '导入文件最多{max}行数据，请分批导入；未写入任何数据',
+    '匯入檔案最多{max}列資料，請分批匯入；未寫入任何資料',
+    'An import file may hold at most {max} data rows; split it into several files. Nothing was written',
+  ),
+  'excel.emptyFile': m('导入文件没有数据行', '匯入檔案沒有資料列', 'The import file has no data rows'),
+  'excel.unknownColumns': m(
+    '表头中有无法识别的列：{columns}；请使用导入模板',
+    '表頭中有無法識別的欄：{columns}；請使用匯入範本',
+    'The header has columns this import does not know: {columns}; use the import template',
+  ),
+  'excel.missingColumns': m(
+    '缺少必需的列：{columns}；请使用导入模板',
+    '缺少必需的欄：{columns}；請使用匯入範本',
+    'Required columns are missing: {columns}; use the import template',
+  ),
+  'excel.duplicateColumns': m(
+    '列“{column}”出现了多次',
+    '欄「{column}」出現了多次',
+    'The column "{column}" appears more than once',
+  ),
+  'excel.tokenExpired': m(
+    '导入检查已过期或已提交，请重新上传文件',
+    '匯入檢查已過期或已提交，請重新上傳檔案',
+    'This import check has expired or was already committed; upload the file again',
+  ),
+  'excel.changed': m(
+    '数据在检查后发生了变化（第{row}行：{message}），请重新检查；未写入任何数据',
+    '資料在檢查後發生了變化（第{row}列：{message}），請重新檢查；未寫入任何資料',
+    'The data changed since the check (row {row}: {message}); check the file again. Nothing was written',
+  ),
+  'excel.nothingToCommit': m('没有可导入的行', '沒有可匯入的列', 'No row can be imported'),
+  'excel.rowCap': m(
+    '导出最多{cap}行，当前条件下有{count}行，请缩小筛选范围',
+    '匯出最多{cap}列，目前條件下有{count}列，請縮小篩選範圍',
+    'An export may hold at most {cap} rows and these filters select {count}; narrow the filters',
+  ),
+  'excel.notInDict': m(
+    '{field}“{value}”不在可选值中',
+    '{field}「{value}」不在可選值中',
+    '{field} "{value}" is not one of the allowed values',
+  ),
+  'excel.keyNotFound': m('{field}“{value}”不存在', '{field}「{value}」不存在', 'No row has {field} "{value}"'),
+  'excel.keyOutOfScope': m(
+    '{field}“{value}”不在您的数据权限范围内',
+    '{field}「{value}」不在您的資料權限範圍內',
+    '{field} "{value}" is outside your data scope',
+  ),
+  'excel.keyTwice': m(
+    '{field}“{value}”在文件中出现了多次（第{row}行）',
+    '{field}「{value}」在檔案中出現了多次（第{row}列）',
+    '{field} "{value}" appears more than once in the file (row {row})',
+  ),
+  'excel.valueTwice': m(
+    '{field}“{value}”在文件中出现了多次（第{row}行）',
+    '{field}「{value}」在檔案中出現了多次（第{row}列）',
+    '{field} "{value}" appears more than once in the file (row {row})',
+  ),
+  'excel.outOfScope': m(
+    '该行不在您的数据权限范围内',
+    '該列不在您的資料權限範圍內',
+    'This row would fall outside your data scope',
   ),
 } as const satisfies Record<string, Texts>;
 

@@ -14,6 +14,12 @@ export type Deletion = {
   /** The deleted rows of the entity first, then whatever went with them (join rows, children, files). */
   sets: DeletedRows[];
   origin: DeletionOrigin;
+  /**
+   * Rows the call added (an import): a restore deletes them again. When present, the rows of
+   * `sets` are the earlier values of rows the call changed, and a restore writes them back over
+   * the current ones: the record undoes the whole call.
+   */
+  added?: Array<{ table: string; ids: number[] }>;
 };
 
 /**

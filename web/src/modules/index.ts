@@ -1,4 +1,5 @@
 import { installBase } from './base';
+import { installCustomer } from './customer';
 import { installDemo } from './demo';
 import { installDict } from './dict';
 import { installRecycle } from './recycle';
@@ -8,6 +9,7 @@ import { installTask } from './task';
 /** Every module's registrations (views, fixed routes, texts, extensions), in order. */
 export function installModules() {
   installBase();
+  installCustomer();
   installDemo();
   installDict();
   installRecycle();

@@ -196,6 +196,7 @@ export type EntityOptions<
   F extends Shape,
   R extends Shape,
   I extends StandardInputs,
+  XL extends ExcelOption<Extract<keyof C, string>> | undefined = undefined,
 > = {
   readonly module: string;
   /** The entity's path inside its module: `sys/user` gives `/admin/base/sys/user`. */
@@ -231,7 +232,68 @@ export type EntityOptions<
    * scope applies on every path (see docs/architecture.md §4).
    */
   readonly ownership?: Ownership<Extract<keyof C, string>>;
+  /** Excel export and import (the CRUD kit's capability): adds export, import, importCheck and importCommit. */
+  readonly excel?: XL;
 };
+
+/**
+ * Excel export and import of an entity. `columns` are those a file may hold (every visible column
+ * when absent), in the file's order; `importColumns` those an import reads (the same when absent);
+ * an import row whose `importKey` names an existing row updates it, a row without one is added.
+ */
+export type ExcelOption<K extends string = string> = {
+  readonly columns?: readonly K[];
+  readonly importColumns?: readonly K[];
+  readonly importKey?: K;
+  /** The example row of the import template (cells as a person types them); a neutral one when absent. */
+  readonly example?: Readonly<Partial<Record<K, string | number>>>;
+};
+
+/** The calls the excel option adds; their permissions follow the url as any other's. */
+export const EXCEL_ACTIONS = ['export', 'import', 'importCheck', 'importCommit'] as const;
+export type ExcelAction = (typeof EXCEL_ACTIONS)[number];
+
+/** The most rows one import file may hold (a larger file is refused as a whole). */
+export const EXCEL_IMPORT_MAX_ROWS = 10_000;
+/** The largest import file, in bytes. */
+export const EXCEL_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most report rows an import check lists (the counts cover every row). */
+export const EXCEL_REPORT_MAX_ROWS = 500;
+
+/** One problem of an import row: the cell (`C5`), its column and the message in the request's language. */
+export type ImportCellError = { cell: string; column: string; message: string };
+export type ImportRowAction = 'insert' | 'update' | 'skip' | 'error';
+export type ImportReportRow = { row: number; action: ImportRowAction; key?: string; errors?: ImportCellError[] };
+/**
+ * What an import check answers: what a commit would do with each row, nothing written. The token
+ * names the checked batch for importCommit (single use, for a limited time); null when no row may be committed.
+ */
+export type ImportReport = {
+  token: string | null;
+  counts: Record<ImportRowAction, number>;
+  rows: ImportReportRow[];
+  /** Whether rows were left out of `rows` (the counts still cover them). */
+  truncated: boolean;
+};
+export type ImportResult = { inserted: number; updated: number };
+
+/** The filters of a list, and the columns an export writes (at least one: they are chosen first). */
+type ExportInput<C extends Columns, Q extends QueryOptions<C>, F extends Shape> = ListOf<C, Q, F> & {
+  columns: Extract<keyof C, string>[];
+};
+
+type ExcelApi<C extends Columns, Q extends QueryOptions<C>, F extends Shape> = {
+  readonly export: Endpoint<'export', z.ZodType<ExportInput<C, Q, F>, ExportInput<C, Q, F>>, Blob>;
+  readonly import: Endpoint<'import', undefined, Blob>;
+  /** A multipart upload of the filled template (no JSON body). */
+  readonly importCheck: Endpoint<'importCheck', undefined, ImportReport>;
+  readonly importCommit: Endpoint<'importCommit', z.ZodType<{ token: string }, { token: string }>, ImportResult>;
+};
+
+type ExcelApiOf<C extends Columns, Q extends QueryOptions<C>, F extends Shape, XL> = [XL] extends [undefined]
+  ? Record<never, never>
+  : ExcelApi<C, Q, F>;
+type ExcelPermsOf<XL> = [XL] extends [undefined] ? never : ExcelAction;
 
 /** The columns that name a row's owner (a staff user's id) and its store (a department's id). */
 export type Ownership<K extends string = string> = { readonly owner: K; readonly store: K };
@@ -313,6 +375,7 @@ export type Entity<
   F extends Shape = any,
   R extends Shape = any,
   I extends StandardInputs = any,
+  XL = any,
 > = {
   readonly kind: 'entity';
   readonly module: string;
@@ -334,12 +397,19 @@ export type Entity<
   readonly defaultOrder: { readonly column: string; readonly sort: 'asc' | 'desc' };
   /** Owner and store columns of an owned entity (the retail data scope); null when it has none. */
   readonly ownership: Ownership | null;
+  /** Excel export and import, resolved: the columns a file holds, those an import reads, its key; null when off. */
+  readonly excel: {
+    readonly columns: readonly string[];
+    readonly importColumns: readonly string[];
+    readonly importKey: string | null;
+    readonly example: Readonly<Record<string, string | number>>;
+  } | null;
   /** Every column a client may order by. */
   readonly orderable: ReadonlySet<string>;
-  readonly perms: Readonly<Record<StandardAction | Extract<keyof X, string>, string>>;
+  readonly perms: Readonly<Record<StandardAction | Extract<keyof X, string> | ExcelPermsOf<XL>, string>>;
   readonly endpoints: readonly Endpoint[];
   /** The endpoints by action, typed: `sysUser.api.move`. */
-  readonly api: StandardApi<C, S, Q, J, W, F, R, I> & ExtraApi<X>;
+  readonly api: StandardApi<C, S, Q, J, W, F, R, I> & ExtraApi<X> & ExcelApiOf<C, Q, F, XL>;
   readonly schemas: {
     readonly row: z.ZodType<EntityRow<C, J, R>>;
     readonly create: z.ZodObject;
@@ -356,6 +426,21 @@ export type EntityRowOf<E> =
   E extends Entity<infer C, infer _X, infer _S, infer _Q, infer J, infer _W, infer _F, infer R>
     ? EntityRow<C, J, R>
     : never;
+
+/** The add body of one row of an entity: `CreateBodyOf<typeof customerInfo>`. */
+export type CreateBodyOf<E> =
+  E extends Entity<infer C, infer _X, infer _S, infer _Q, infer _J, infer W> ? CreateOf<C, W> : never;
+
+/** The schema of one row's add body, typed by the declaration: for verbs that take what add takes (create). */
+export function createSchemaOf<E extends Entity>(entity: E): z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>> {
+  return entity.schemas.create as z.ZodType as z.ZodType<CreateBodyOf<E>, CreateBodyOf<E>>;
+}
+
+/** An endpoint's input schema, typed: for verbs that take another's body (findPage takes page's). */
+export function inputSchemaOf<S extends z.ZodType>(endpoint: Endpoint<string, S, unknown>): S {
+  if (!endpoint.input) throw new Error(`${endpoint.url} declares no input`);
+  return endpoint.input;
+}
 
 export type Controller<X extends Record<string, EndpointDef> = Record<string, EndpointDef>> = {
   readonly kind: 'controller';
@@ -461,7 +546,8 @@ export function defineEntity<
   F extends Shape = Record<never, z.ZodType>,
   R extends Shape = Record<never, z.ZodType>,
   I extends StandardInputs = Record<never, z.ZodType>,
->(options: EntityOptions<C, X, S, Q, J, W, F, R, I>): Entity<C, X, S, Q, J, W, F, R, I> {
+  const XL extends ExcelOption<Extract<keyof C, string>> | undefined = undefined,
+>(options: EntityOptions<C, X, S, Q, J, W, F, R, I, XL>): Entity<C, X, S, Q, J, W, F, R, I, XL> {
   const standard: readonly StandardAction[] = options.standard ?? STANDARD_ACTIONS;
   const schemas = buildSchemas(options);
   const standardInputs: Record<StandardAction, z.ZodType> = {
@@ -487,9 +573,18 @@ export function defineEntity<
   for (const [action, def] of Object.entries(extra)) {
     endpoints.push(toEndpoint(options.module, options.path, action, def));
   }
+  const excel = options.excel ? resolveExcel(options.columns, options.excel) : null;
+  if (excel) {
+    for (const [action, def] of Object.entries(excelEndpoints(schemas.list, excel.columns))) {
+      endpoints.push(toEndpoint(options.module, options.path, action, def));
+    }
+  }
   const perms = Object.fromEntries(
-    [...STANDARD_ACTIONS, ...Object.keys(extra)].map((a) => [a, permOf(options.module, options.path, a)]),
-  ) as Entity<C, X>['perms'];
+    [...STANDARD_ACTIONS, ...Object.keys(extra), ...(excel ? EXCEL_ACTIONS : [])].map((a) => [
+      a,
+      permOf(options.module, options.path, a),
+    ]),
+  ) as Entity<C, X, S, Q, J, W, F, R, I, XL>['perms'];
   const query: PageQueryOp<Extract<keyof C, string>> = {
     keyWordLikeFields: options.query?.keyWordLikeFields ?? [],
     fieldEq: options.query?.fieldEq ?? [],
@@ -519,15 +614,68 @@ export function defineEntity<
     readFields: options.readFields ?? ({} as R),
     defaultOrder: options.defaultOrder ?? { column: 'id', sort: 'desc' },
     ownership: options.ownership ?? null,
+    excel,
     orderable,
     perms,
     endpoints,
     // The endpoints keyed by action; their types come from the declaration (StandardApi, ExtraApi).
-    api: Object.fromEntries(endpoints.map((e) => [e.action, e])) as Entity<C, X, S, Q, J, W, F, R, I>['api'],
+    api: Object.fromEntries(endpoints.map((e) => [e.action, e])) as Entity<C, X, S, Q, J, W, F, R, I, XL>['api'],
     schemas: {
       ...schemas,
       // Built at run time from the same columns the row type is derived from.
       row: schemas.row as z.ZodType as z.ZodType<EntityRow<C, J, R>>,
+    },
+  };
+}
+
+/** The excel option with its defaults: every visible column, the import reading what the export writes. */
+function resolveExcel(columns: Columns, option: ExcelOption): NonNullable<Entity['excel']> {
+  const visible = Object.keys(columns).filter((name) => !columns[name]?.hidden);
+  const known = (names: readonly string[]) => {
+    for (const name of names) {
+      if (!visible.includes(name)) throw new Error(`excel: "${name}" is not a visible column`);
+    }
+    return names;
+  };
+  const fileColumns = known(option.columns ?? visible);
+  const importColumns = known(option.importColumns ?? fileColumns);
+  if (option.importKey !== undefined && !importColumns.includes(option.importKey)) {
+    throw new Error(`excel: the import key "${option.importKey}" must be one of the import columns`);
+  }
+  const example: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(option.example ?? {})) if (value !== undefined) example[name] = value;
+  return { columns: fileColumns, importColumns, importKey: option.importKey ?? null, example };
+}
+
+const EXCEL_SUMMARIES: Record<ExcelAction, Label> = {
+  export: { 'zh-cn': '导出', 'zh-tw': '匯出', en: 'Export' },
+  import: { 'zh-cn': '导入模板', 'zh-tw': '匯入範本', en: 'Import template' },
+  importCheck: { 'zh-cn': '导入检查', 'zh-tw': '匯入檢查', en: 'Check an import' },
+  importCommit: { 'zh-cn': '导入提交', 'zh-tw': '匯入提交', en: 'Commit an import' },
+};
+
+/** The calls of the excel option: export (POST, the list filters and the chosen columns), the template and the import. */
+function excelEndpoints(list: z.ZodObject, columns: readonly string[]): Record<ExcelAction, EndpointDef> {
+  const [first, ...rest] = columns;
+  if (first === undefined) throw new Error('excel: no columns to export');
+  return {
+    export: {
+      method: 'post',
+      summary: EXCEL_SUMMARIES.export,
+      input: list.extend({
+        columns: z
+          .array(z.enum([first, ...rest]))
+          .min(1)
+          .max(columns.length),
+      }),
+    },
+    import: { method: 'get', summary: EXCEL_SUMMARIES.import },
+    importCheck: { method: 'post', summary: EXCEL_SUMMARIES.importCheck, output: returns<ImportReport>() },
+    importCommit: {
+      method: 'post',
+      summary: EXCEL_SUMMARIES.importCommit,
+      input: z.object({ token: z.string().min(1).max(100) }),
+      output: returns<ImportResult>(),
     },
   };
 }

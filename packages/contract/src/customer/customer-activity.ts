@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, type EndpointDef, type EntityRowOf, idSchema, returns } from '../core/entity.js';
+import {
+  createSchemaOf,
+  defineEntity,
+  type EndpointDef,
+  type EntityRowOf,
+  idSchema,
+  inputSchemaOf,
+  returns,
+} from '../core/entity.js';
 import type { PageResult } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import { CUSTOMER_DICTS, CUSTOMER_SEX, sexLabels } from './customer-info.js';
@@ -58,6 +66,42 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       fieldEq: ['customerId', 'employeeId', 'storeId', 'idCardType', 'customerSex'],
     },
     joined: { employeeName: { label: label('负责员工', '負責員工', 'Recorded by'), type: 'string' } },
+    excel: {
+      columns: [
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerPhone',
+        'idCardType',
+        'idCardNo',
+        'customerAddress',
+        'storeName',
+        'activityName',
+        'prizeName',
+        'remark',
+      ],
+      importColumns: [
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerPhone',
+        'idCardType',
+        'idCardNo',
+        'customerAddress',
+        'activityName',
+        'prizeName',
+        'remark',
+      ],
+      example: {
+        customerName: '李四',
+        customerAge: 60,
+        customerSex: '女',
+        customerPhone: '13900001234',
+        customerAddress: '上海市徐汇区漕溪北路 2 号',
+        activityName: '重阳节义诊',
+        prizeName: '保温杯',
+      },
+    },
     extra,
   });
 }
@@ -68,13 +112,13 @@ export const customerActivity = declare({
   findPage: {
     method: 'post',
     summary: label('分页查询', '分頁查詢', 'Find a page'),
-    input: plain.api.page.input,
+    input: inputSchemaOf(plain.api.page),
     output: returns<PageResult<CustomerActivity>>(),
   },
   create: {
     method: 'post',
     summary: label('创建', '建立', 'Create'),
-    input: plain.schemas.create,
+    input: createSchemaOf(plain),
     output: returns<{ id: number }>(),
   },
   reveal: {

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { defineEntity, type EndpointDef, type EntityRowOf, idSchema, idsSchema, returns } from '../core/entity.js';
+import {
+  type CreateBodyOf,
+  createSchemaOf,
+  defineEntity,
+  type EndpointDef,
+  type EntityRowOf,
+  idSchema,
+  idsSchema,
+  inputSchemaOf,
+  returns,
+} from '../core/entity.js';
 import type { PageResult } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import type { CustomerActivity } from './customer-activity.js';
@@ -150,13 +160,60 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
     },
     indexes: [{ columns: ['storeId', 'employeeId'] }],
+    excel: {
+      columns: [
+        'customerCode',
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerType',
+        'customerPhone',
+        'customerAddress',
+        'storeName',
+        'employeeNumber',
+        'diseaseInformation',
+        'remark',
+        'customerStatus',
+      ],
+      // The owner and store follow the operator's rules on write, as on add; the code names a row to update.
+      importColumns: [
+        'customerCode',
+        'customerName',
+        'customerAge',
+        'customerSex',
+        'customerType',
+        'customerPhone',
+        'customerAddress',
+        'diseaseInformation',
+        'remark',
+        'customerStatus',
+      ],
+      importKey: 'customerCode',
+      example: {
+        customerName: '张三',
+        customerAge: '35',
+        customerSex: '男',
+        customerPhone: '13800001234',
+        customerAddress: '上海市黄浦区南京东路 1 号',
+        remark: '老客户介绍',
+        customerStatus: '正常',
+      },
+    },
     extra,
   });
 }
 
 const plain = declare({});
 /** A draft customer, as add takes it (preCreate and create). */
-const draftSchema = plain.schemas.create;
+const draftSchema = createSchemaOf(plain);
+/**
+ * create's body: the draft, and `force` to take it on although its phone number is already a
+ * customer's in the chain (preCreate reported them; create refuses without it).
+ */
+const createSchema = plain.schemas.create.extend({ force: z.boolean().optional() }) as z.ZodType as z.ZodType<
+  CreateBodyOf<typeof plain> & { force?: boolean },
+  CreateBodyOf<typeof plain> & { force?: boolean }
+>;
 
 export const customerInfo = declare({
   homeBaseData: {
@@ -191,19 +248,19 @@ export const customerInfo = declare({
   create: {
     method: 'post',
     summary: label('创建', '建立', 'Create'),
-    input: draftSchema,
+    input: createSchema,
     output: returns<{ id: number; customerCode: string }>(),
   },
   findPage: {
     method: 'post',
     summary: label('分页查询', '分頁查詢', 'Find a page'),
-    input: plain.api.page.input,
+    input: inputSchemaOf(plain.api.page),
     output: returns<PageResult<CustomerInfo>>(),
   },
   findAll: {
     method: 'post',
     summary: label('全部查询', '全部查詢', 'Find all'),
-    input: plain.api.list.input,
+    input: inputSchemaOf(plain.api.list),
     output: returns<CustomerInfo[]>(),
   },
   details: {
@@ -221,7 +278,7 @@ export const customerInfo = declare({
   total: {
     method: 'get',
     summary: label('总数', '總數', 'Count'),
-    input: plain.api.list.input,
+    input: inputSchemaOf(plain.api.list),
     output: returns<number>(),
   },
   handOver: {

@@ -1,5 +1,12 @@
 import { col } from '../core/columns.js';
-import { defineEntity, type EndpointDef, type EntityRowOf, returns } from '../core/entity.js';
+import {
+  createSchemaOf,
+  defineEntity,
+  type EndpointDef,
+  type EntityRowOf,
+  inputSchemaOf,
+  returns,
+} from '../core/entity.js';
 import type { PageResult } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import { CUSTOMER_DICTS } from './customer-info.js';
@@ -60,13 +67,13 @@ export const customerInvitationRecord = declare({
   findPage: {
     method: 'post',
     summary: label('分页查询', '分頁查詢', 'Find a page'),
-    input: plain.api.page.input,
+    input: inputSchemaOf(plain.api.page),
     output: returns<PageResult<CustomerInvitation>>(),
   },
   create: {
     method: 'post',
     summary: label('创建', '建立', 'Create'),
-    input: plain.schemas.create,
+    input: createSchemaOf(plain),
     output: returns<{ id: number }>(),
   },
 });

@@ -25,6 +25,8 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('删除', [info.delete, info.batchDelete], 4),
       permRow('客户交接', [info.handOver], 5),
       permRow('查看敏感信息', [info.reveal], 6),
+      permRow('导出', [info.export], 7),
+      permRow('导入', [info.import, info.importCheck, info.importCommit], 8),
     ]),
     menuPage('邀约记录', '/customer/invitation', 'modules/customer/views/invitation.vue', 'icon-time', 2, [
       permRow('查询', [invitation.page, invitation.list, invitation.info, invitation.findPage], 1),
@@ -38,6 +40,8 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('修改', [activity.info, activity.update], 3),
       permRow('删除', [activity.delete], 4),
       permRow('查看敏感信息', [activity.reveal], 5),
+      permRow('导出', [activity.export], 6),
+      permRow('导入', [activity.import, activity.importCheck, activity.importCommit], 7),
     ]),
     menuPage('查看记录', '/customer/reveal-log', 'modules/customer/views/reveal-log.vue', 'icon-log', 4, [
       permRow('查询', [customerRevealLog.perms.page], 1),

@@ -14,6 +14,11 @@ export const recycleEntityInfoSchema = z.object({
   entity: z.string(),
   module: z.string(),
   table: z.string(),
+  /**
+   * Ids of rows the recorded call added (an import batch): a restore deletes them, and writes the
+   * record's rows back over the rows the call changed.
+   */
+  added: z.array(z.number()).optional(),
 });
 export type RecycleEntityInfo = z.infer<typeof recycleEntityInfoSchema>;
 

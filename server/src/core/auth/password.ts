@@ -31,3 +31,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash to compare against when the user does not exist, so timing does not reveal usernames. */
 export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+
+/**
+ * A stored hash no password is known to match: a random salt and a random key, as good as a random
+ * password nobody was told. Seeded staff get it, so they cannot sign in until the operator sets a
+ * password; it costs no key derivation to make.
+ */
+export function unusableHash(): string {
+  return `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+}

@@ -1,3 +1,5 @@
+import type { UserLevel } from '@backroom/contract';
+
 /** The signed-in staff member behind a request, as every permission and data-scope check sees it. */
 export type Principal = {
   readonly userId: number;
@@ -11,6 +13,12 @@ export type Principal = {
   readonly menuIds: ReadonlySet<number>;
   /** Departments whose users and rows this principal may see and change; null means all. */
   readonly departmentIds: ReadonlySet<number> | null;
+  /** The retail level (clerk, storeManger, treasurer, hr): what the owned-row scope gives (core/crud/scope.ts). */
+  readonly userLevel: UserLevel;
+  /** The user's own department (a store manager's store); null when the user has none. */
+  readonly departmentId: number | null;
+  /** The user's own department with every department below it; empty when the user has none. */
+  readonly ownDepartmentIds: ReadonlySet<number>;
 };
 
 export type Session = Principal & {

@@ -7,6 +7,8 @@ import { AppError, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
+import { mountExcel } from './excel.js';
+import { createMasker, dropUnchangedMasks } from './masking.js';
 import {
   type AnySelect,
   applyFilters,
@@ -19,6 +21,7 @@ import {
   selectColumns,
   toStored,
 } from './query.js';
+import { applyOwnershipScope, assertOwnedWritable } from './scope.js';
 
 type Row = Record<string, unknown>;
 /** A transaction, typed for module repositories; the factory reads it through asLoose. */
@@ -38,7 +41,8 @@ export type CrudOptions = {
   /** Keyword search over joined columns as well (`u.name`). */
   keywordRefs?: readonly string[];
   /**
-   * The data scope: which rows this session may see and touch. Applies to every path. It must
+   * The data scope: which rows this session may see and touch. Applies to every path, after the
+   * retail scope of an owned entity (its declaration's `ownership`, core/crud/scope.ts). It must
    * read nothing but the session: page, list and count SQL is compiled once per principal and
    * filters (see CompiledQueries).
    */
@@ -61,7 +65,7 @@ export type CrudOptions = {
     session: Session,
     trx: LooseTrx,
   ) => Promise<DeletedRows[] | undefined> | DeletedRows[] | undefined;
-  /** Message for a row the scope hides from update/delete. */
+  /** Message for a row the scope hides from update/delete (an owned entity's default: scope.notYours). */
   scopeMessage?: MessageKey;
   /** Record the creator in the entity's userId column on add. */
   setCreator?: boolean;
@@ -75,22 +79,62 @@ export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
   list(input: ListInput, session: Session): Promise<Row[]>;
+  /** The rows page and list would give for these filters, within the session's scope, counted. */
+  count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
   add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
   update(input: Row & { id: number }, session: Session): Promise<void>;
   /** Deletes and records the rows in the recycle bin, in one transaction. */
   delete(ids: readonly number[], session: Session, origin: DeletionOrigin): Promise<void>;
-  /** Rows by id within the session's scope; 404 when one is missing, 403 when the scope hides one. */
+  /**
+   * Rows by id within the session's scope, as stored (sensitive values in clear: never answer them
+   * as they are); 404 when one is missing, a refusal (400, 1001) when the scope hides one.
+   */
   touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]>;
+  /**
+   * The entity's rows this session may see: `select from <table> as a` (MAIN) with the data scope
+   * applied and nothing selected yet; add columns, filters and windows for batches, exports and
+   * counts. Run it on `trx` inside a transaction.
+   */
+  scopedQuery(session: Session, trx?: Db): AnySelect;
+  /** How many rows the page and list filters give under the session's scope (what page's total says). */
+  total(input: ListInput, session: Session): Promise<number>;
+  /**
+   * Refuses (400, 1001) a row whose owner or store lies outside the session's retail scope; pass
+   * it as it will be stored (an update merged over the existing row). Nothing to check without ownership.
+   */
+  assertWritable(row: Row, session: Session): void;
+  /** A stored row in its wire form: values converted, hidden columns dropped, sensitive ones masked. */
   mapRow(row: Row): Row;
+  /** Masks a row's sensitive columns in place (for rows read without mapRow, joined or built by hand). */
+  maskRow(row: Row): Row;
   /** Forget cached page totals (after a change the factory did not make itself). */
   resetCounts(): void;
+  /**
+   * The rows the filters select within the session's scope, as page answers them (mapped, masked),
+   * a batch at a time by id (newest first), never all at once: what an export reads.
+   */
+  scan(input: ListInput, session: Session, batchSize: number): AsyncGenerator<Row[]>;
+  /** The session's scope on a query of this entity (aliased MAIN): only the rows it may see and touch. */
+  scoped(qb: AnySelect, session: Session): AnySelect;
+  /** Rows as a session reads them (mapped, afterRead), e.g. to compare a file with what the operator saw. */
+  read(rows: Row[], session: Session): Promise<Row[]>;
+  /** add's write path for one row (beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
+  insertIn(trx: LooseTrx, input: Row, session: Session): Promise<number>;
+  /** update's write path for one row (scope, beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
+  updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void>;
+  /** Forget cached totals and principals after writes made through insertIn/updateIn. */
+  changed(): void;
 };
 
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
   const { db } = ctx;
   const kind = db.kind;
-  const mapRow = createRowMapper(entity.columns);
+  const toWire = createRowMapper(entity.columns);
+  const maskRow = createMasker(entity.columns);
+  const mapRow = (row: Row): Row => maskRow(toWire(row));
+  const { ownership } = entity;
+  const scopeMessage = options.scopeMessage ?? (ownership ? 'scope.notYours' : 'auth.forbidden');
   const extraOrder = new Set(Object.values(options.joinedOrder ?? {}));
   const joinedOrderNames = options.joinedOrder ?? {};
   const countCache = new Map<string, { at: number; total: number }>();
@@ -99,7 +143,10 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     .filter(([, c]) => c.unique)
     .map(([name]) => name);
 
-  const scoped = (qb: AnySelect, session: Session) => (options.scope ? options.scope(qb, session) : qb);
+  const scoped = (qb: AnySelect, session: Session) => {
+    const owned = ownership ? applyOwnershipScope(qb, ownership, session) : qb;
+    return options.scope ? options.scope(owned, session) : owned;
+  };
   const filtered = (qb: AnySelect, input: ListInput) => {
     const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs }, input);
     return options.filter ? options.filter(q, input) : q;
@@ -174,12 +221,12 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const unique = [...new Set(ids)];
     const rows = await asLoose(trx).selectFrom(entity.table).selectAll().where('id', 'in', unique).execute();
     if (rows.length !== unique.length) throw notFound();
-    if (options.scope) {
+    if (options.scope || ownership) {
       const visible = await scoped(baseQuery(asLoose(trx), entity), session)
         .select(`${MAIN}.id`)
         .where(`${MAIN}.id`, 'in', unique)
         .execute();
-      if (visible.length !== unique.length) throw refused(options.scopeMessage ?? 'auth.forbidden');
+      if (visible.length !== unique.length) throw refused(scopeMessage);
     }
     return rows;
   }
@@ -189,7 +236,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const writeCtx: WriteContext = { session, trx, mode: 'add', existing: undefined };
     let data: Row = { ...input };
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
+    if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    assertOwnedWritable(ownership, session, data);
     await assertUnique(trx, data);
     const id = await insertReturningId(asLoose(trx), kind, entity.table, {
       ...toStored(kind, entity.columns, data),
@@ -200,10 +249,50 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return id;
   }
 
+  /** A new owned row without an owner belongs to the operator, in the operator's department. */
+  function withDefaultOwner(data: Row, session: Session): Row {
+    if (!ownership || (data[ownership.owner] !== undefined && data[ownership.owner] !== null)) return data;
+    const store = data[ownership.store];
+    return {
+      ...data,
+      [ownership.owner]: session.userId,
+      [ownership.store]: store === undefined || store === null ? session.departmentId : store,
+    };
+  }
+
+  async function updateOne(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void> {
+    const [existing] = await touchable(trx, [input.id], session);
+    const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
+    let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
+    delete data.id;
+    if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    // An update may not move a row out of the operator's scope.
+    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...data });
+    await assertUnique(trx, data, input.id);
+    const values = toStored(kind, entity.columns, data);
+    await asLoose(trx)
+      .updateTable(entity.table)
+      .set({ ...values, updateTime: formatTime() })
+      .where('id', '=', input.id)
+      .execute();
+    if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
+  }
+
+  /** The rows the filters select, ordered by id from the newest, after `before` when given. */
+  const keysetQuery = (input: ListInput, session: Session, before: number | undefined, limit: number) => {
+    let qb = filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input);
+    if (before !== undefined) qb = qb.where(`${MAIN}.id`, '<', before);
+    return qb.orderBy(`${MAIN}.id`, 'desc').limit(limit);
+  };
+
   const service: CrudService = {
     entity,
     mapRow,
+    maskRow,
     touchable,
+    scopedQuery: (session, trx) => scoped(baseQuery(trx ? asLoose(trx) : db.loose, entity), session),
+    total: (input, session) => count(input, session, shapeKey(input, session)),
+    assertWritable: (row, session) => assertOwnedWritable(ownership, session, row),
     resetCounts: () => countCache.clear(),
     async page(input, session) {
       const { page, size } = input;
@@ -229,6 +318,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const { rows } = await db.loose.executeQuery(query);
       return read(rows, session, 'list');
     },
+    count: (input, session) => count(input, session, shapeKey(input, session)),
     async info(id, session) {
       const row = await scoped(withJoins(baseQuery(db.loose, entity)), session)
         .where(`${MAIN}.id`, '=', id)
@@ -249,21 +339,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       return many ? { ids } : { id: ids[0] as number };
     },
     async update(input, session) {
-      await db.db.transaction().execute(async (trx) => {
-        const [existing] = await touchable(trx, [input.id], session);
-        const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
-        let data: Row = { ...input };
-        delete data.id;
-        if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
-        await assertUnique(trx, data, input.id);
-        const values = toStored(kind, entity.columns, data);
-        await asLoose(trx)
-          .updateTable(entity.table)
-          .set({ ...values, updateTime: formatTime() })
-          .where('id', '=', input.id)
-          .execute();
-        if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
-      });
+      await db.db.transaction().execute((trx) => updateOne(trx, input, session));
       afterChange();
     },
     async delete(ids, session, origin) {
@@ -282,6 +358,21 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       });
       afterChange();
     },
+    async *scan(input, session, batchSize) {
+      let before: number | undefined;
+      for (;;) {
+        const rows = await keysetQuery(input, session, before, batchSize).execute();
+        if (rows.length === 0) return;
+        before = Number((rows[rows.length - 1] as Row).id);
+        yield await read(rows, session, 'list');
+        if (rows.length < batchSize) return;
+      }
+    },
+    scoped,
+    read: (rows, session) => read(rows, session, 'list'),
+    insertIn: insertOne,
+    updateIn: updateOne,
+    changed: afterChange,
   };
   return service;
 }
@@ -317,6 +408,8 @@ export function mountCrud(
       labels,
     });
   }
+  // An entity that declares `excel` gets export and import by saying so.
+  if (entity.excel) mountExcel(app, ctx, service);
 }
 
 export { AppError };

@@ -10,7 +10,7 @@ import { createOpenService } from './open.service.js';
 import { registerSysDepartmentRoutes } from './sys-department.routes.js';
 import { createSysDepartmentService } from './sys-department.service.js';
 import { registerSysLogRoutes } from './sys-log.routes.js';
-import { createSysLogService } from './sys-log.service.js';
+import { createSysLogService, logMaskingOf } from './sys-log.service.js';
 import { registerSysMenuRoutes } from './sys-menu.routes.js';
 import { createSysMenuService } from './sys-menu.service.js';
 import { registerSysParamRoutes } from './sys-param.routes.js';
@@ -27,7 +27,7 @@ import { createSysUserService } from './sys-user.service.js';
 export async function registerBase(app: FastifyInstance, ctx: AppContext, declarations: readonly Declaration[]) {
   const allPerms = declarations.flatMap((d) => d.endpoints.map((e) => e.perm).filter((p): p is string => p !== null));
   const menus = createSysMenuService(ctx, new Set(allPerms));
-  const logs = createSysLogService(ctx);
+  const logs = createSysLogService(ctx, logMaskingOf(declarations));
   const params = createSysParamService(ctx);
 
   registerOpenRoutes(app, ctx, createOpenService(ctx), declarations);

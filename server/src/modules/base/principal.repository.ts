@@ -1,4 +1,4 @@
-import { SUPER_ROLE_LABEL, withDescendants } from '@backroom/contract';
+import { SUPER_ROLE_LABEL, USER_LEVELS, type UserLevel, withDescendants } from '@backroom/contract';
 import type { Principal } from '../../core/auth/principal.js';
 import type { Db } from '../../core/db/index.js';
 
@@ -15,7 +15,7 @@ export function splitPerms(perms: string | null | undefined): string[] {
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const user = await db
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'passwordV', 'status'])
+    .select(['id', 'username', 'passwordV', 'status', 'userLevel', 'departmentId'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -27,14 +27,25 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     .execute();
   const roleIds = roles.map((r) => r.id);
   const isSuper = roles.some((r) => r.label === SUPER_ROLE_LABEL);
-  const base = { userId: user.id, username: user.username, passwordV: user.passwordV, status: user.status, roleIds };
+  const departments = await db.selectFrom('base_sys_department').select(['id', 'parentId']).execute();
+  const own = departments.some((d) => d.id === user.departmentId) ? user.departmentId : null;
+  const base = {
+    userId: user.id,
+    username: user.username,
+    passwordV: user.passwordV,
+    status: user.status,
+    roleIds,
+    userLevel: levelOf(user.userLevel),
+    departmentId: user.departmentId,
+    ownDepartmentIds: own === null ? new Set<number>() : withDescendants(departments, [own]),
+  };
   if (isSuper) {
     return { ...base, isSuper: true, perms: new Set(), menuIds: new Set(), departmentIds: null };
   }
   if (roleIds.length === 0) {
     return { ...base, isSuper: false, perms: new Set(), menuIds: new Set(), departmentIds: new Set() };
   }
-  const [menus, grants, departments] = await Promise.all([
+  const [menus, grants] = await Promise.all([
     db
       .selectFrom('base_sys_role_menu as rm')
       .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
@@ -46,7 +57,6 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
       .select(['roleId', 'departmentId'])
       .where('roleId', 'in', roleIds)
       .execute(),
-    db.selectFrom('base_sys_department').select(['id', 'parentId']).execute(),
   ]);
   const perms = new Set<string>();
   const menuIds = new Set<number>();
@@ -62,4 +72,9 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     for (const id of reach) departmentIds.add(id);
   }
   return { ...base, isSuper: false, perms, menuIds, departmentIds };
+}
+
+/** A stored level the declaration does not know (a hand-edited row) counts as the narrowest, a clerk. */
+function levelOf(stored: string | null): UserLevel {
+  return (USER_LEVELS as readonly string[]).includes(stored ?? '') ? (stored as UserLevel) : 'clerk';
 }

@@ -1,6 +1,7 @@
-import { DEFAULT_LOG_KEEP_DAYS, sysLog } from '@backroom/contract';
+import { DEFAULT_LOG_KEEP_DAYS, type Declaration, type SensitiveKind, sysLog } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
+import { maskValue, sensitiveColumns } from '../../core/crud/masking.js';
 import { MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { clearLogs, deleteLogsBefore, insertLogs, type LogInsert, readConf, writeConf } from './sys-log.repository.js';
@@ -14,18 +15,64 @@ const MAX_PARAMS_CHARS = 4000;
 
 /** Keys whose values never reach the log (matched without regard to case, anywhere in the body). */
 const SECRET_KEY = /pass(word)?|token|secret|captcha|verifycode|authorization|cookie|apikey|privatekey/i;
+const HIDDEN = '******';
 
-/** A copy of request params with every secret value replaced, however deep it sits. */
-export function maskSecrets(value: unknown, depth = 0): unknown {
+/**
+ * What the log hides besides secrets, read from the declarations: the values of every sensitive
+ * column (by its name, wherever it sits in a body or query, masked as the column is), and the
+ * keyword of calls to an entity that has sensitive columns when it holds a run of 6 or more digits
+ * (a phone or ID number searched for; a name stays readable for whoever reads the log).
+ */
+export type LogMasking = {
+  readonly sensitive: ReadonlyMap<string, SensitiveKind>;
+  /** URL prefixes (`/admin/customer/info/`) of the entities with sensitive columns. */
+  readonly keywordPrefixes: readonly string[];
+};
+
+const NO_MASKING: LogMasking = { sensitive: new Map(), keywordPrefixes: [] };
+const DIGIT_RUN = /\d{6,}/;
+
+export function logMaskingOf(declarations: readonly Declaration[]): LogMasking {
+  const sensitive = new Map<string, SensitiveKind>();
+  const keywordPrefixes: string[] = [];
+  for (const declaration of declarations) {
+    if (declaration.kind !== 'entity') continue;
+    const own = sensitiveColumns(declaration.columns);
+    for (const [name, kind] of own) sensitive.set(name, kind);
+    if (own.length > 0) keywordPrefixes.push(`${declaration.prefix}/`);
+  }
+  return { sensitive, keywordPrefixes };
+}
+
+/** A copy of request params with every secret and sensitive value replaced, however deep it sits. */
+export function maskSecrets(value: unknown, masking: LogMasking = NO_MASKING, depth = 0): unknown {
   if (depth > 8) return '[…]';
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, depth + 1));
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, masking, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value))
-      out[key] = SECRET_KEY.test(key) ? '******' : maskSecrets(v, depth + 1);
+    for (const [key, v] of Object.entries(value)) {
+      const kind = masking.sensitive.get(key);
+      if (SECRET_KEY.test(key)) out[key] = HIDDEN;
+      else if (kind) out[key] = typeof v === 'string' ? maskValue(kind, v) : v === null ? null : HIDDEN;
+      else out[key] = maskSecrets(v, masking, depth + 1);
+    }
     return out;
   }
   return value;
+}
+
+/** The params of one call as the log keeps them. */
+export function maskLogParams(action: string, params: unknown, masking: LogMasking): unknown {
+  const masked = maskSecrets(params, masking);
+  if (masked === null || typeof masked !== 'object' || Array.isArray(masked)) return masked;
+  const keyWord = (masked as Record<string, unknown>).keyWord;
+  if (
+    typeof keyWord === 'string' &&
+    DIGIT_RUN.test(keyWord) &&
+    masking.keywordPrefixes.some((p) => action.startsWith(p))
+  )
+    return { ...masked, keyWord: HIDDEN };
+  return masked;
 }
 
 export type SysLogService = CrudService & {
@@ -43,7 +90,7 @@ export type SysLogService = CrudService & {
  * The request log. Rows are buffered and written in one insert per flush, so logging adds no
  * database round trip to a request.
  */
-export function createSysLogService(ctx: AppContext): SysLogService {
+export function createSysLogService(ctx: AppContext, masking: LogMasking = NO_MASKING): SysLogService {
   const crud = createCrud(ctx, sysLog, {
     join: (qb) => qb.leftJoin('base_sys_user as u', 'u.id', `${MAIN}.userId`).select('u.name as name'),
     keywordRefs: ['u.name'],
@@ -85,7 +132,7 @@ export function createSysLogService(ctx: AppContext): SysLogService {
     record({ userId, action, ip, params }) {
       let text: string | null = null;
       if (params !== undefined && params !== null) {
-        text = JSON.stringify(maskSecrets(params));
+        text = JSON.stringify(maskLogParams(action, params, masking));
         if (text.length > MAX_PARAMS_CHARS)
           text = JSON.stringify({ truncated: true, head: text.slice(0, MAX_PARAMS_CHARS) });
       }

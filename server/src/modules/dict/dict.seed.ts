@@ -1,13 +1,14 @@
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId } from '../../core/db/index.js';
 
 type StarterItem = { name: string; value: string; remark?: string; children?: StarterItem[] };
-type StarterType = { key: string; name: string; items: StarterItem[] };
+/** A dictionary type with its items, as a module seeds it. */
+export type StarterDictionary = { key: string; name: string; items: StarterItem[] };
 
 /**
  * The dictionaries a new install starts with. `goodsType` labels the demo goods' type (its values
  * are numbers, as the goods store them); the others are what a store network's screens ask for.
  */
-export const STARTER_DICTIONARIES: readonly StarterType[] = [
+export const STARTER_DICTIONARIES: readonly StarterDictionary[] = [
   {
     key: 'goodsType',
     name: '商品分类',
@@ -73,8 +74,16 @@ export const STARTER_DICTIONARIES: readonly StarterType[] = [
  * dictionaries (release 0.1.0 made them with its tables) keeps exactly what it has.
  */
 export async function insertStarterDictionaries(trx: Db, kind: DbKind): Promise<void> {
+  if (await asLoose(trx).selectFrom('dict_type').select('id').limit(1).executeTakeFirst()) return;
+  await insertDictionaries(trx, kind, STARTER_DICTIONARIES);
+}
+
+/**
+ * Dictionary types with their items, each one whose key the install does not have yet (another
+ * module's dictionaries, added by its seed step; a type the operator already made stays theirs).
+ */
+export async function insertDictionaries(trx: Db, kind: DbKind, types: readonly StarterDictionary[]): Promise<void> {
   const db = asLoose(trx);
-  if (await db.selectFrom('dict_type').select('id').limit(1).executeTakeFirst()) return;
   const now = formatTime();
   const insertItems = async (typeId: number, items: readonly StarterItem[], parentId: number | null) => {
     for (const [index, item] of items.entries()) {
@@ -91,7 +100,7 @@ export async function insertStarterDictionaries(trx: Db, kind: DbKind): Promise<
       if (item.children) await insertItems(typeId, item.children, id);
     }
   };
-  for (const type of STARTER_DICTIONARIES) {
+  for (const type of types) {
     const taken = await db.selectFrom('dict_type').select('id').where('key', '=', type.key).executeTakeFirst();
     if (taken) continue;
     const typeId = await insertReturningId(db, kind, 'dict_type', {

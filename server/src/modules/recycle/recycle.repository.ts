@@ -93,3 +93,17 @@ export async function readKeepParam(db: Db): Promise<string | null | undefined> 
     .executeTakeFirst();
   return row?.data;
 }
+
+/** Deletes rows by id (an undone import's added rows). */
+export async function deleteRows(db: Db, table: string, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await asLoose(db)
+    .deleteFrom(table)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Writes a row's stored values back over it (an undone import's changed rows). */
+export async function updateRow(db: Db, table: string, id: number, values: Row) {
+  await asLoose(db).updateTable(table).set(values).where('id', '=', id).execute();
+}

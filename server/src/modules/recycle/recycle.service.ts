@@ -17,6 +17,7 @@ import { orderRows, orderTables } from './recycle.order.js';
 import { relationsOf } from './recycle.relations.js';
 import {
   deleteRecordsBefore,
+  deleteRows,
   existingIds,
   insertRecord,
   insertRows,
@@ -24,6 +25,7 @@ import {
   readKeepParam,
   recordsByIds,
   takenValue,
+  updateRow,
 } from './recycle.repository.js';
 
 type Row = Record<string, unknown>;
@@ -100,7 +102,9 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
 
   async function capture(trx: LooseTrx, deletion: Deletion) {
     const sets = mergeSets(deletion.sets);
-    if (sets.length === 0) return;
+    // Only the entity's own rows are undone by an import record.
+    const added = (deletion.added ?? []).filter((a) => a.table === deletion.entity.table).flatMap((a) => a.ids);
+    if (sets.length === 0 && added.length === 0) return;
     const main = sets.find((s) => s.table === deletion.entity.table);
     const related = sets.filter((s) => s !== main);
     const now = formatTime();
@@ -110,6 +114,7 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
         entity: deletion.entity.entityName,
         module: deletion.entity.module,
         table: deletion.entity.table,
+        ...(deletion.added ? { added } : {}),
       }),
       userId: deletion.origin.userId,
       data: JSON.stringify(main?.rows ?? []),
@@ -117,7 +122,7 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
       // As the family and the request log show it: the endpoint's path without the /api mount.
       url: deletion.origin.url.replace(/^\/api(?=\/)/, '').slice(0, 255),
       params: deletion.origin.params === undefined ? null : JSON.stringify(deletion.origin.params),
-      count: main?.rows.length ?? 0,
+      count: (main?.rows.length ?? 0) + added.length,
       createTime: now,
       updateTime: now,
     });
@@ -187,6 +192,30 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
     }
   }
 
+  /**
+   * Undoes a recorded batch (an import): deletes the rows it added that are still there and writes
+   * the earlier values back over the rows it changed (putting back any deleted since).
+   */
+  async function undoBatch(trx: LooseTrx, table: string, added: number[], previous: Row[]) {
+    const entity = entities.get(table);
+    if (!entity) throw new Error(`recycle: no entity has table ${table}`);
+    for (let i = 0; i < added.length; i += 500) {
+      await deleteRows(trx, table, added.slice(i, i + 500));
+    }
+    const present = await existingIds(
+      trx,
+      table,
+      previous.map((r) => Number(r.id)),
+    );
+    const gone = previous.filter((r) => !present.has(Number(r.id)));
+    for (const row of previous) {
+      if (!present.has(Number(row.id))) continue;
+      const { id, ...values } = row;
+      await updateRow(trx, table, Number(id), values);
+    }
+    if (gone.length > 0) await insertRows(trx, table, gone);
+  }
+
   return {
     ...crud,
     capture,
@@ -202,7 +231,12 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
           if (record.restoreTime) {
             throw conflict('recycle.alreadyRestored', { id: Number(record.id), time: String(record.restoreTime) });
           }
-          const info = parseJson<{ table?: string }>(record.entityInfo, {});
+          const info = parseJson<{ table?: string; added?: number[] }>(record.entityInfo, {});
+          if (Array.isArray(info.added)) {
+            // An import batch: undone in place, not put back as deleted rows.
+            await undoBatch(trx, String(info.table ?? ''), info.added, parseJson<Row[]>(record.data, []));
+            continue;
+          }
           const sets: RecycleSet[] = [
             { table: String(info.table ?? ''), rows: parseJson<Row[]>(record.data, []) },
             ...parseJson<RecycleSet[]>(record.related, []),

@@ -1,1 +1,2 @@
 export { registerSpace } from './space.module.js';
+export { knownFileUrls } from './space.repository.js';

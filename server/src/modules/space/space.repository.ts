@@ -49,3 +49,14 @@ export async function deleteTypesWithFiles(
     { table: spaceInfo.table, rows: files },
   ];
 }
+
+/** Which of these URLs are files of the file space (other modules keep such URLs: an activity's prize photos). */
+export async function knownFileUrls(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('space_info')
+    .select('url')
+    .where('url', 'in', [...new Set(urls)])
+    .execute();
+  return new Set(rows.map((r) => r.url));
+}

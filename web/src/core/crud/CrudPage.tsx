@@ -116,6 +116,7 @@ export function CrudView(props: SettledCrudProps) {
         editing={state.editing}
         defaults={props.defaults}
         beforeSubmit={props.beforeSubmit}
+        add={props.addWith?.send}
         width={props.formWidth}
         labelOf={state.labelOf}
         onClose={() => state.setEditing(null)}

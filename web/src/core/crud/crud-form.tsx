@@ -15,6 +15,8 @@ export type CrudFormProps = {
   /** Values a new record starts with. */
   defaults?: CrudValues;
   beforeSubmit?: (values: CrudValues, mode: 'add' | 'edit') => CrudValues;
+  /** Sends a new record instead of the standard add (see CrudProps.addWith). */
+  add?: (values: CrudValues) => Promise<unknown>;
   width?: number;
   labelOf: (key: string) => string;
   onClose: () => void;
@@ -31,6 +33,7 @@ export function CrudForm({
   editing,
   defaults,
   beforeSubmit,
+  add,
   width,
   labelOf,
   onClose,
@@ -55,7 +58,8 @@ export function CrudForm({
     }
     if (target.mode === 'edit' && target.row) values.id = target.row.id;
     const body = beforeSubmit ? beforeSubmit(values, target.mode) : values;
-    return target.mode === 'add' ? call(api.add, body) : call(api.update, body);
+    if (target.mode === 'edit') return call(api.update, body);
+    return add ? add(body) : call(api.add, body);
   };
 
   /** The record (or the defaults) as the inputs hold them. */

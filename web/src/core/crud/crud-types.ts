@@ -119,6 +119,14 @@ export type CrudProps<E, Row, Values, Params> = {
   editWithInfo?: boolean;
   /** Adjusts the values before they are sent. */
   beforeSubmit?: (values: Values, mode: 'add' | 'edit') => Values;
+  /**
+   * Adds through another call than the standard add (a create verb with checks of its own), under
+   * that call's permission; a rejected `send` keeps the dialog open. Offers add even where the
+   * entity serves no standard add.
+   */
+  addWith?: { perm: string; send: (values: Values) => Promise<unknown> };
+  /** Deletes through another call than the standard delete (a batch delete verb), under that call's permission. */
+  removeWith?: { perm: string; send: (ids: number[]) => Promise<unknown> };
   toolbar?: ReactNode;
   rowActions?: (row: Row) => ReactNode;
   /** Whether a row offers delete (a locked superuser role does not); every row when absent. */

@@ -35,9 +35,14 @@ export function useCrudPage(props: SettledCrudProps) {
   const locale = i18n.language as Locale;
   // An action shows only when the entity serves it (a read-only log declares just 'page') and the user may use it.
   const serves = (action: StandardAction) => entity.standard.includes(action);
-  const canAdd = usePerm(entity.perms.add ?? '\u0000') && serves('add');
+  // A screen that adds or deletes through a verb of its own asks for that verb's permission instead.
+  const canAddStandard = usePerm(entity.perms.add ?? '\u0000') && serves('add');
+  const canAddWith = usePerm(props.addWith?.perm ?? '\u0000');
+  const canAdd = props.addWith ? canAddWith : canAddStandard;
   const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update');
-  const canDelete = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
+  const canDeleteStandard = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
+  const canDeleteWith = usePerm(props.removeWith?.perm ?? '\u0000');
+  const canDelete = props.removeWith ? canDeleteWith : canDeleteStandard;
   const canInfo = usePerm(entity.perms.info ?? '\u0000') && serves('info');
 
   const [page, setPage] = useState(1);
@@ -93,7 +98,7 @@ export function useCrudPage(props: SettledCrudProps) {
   };
 
   const remove = useMutation({
-    mutationFn: (ids: number[]) => call(api.delete, { ids }),
+    mutationFn: (ids: number[]) => (props.removeWith ? props.removeWith.send(ids) : call(api.delete, { ids })),
     onSuccess: async (_data, ids) => {
       void message.success(t('crud.deleted'));
       setSelected(selected.filter((id) => !ids.includes(id)));

@@ -1,5 +1,5 @@
 import { flattenTree, sysDepartment, withDescendants } from '@backroom/contract';
-import { Form, InputNumber } from 'antd';
+import { Form, InputNumber, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,9 +18,10 @@ export type DepartmentDraft = {
   parentId: number | null;
   parentName?: string | null;
   orderNum: number;
+  isStore: boolean;
 };
 
-type Values = { name: string; parentId?: number | null; orderNum?: number | null };
+type Values = { name: string; parentId?: number | null; orderNum?: number | null; isStore?: boolean };
 
 type Props = {
   draft: DepartmentDraft | null;
@@ -29,7 +30,7 @@ type Props = {
   onSaved: (parentId: number | null) => void;
 };
 
-/** Adds or edits a department: name, parent (never itself or below itself) and order. */
+/** Adds or edits a department: name, parent (never itself or below itself), order, and whether it is a store. */
 export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -50,20 +51,25 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
   }, [draft, tree]);
 
   const submit = (values: Values, target: DepartmentDraft) => {
-    const body = { name: values.name.trim(), parentId: values.parentId ?? null, orderNum: values.orderNum ?? 0 };
+    const body = {
+      name: values.name.trim(),
+      parentId: values.parentId ?? null,
+      orderNum: values.orderNum ?? 0,
+      isStore: values.isStore ?? false,
+    };
     return target.id === undefined
       ? call(sysDepartment.api.add, body)
       : call(sysDepartment.api.update, { id: target.id, ...body });
   };
 
-  const label = (key: 'name' | 'parentId' | 'orderNum') => columns[key].label[locale];
+  const label = (key: 'name' | 'parentId' | 'orderNum' | 'isStore') => columns[key].label[locale];
 
   return (
     <FormDialog
       data={draft}
       form={form}
       title={draft?.id === undefined ? t('base.user.addDepartment') : t('base.user.editDepartment')}
-      initialValues={(d) => ({ name: d.name, parentId: d.parentId, orderNum: d.orderNum })}
+      initialValues={(d) => ({ name: d.name, parentId: d.parentId, orderNum: d.orderNum, isStore: d.isStore })}
       submit={submit}
       savedText={t('crud.saved')}
       onSaved={(_result, values) => onSaved(values.parentId ?? null)}
@@ -80,6 +86,9 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
         rules={[zodRule(shape.orderNum as z.ZodType, label('orderNum'))]}
       >
         <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="isStore" label={label('isStore')} valuePropName="checked" extra={t('base.user.storeHint')}>
+        <Switch />
       </Form.Item>
     </FormDialog>
   );

@@ -94,7 +94,7 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
   };
 
   const handleAction = (node: DepartmentNode, key: string) => {
-    if (key === 'add') setDraft({ name: '', parentId: node.id, orderNum: node.children.length });
+    if (key === 'add') setDraft({ name: '', parentId: node.id, orderNum: node.children.length, isStore: false });
     else if (key === 'edit') {
       setDraft({
         id: node.id,
@@ -102,6 +102,7 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
         parentId: node.parentId,
         parentName: node.parentName,
         orderNum: node.orderNum,
+        isStore: node.isStore ?? false,
       });
     } else if (key === 'delete') setDeleting(node);
   };
@@ -117,7 +118,19 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
     });
     return (
       <TreePanelNode
-        name={item.node.name}
+        name={
+          item.node.isStore ? (
+            <>
+              {item.node.name}
+              <Tag color="blue" bordered={false} className="dept-store-tag" data-testid="dept-store-tag">
+                {t('base.user.store')}
+              </Tag>
+            </>
+          ) : (
+            item.node.name
+          )
+        }
+        title={item.node.name}
         menu={actions.length > 0 ? nodeMenu(actions, (key) => handleAction(item.node, key)) : undefined}
         moreLabel={t('base.user.nodeActions', { name: item.node.name })}
       />
@@ -132,7 +145,7 @@ export function DepartmentPanel({ rows, tree, loading, selectedId, onSelect, com
 
   const handleAdd = () => {
     const parent = selected ?? (topId === undefined ? undefined : findDepartment(tree, topId));
-    setDraft({ name: '', parentId: parent?.id ?? null, orderNum: parent?.children.length ?? 0 });
+    setDraft({ name: '', parentId: parent?.id ?? null, orderNum: parent?.children.length ?? 0, isStore: false });
   };
 
   return (

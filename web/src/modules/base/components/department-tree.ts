@@ -2,6 +2,8 @@ import { buildTree, byOrderNum, findNode, mapTree, type SysDepartment, type Tree
 
 /** A row of department/list. */
 export type DepartmentRow = Pick<SysDepartment, 'id' | 'name' | 'parentId' | 'orderNum'> & {
+  /** A store of the chain (customers belong to stores); absent on rows from before the flag. */
+  isStore?: boolean;
   parentName?: string | null;
 };
 

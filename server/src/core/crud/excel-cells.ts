@@ -1,0 +1,202 @@
+import type { Column, Entity, Label, Locale } from '@backroom/contract';
+import { LOCALES } from '@backroom/contract';
+import type { CellValue } from 'exceljs';
+import { formatTime, type LooseDb } from '../db/index.js';
+
+/** A value as a spreadsheet cell holds it once read: text, a number, a boolean, or nothing. */
+export type Plain = string | number | boolean | null;
+
+/** Dictionary items by dictionary key: value → name, and what a person may type (name or value) → value. */
+export type Dictionaries = ReadonlyMap<string, { names: Map<string, string>; values: Map<string, string> }>;
+
+/** The items of the dictionaries these columns are labelled by (none when no column names one). */
+export async function readDictionaries(db: LooseDb, columns: readonly Column[]): Promise<Dictionaries> {
+  const keys = [...new Set(columns.map((c) => c.dict).filter((k): k is string => k !== undefined))];
+  const out = new Map<string, { names: Map<string, string>; values: Map<string, string> }>();
+  if (keys.length === 0) return out;
+  const rows = await db
+    .selectFrom('dict_info as i')
+    .innerJoin('dict_type as t', 't.id', 'i.typeId')
+    .select(['t.key as key', 'i.id as id', 'i.name as name', 'i.value as value'])
+    .where('t.key', 'in', keys)
+    .orderBy('i.orderNum')
+    .orderBy('i.id')
+    .execute();
+  for (const key of keys) out.set(key, { names: new Map(), values: new Map() });
+  for (const row of rows as Array<{ key: string; id: number; name: string; value: string | null }>) {
+    const dict = out.get(row.key);
+    if (!dict) continue;
+    // An item's value defaults to its id when empty (docs/spec.md §3 DictInfo).
+    const value = row.value === null || row.value === '' ? String(row.id) : row.value;
+    if (!dict.names.has(value)) dict.names.set(value, row.name);
+    dict.values.set(row.name, value);
+    dict.values.set(value, value);
+  }
+  return out;
+}
+
+/** A text a spreadsheet would read as a formula when typed in or pasted: it starts with = + - @, a tab or CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text for a cell: written as a text cell (exceljs never turns a string into a formula), and a text
+ * that would start a formula once edited or copied gets a leading apostrophe, so a spreadsheet
+ * never evaluates what a client typed (`=HYPERLINK(...)`).
+ */
+export function safeText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The apostrophe safeText added, taken away again when such a file comes back as an import. */
+function unquote(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+const YES: Label = { 'zh-cn': '是', 'zh-tw': '是', en: 'Yes' };
+const NO: Label = { 'zh-cn': '否', 'zh-tw': '否', en: 'No' };
+
+/** How an export writes a column's wire value: enum and dictionary values as their words, in the request's language. */
+export function exportCell(
+  column: Column,
+  value: unknown,
+  locale: Locale,
+  dicts: Dictionaries,
+): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (column.valueLabels) {
+    const word = column.valueLabels[String(value)];
+    if (word) return safeText(word[locale]);
+  }
+  if (column.dict) {
+    const name = dicts.get(column.dict)?.names.get(String(value));
+    if (name !== undefined) return safeText(name);
+  }
+  switch (column.kind) {
+    case 'bool':
+      return (value ? YES : NO)[locale];
+    case 'int':
+    case 'bigint':
+    case 'decimal':
+      return typeof value === 'number' ? value : safeText(String(value));
+    case 'json':
+      return safeText(JSON.stringify(value));
+    default:
+      return safeText(String(value));
+  }
+}
+
+/**
+ * What a read cell holds, as plain text, number or boolean: a formula cell gives its stored result
+ * (never evaluated by us; its formula text when it has none), rich text its characters, a link its
+ * text, a date its `YYYY-MM-DD HH:mm:ss`, an error cell nothing.
+ */
+export function plainOf(value: CellValue | undefined): Plain {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return formatTime(value);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
+    if ('formula' in value || 'sharedFormula' in value) {
+      const result = (value as { result?: CellValue }).result;
+      if (result !== undefined && result !== null && !(typeof result === 'object' && 'error' in result)) {
+        return plainOf(result);
+      }
+      const formula = (value as { formula?: string }).formula;
+      return formula ? `=${formula}` : null;
+    }
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return null;
+  }
+  return String(value);
+}
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; problem: 'type' | 'dict'; text: string };
+
+/** Every word of an enum value in every language, and its value itself, to the value. */
+function enumLookup(column: Column): Map<string, string | number> {
+  const out = new Map<string, string | number>();
+  for (const value of column.values ?? []) {
+    out.set(String(value), value);
+    const words = column.valueLabels?.[String(value)];
+    if (words) for (const locale of LOCALES) out.set(words[locale].trim().toLowerCase(), value);
+  }
+  return out;
+}
+
+const lookups = new WeakMap<Column, Map<string, string | number>>();
+
+/**
+ * A cell of an import as the column's wire value, before the entity's schema checks it: enum
+ * words (any language) and dictionary names read as their values, numbers from numeric text, text
+ * from numbers (a phone typed as a number), booleans from 是/否/yes/no/1/0. Empty cells are undefined.
+ */
+export function importValue(column: Column, cell: Plain, dicts: Dictionaries): Parsed | undefined {
+  if (cell === null) return undefined;
+  const text = typeof cell === 'string' ? unquote(cell.trim()) : String(cell);
+  if (text === '') return undefined;
+  if (column.values) {
+    let lookup = lookups.get(column);
+    if (!lookup) {
+      lookup = enumLookup(column);
+      lookups.set(column, lookup);
+    }
+    const value = lookup.get(text.toLowerCase());
+    return value === undefined ? { ok: false, problem: 'dict', text } : { ok: true, value };
+  }
+  if (column.dict) {
+    const value = dicts.get(column.dict)?.values.get(text);
+    return value === undefined ? { ok: false, problem: 'dict', text } : { ok: true, value };
+  }
+  switch (column.kind) {
+    case 'int':
+    case 'bigint':
+    case 'decimal': {
+      const value = typeof cell === 'number' ? cell : Number(text);
+      return text !== '' && Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: 'type', text };
+    }
+    case 'bool': {
+      const lower = text.toLowerCase();
+      if (cell === true || ['1', 'true', 'yes', '是', 'y'].includes(lower)) return { ok: true, value: true };
+      if (cell === false || ['0', 'false', 'no', '否', 'n'].includes(lower)) return { ok: true, value: false };
+      return { ok: false, problem: 'type', text };
+    }
+    case 'json':
+      try {
+        return { ok: true, value: JSON.parse(text) };
+      } catch {
+        return { ok: false, problem: 'type', text };
+      }
+    default:
+      return { ok: true, value: text };
+  }
+}
+
+/** The words a person may type in a column of the template: enum words and dictionary names. */
+export function allowedWords(column: Column, locale: Locale, dicts: Dictionaries): string[] | null {
+  if (column.values) return column.values.map((v) => column.valueLabels?.[String(v)]?.[locale] ?? String(v));
+  if (column.dict) return [...(dicts.get(column.dict)?.names.values() ?? [])];
+  if (column.kind === 'bool') return [YES[locale], NO[locale]];
+  return null;
+}
+
+/** A column's letters in a sheet: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    out = String.fromCharCode(65 + rest) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** The entity's columns by name, for the names an excel option lists (all are visible columns). */
+export function columnsOf(entity: Entity, names: readonly string[]): Array<[string, Column]> {
+  return names.map((name) => {
+    const column = entity.columns[name];
+    if (!column) throw new Error(`${entity.prefix}: excel column ${name} is not declared`);
+    return [name, column];
+  });
+}

@@ -1,0 +1,361 @@
+import { Readable } from 'node:stream';
+import {
+  type Column,
+  type Entity,
+  EXCEL_IMPORT_MAX_ROWS,
+  type ImportCellError,
+  type ImportReportRow,
+  type Label,
+  LOCALES,
+  type Locale,
+} from '@backroom/contract';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import type { Session } from '../auth/principal.js';
+import { asLoose, type Db } from '../db/index.js';
+import { AppError, badRequest } from '../errors.js';
+import { messageOf, validationError } from '../http/validation.js';
+import { translate } from '../i18n.js';
+import { columnLetter, columnsOf, type Dictionaries, importValue, type Plain, plainOf } from './excel-cells.js';
+import type { CrudService } from './factory.js';
+import { baseQuery, MAIN } from './query.js';
+
+type Row = Record<string, unknown>;
+
+/** One data row of an import file: its number in the sheet and its cells by column name. */
+export type FileRow = { row: number; cells: Record<string, Plain> };
+/** An import file read: where each column sits (its letters) and the data rows. */
+export type ImportFile = { letters: Record<string, string>; rows: FileRow[] };
+
+/** The zip signature every .xlsx starts with. */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Whether the bytes are a zip (an .xlsx is one); the workbook reader then says whether it is a workbook. */
+export function looksLikeXlsx(bytes: Buffer): boolean {
+  return bytes.length > ZIP_MAGIC.length && bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC);
+}
+
+/** The column a header cell names: its key, or its label in any language. */
+function headerLookup(columns: Array<[string, Column]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, column] of columns) {
+    out.set(name.toLowerCase(), name);
+    for (const locale of LOCALES) out.set(column.label[locale].trim().toLowerCase(), name);
+  }
+  return out;
+}
+
+/** The names of the columns an insert cannot do without (no default, not nullable). */
+function requiredColumns(entity: Entity, names: readonly string[]): string[] {
+  const shape = entity.schemas.create.shape as Record<string, z.ZodType>;
+  return names.filter((name) => {
+    const field = shape[name];
+    return field !== undefined && !field.safeParse(undefined).success;
+  });
+}
+
+const labelList = (labels: Label[], locale: Locale) => labels.map((l) => l[locale]).join(locale === 'en' ? ', ' : '、');
+
+/**
+ * Reads the first sheet of an import file as a stream: row 1 is the header (column labels in any
+ * language, or keys), the rows below are data. A file that is not a workbook, has columns the
+ * import does not know or lacks required ones, has no data, or more rows than allowed is refused
+ * as a whole: reading stops at the first row over the limit.
+ */
+export async function readImportFile(entity: Entity, bytes: Buffer, locale: Locale): Promise<ImportFile> {
+  const excel = entity.excel;
+  if (!excel) throw new Error(`${entity.prefix} declares no excel option`);
+  if (!looksLikeXlsx(bytes)) throw badRequest('excel.notXlsx');
+  const columns = columnsOf(entity, excel.importColumns);
+  const lookup = headerLookup(columns);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    // Styles tell dates from numbers.
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  let positions: Array<string | undefined> | undefined;
+  const letters: Record<string, string> = {};
+  const rows: FileRow[] = [];
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row.values ?? []) as unknown[];
+        if (!positions) {
+          positions = readHeader(values, lookup, columns, entity, locale);
+          positions.forEach((name, i) => {
+            if (name) letters[name] = columnLetter(i - 1);
+          });
+          continue;
+        }
+        const cells: Record<string, Plain> = {};
+        let empty = true;
+        positions.forEach((name, i) => {
+          if (!name) return;
+          const value = plainOf(values[i] as ExcelJS.CellValue);
+          cells[name] = value;
+          if (value !== null && !(typeof value === 'string' && value.trim() === '')) empty = false;
+        });
+        if (empty) continue;
+        if (rows.length >= EXCEL_IMPORT_MAX_ROWS) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
+        rows.push({ row: row.number, cells });
+      }
+      // Only the first sheet holds data; the template's other sheets are help.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest('excel.notXlsx');
+  }
+  if (!positions) throw badRequest('excel.notXlsx');
+  if (rows.length === 0) throw badRequest('excel.emptyFile');
+  return { letters, rows };
+}
+
+/** Header cells to column names by position (1-based, as exceljs gives row values); refuses unknown, missing and repeated columns. */
+function readHeader(
+  values: unknown[],
+  lookup: Map<string, string>,
+  columns: Array<[string, Column]>,
+  entity: Entity,
+  locale: Locale,
+): Array<string | undefined> {
+  const positions: Array<string | undefined> = [];
+  const unknown: string[] = [];
+  const seen = new Set<string>();
+  values.forEach((value, i) => {
+    const text = plainOf(value as ExcelJS.CellValue);
+    const header = text === null ? '' : String(text).trim();
+    if (header === '') return;
+    const name = lookup.get(header.toLowerCase());
+    if (!name) {
+      unknown.push(header);
+      return;
+    }
+    if (seen.has(name)) {
+      throw badRequest('excel.duplicateColumns', { column: entity.columns[name]?.label ?? name });
+    }
+    seen.add(name);
+    positions[i] = name;
+  });
+  if (unknown.length > 0) throw badRequest('excel.unknownColumns', { columns: unknown.join(', ') });
+  const required = requiredColumns(
+    entity,
+    columns.map(([name]) => name),
+  ).filter((name) => !seen.has(name));
+  if (required.length > 0) {
+    throw badRequest('excel.missingColumns', {
+      columns: labelList(
+        required.map((name) => entity.columns[name]?.label as Label),
+        locale,
+      ),
+    });
+  }
+  return positions;
+}
+
+/** What one row of a batch did or would do. */
+export type Outcome = ImportReportRow & { id?: number };
+
+export type BatchResult = {
+  outcomes: Outcome[];
+  /** Ids of the rows added. */
+  inserted: number[];
+  /** The updated rows exactly as stored before, for the recycle bin. */
+  previous: Row[];
+};
+
+type Planned = { file: FileRow; errors: ImportCellError[]; values: Row; key?: string };
+
+/**
+ * Runs an import batch in the caller's transaction through the entity's own write path (add's and
+ * update's: beforeWrite, unique checks, afterWrite), row by row, then checks every written row is
+ * within the operator's scope. `only` limits it to these rows (a commit applies what its check
+ * passed). Rows that break a rule are reported with their cell; nothing here commits or rolls back.
+ */
+export async function runBatch(options: {
+  trx: Db;
+  service: CrudService;
+  session: Session;
+  locale: Locale;
+  file: ImportFile;
+  dicts: Dictionaries;
+  only?: ReadonlySet<number>;
+}): Promise<BatchResult> {
+  const { trx, service, session, locale, file, dicts, only } = options;
+  const entity = service.entity;
+  const excel = entity.excel;
+  if (!excel) throw new Error(`${entity.prefix} declares no excel option`);
+  const labels = Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+  const cellOf = (name: string, row: number) => `${file.letters[name] ?? 'A'}${row}`;
+  const columnLabel = (name: string) => entity.columns[name]?.label[locale] ?? name;
+  const rows = only ? file.rows.filter((r) => only.has(r.row)) : file.rows;
+
+  const planned: Planned[] = rows.map((fileRow) => {
+    const errors: ImportCellError[] = [];
+    const values: Row = {};
+    for (const [name, cell] of Object.entries(fileRow.cells)) {
+      const column = entity.columns[name];
+      if (!column) continue;
+      const parsed = importValue(column, cell, dicts);
+      if (parsed === undefined) continue;
+      if (parsed.ok) values[name] = parsed.value;
+      else {
+        const message =
+          parsed.problem === 'dict'
+            ? translate(locale, 'excel.notInDict', { field: column.label, value: parsed.text })
+            : messageOf(
+                new AppError(400, 'validation.type', {
+                  field: column.label,
+                  type: column.kind === 'bool' ? 'boolean' : 'number',
+                }),
+                locale,
+              );
+        errors.push({ cell: cellOf(name, fileRow.row), column: columnLabel(name), message });
+      }
+    }
+    const keyName = excel.importKey;
+    const key = keyName !== null && values[keyName] !== undefined ? String(values[keyName]) : undefined;
+    return { file: fileRow, errors, values, key };
+  });
+
+  // The rows the keys name, and which of them the operator may see.
+  const keyName = excel.importKey;
+  const existing = new Map<string, Row>();
+  const visible = new Set<number>();
+  if (keyName !== null) {
+    const keys = [...new Set(planned.map((p) => p.key).filter((k): k is string => k !== undefined))];
+    for (let i = 0; i < keys.length; i += 500) {
+      const slice = keys.slice(i, i + 500);
+      const found = (await asLoose(trx)
+        .selectFrom(entity.table)
+        .selectAll()
+        .where(keyName, 'in', slice)
+        .execute()) as Row[];
+      for (const row of found) existing.set(String(row[keyName]), row);
+      const ids = found.map((r) => Number(r.id));
+      if (ids.length === 0) continue;
+      const seen = await service
+        .scoped(baseQuery(asLoose(trx), entity), session)
+        .select(`${MAIN}.id`)
+        .where(`${MAIN}.id`, 'in', ids)
+        .execute();
+      for (const row of seen as Row[]) visible.add(Number(row.id));
+    }
+  }
+
+  const outcomes: Outcome[] = [];
+  const inserted: number[] = [];
+  const previous: Row[] = [];
+  const firstRowOfKey = new Map<string, number>();
+  for (const plan of planned) {
+    const { file: fileRow, errors, values, key } = plan;
+    const outcome: Outcome = { row: fileRow.row, action: 'insert', ...(key !== undefined ? { key } : {}) };
+    outcomes.push(outcome);
+    const fail = (more: ImportCellError[]) => {
+      outcome.action = 'error';
+      outcome.errors = [...errors, ...more];
+    };
+    const keyCell = keyName !== null ? cellOf(keyName, fileRow.row) : '';
+    const keyError = (messageKey: 'excel.keyNotFound' | 'excel.keyOutOfScope' | 'excel.keyTwice', row?: number) => ({
+      cell: keyCell,
+      column: keyName !== null ? columnLabel(keyName) : '',
+      message: translate(locale, messageKey, {
+        field: keyName !== null ? (entity.columns[keyName]?.label ?? keyName) : '',
+        value: key ?? '',
+        ...(row !== undefined ? { row } : {}),
+      }),
+    });
+    let target: Row | undefined;
+    if (key !== undefined) {
+      const first = firstRowOfKey.get(key);
+      if (first !== undefined) {
+        fail([keyError('excel.keyTwice', first)]);
+        continue;
+      }
+      firstRowOfKey.set(key, fileRow.row);
+      target = existing.get(key);
+      // Only rows the operator may see are updated; a row outside the scope is an error, never overwritten.
+      if (!target || !visible.has(Number(target.id))) {
+        fail([keyError(target ? 'excel.keyOutOfScope' : 'excel.keyNotFound')]);
+        continue;
+      }
+    }
+    const data = target ? await changedValues(service, session, target, values) : values;
+    if (target && Object.keys(data).length === 0 && errors.length === 0) {
+      outcome.action = 'skip';
+      continue;
+    }
+    const schema = target ? entity.schemas.create.partial() : entity.schemas.create;
+    const parsed = schema.safeParse(data);
+    const schemaErrors = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => {
+          const name = String(issue.path[0] ?? '');
+          return {
+            cell: cellOf(name, fileRow.row),
+            column: columnLabel(name),
+            message: messageOf(validationError(new z.ZodError([issue]), labels, locale), locale),
+          };
+        });
+    if (errors.length > 0 || schemaErrors.length > 0 || !parsed.success) {
+      fail(schemaErrors);
+      continue;
+    }
+    try {
+      if (target) {
+        const id = Number(target.id);
+        await service.updateIn(trx, { ...(parsed.data as Row), id }, session);
+        outcome.action = 'update';
+        outcome.id = id;
+        previous.push(target);
+      } else {
+        outcome.id = await service.insertIn(trx, parsed.data as Row, session);
+        inserted.push(outcome.id);
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      fail([{ cell: `A${fileRow.row}`, column: '', message: messageOf(error, locale) }]);
+    }
+  }
+
+  // Whatever beforeWrite made of them, the written rows must be rows the operator may see.
+  const written = outcomes.filter((o) => o.id !== undefined && o.action !== 'error');
+  const stillVisible = new Set<number>();
+  for (let i = 0; i < written.length; i += 500) {
+    const ids = written.slice(i, i + 500).map((o) => o.id as number);
+    const seen = await service
+      .scoped(baseQuery(asLoose(trx), entity), session)
+      .select(`${MAIN}.id`)
+      .where(`${MAIN}.id`, 'in', ids)
+      .execute();
+    for (const row of seen as Row[]) stillVisible.add(Number(row.id));
+  }
+  for (const outcome of written) {
+    if (stillVisible.has(outcome.id as number)) continue;
+    outcome.action = 'error';
+    outcome.errors = [{ cell: `A${outcome.row}`, column: '', message: translate(locale, 'excel.outOfScope') }];
+  }
+  return { outcomes, inserted, previous };
+}
+
+/**
+ * The values of an update row that differ from the row as the operator sees it. A cell equal to
+ * what the operator was shown (a masked phone exported and imported back) changes nothing.
+ */
+async function changedValues(service: CrudService, session: Session, target: Row, values: Row): Promise<Row> {
+  const [shown] = await service.read([{ ...target }], session);
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name === service.entity.excel?.importKey) continue;
+    const before = shown?.[name];
+    const same =
+      typeof value === 'object'
+        ? JSON.stringify(value) === JSON.stringify(before)
+        : String(before ?? '') === String(value);
+    if (!same) out[name] = value;
+  }
+  return out;
+}

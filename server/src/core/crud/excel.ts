@@ -1,0 +1,430 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import {
+  type Entity,
+  EXCEL_IMPORT_MAX_BYTES,
+  EXCEL_REPORT_MAX_ROWS,
+  type ImportReport,
+  type ImportRowAction,
+  type Locale,
+} from '@backroom/contract';
+import fastifyMultipart from '@fastify/multipart';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Session } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { formatTime } from '../db/index.js';
+import type { SeedStep } from '../db/seeds.js';
+import { AppError, badRequest, refused } from '../errors.js';
+import { endpointOf, mount, originOf } from '../http/server.js';
+import { allowedWords, columnLetter, columnsOf, exportCell, readDictionaries, safeText } from './excel-cells.js';
+import { type ImportFile, type Outcome, readImportFile, runBatch } from './excel-import.js';
+import type { CrudService } from './factory.js';
+import type { ListInput } from './query.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows an export reads per query (keyset on id): memory stays flat however many rows go out. */
+export const EXPORT_BATCH = 1000;
+/** The parameter (base/sys/param) holding the export row cap per role label, with a `default`. */
+export const EXPORT_CAP_PARAM = 'excelExportRowCap';
+export const DEFAULT_EXPORT_CAP = 100_000;
+/** How long a checked import waits for its commit. */
+const IMPORT_TTL_SECONDS = 30 * 60;
+
+/** The seed step that adds the export cap parameter where it is missing (an operator may change it later). */
+export const exportCapSeed: SeedStep = {
+  module: 'base',
+  name: 'excel-export-cap',
+  when: 'always',
+  async run(trx) {
+    const found = await trx
+      .selectFrom('base_sys_param')
+      .select('id')
+      .where('keyName', '=', EXPORT_CAP_PARAM)
+      .executeTakeFirst();
+    if (found) return;
+    const now = formatTime();
+    await trx
+      .insertInto('base_sys_param')
+      .values({
+        keyName: EXPORT_CAP_PARAM,
+        name: 'Excel 导出行数上限',
+        dataType: 0,
+        data: JSON.stringify({ default: DEFAULT_EXPORT_CAP }),
+        remark: '按角色标识（label）设置每次导出的最多行数，如 {"default":100000,"clerk":5000}；取所持角色中最大的一项',
+        createTime: now,
+        updateTime: now,
+      })
+      .execute();
+  },
+};
+
+/**
+ * The most rows this operator may export at once: the largest cap among the labels of their roles
+ * in the parameter, else its `default`. A missing or broken parameter means the built-in default.
+ */
+async function exportCap(ctx: AppContext, session: Session): Promise<number> {
+  const param = await ctx.db.db
+    .selectFrom('base_sys_param')
+    .select('data')
+    .where('keyName', '=', EXPORT_CAP_PARAM)
+    .executeTakeFirst();
+  let caps: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(param?.data ?? '{}');
+    if (parsed && typeof parsed === 'object') caps = parsed as Record<string, unknown>;
+  } catch {
+    caps = {};
+  }
+  const capOf = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+  const labels =
+    session.roleIds.length === 0
+      ? []
+      : await ctx.db.db
+          .selectFrom('base_sys_role')
+          .select('label')
+          .where('id', 'in', [...session.roleIds])
+          .execute();
+  const held = labels.map((r) => capOf(caps[r.label ?? ''])).filter((c): c is number => c !== undefined);
+  if (held.length > 0) return Math.max(...held);
+  return capOf(caps.default) ?? DEFAULT_EXPORT_CAP;
+}
+
+async function operatorName(ctx: AppContext, session: Session): Promise<string> {
+  const user = await ctx.db.db
+    .selectFrom('base_sys_user')
+    .select(['name', 'username'])
+    .where('id', '=', session.userId)
+    .executeTakeFirst();
+  return user?.name ? `${user.name} (${user.username})` : session.username;
+}
+
+/** `attachment` with the name in UTF-8 (RFC 6266) and a plain fallback. */
+function attachment(name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const stamp = (date: Date) => formatTime(date).replace(/[-: ]/g, '');
+
+const TEXT = {
+  info: { 'zh-cn': '导出信息', 'zh-tw': '匯出資訊', en: 'Export info' },
+  exporter: { 'zh-cn': '导出人', 'zh-tw': '匯出人', en: 'Exported by' },
+  time: { 'zh-cn': '导出时间', 'zh-tw': '匯出時間', en: 'Exported at' },
+  entity: { 'zh-cn': '数据', 'zh-tw': '資料', en: 'Data' },
+  filters: { 'zh-cn': '筛选条件', 'zh-tw': '篩選條件', en: 'Filters' },
+  rows: { 'zh-cn': '行数', 'zh-tw': '列數', en: 'Rows' },
+  help: { 'zh-cn': '填写说明', 'zh-tw': '填寫說明', en: 'How to fill in' },
+  values: { 'zh-cn': '可选值', 'zh-tw': '可選值', en: 'Allowed values' },
+  template: { 'zh-cn': '导入模板', 'zh-tw': '匯入範本', en: 'import template' },
+  example: {
+    'zh-cn': '示例（请在第一个工作表中填写，从第 2 行起每行一条）',
+    'zh-tw': '範例（請在第一個工作表中填寫，從第 2 列起每列一筆）',
+    en: 'Example (fill in the first sheet, one record per row from row 2)',
+  },
+  keyNote: {
+    'zh-cn': '填写“{key}”时更新该记录，留空时新增',
+    'zh-tw': '填寫「{key}」時更新該筆記錄，留空時新增',
+    en: 'A row with a {key} updates that record; a row without one adds a new record',
+  },
+  required: { 'zh-cn': '必填', 'zh-tw': '必填', en: 'required' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/** The sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
+const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
+
+/**
+ * Streams the rows the filters and the scope give, as page answers them (masked), straight to the
+ * reply: a header row of column labels, then the rows read a batch at a time; a second sheet
+ * names the exporter, the time, the filters and the row count. Above the operator's cap the
+ * export is refused before anything is sent. The request log entry of the call records who
+ * exported what (its body: filters and columns) and, added here, how many rows went out.
+ */
+async function exportRows(
+  ctx: AppContext,
+  service: CrudService,
+  route: { input: ListInput & { columns: string[] }; session: Session; request: FastifyRequest; locale: Locale },
+  reply: import('fastify').FastifyReply,
+) {
+  const { input, session, request, locale } = route;
+  const entity = service.entity;
+  const { columns: chosen, ...filters } = input;
+  const names = [...new Set(chosen)];
+  const columns = columnsOf(entity, names);
+  const [total, cap] = await Promise.all([service.count(filters, session), exportCap(ctx, session)]);
+  if (total > cap) throw refused('excel.rowCap', { cap, count: total });
+  const [dicts, exporter] = await Promise.all([
+    readDictionaries(
+      ctx.db.loose,
+      columns.map(([, c]) => c),
+    ),
+    operatorName(ctx, session),
+  ]);
+  const now = new Date();
+  const stream = new PassThrough();
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`${entity.label[locale]}-${stamp(now)}.xlsx`))
+    .header('cache-control', 'no-store');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  workbook.creator = exporter;
+  workbook.lastModifiedBy = exporter;
+  workbook.created = now;
+  workbook.modified = now;
+  const sheet = workbook.addWorksheet(sheetName(entity.label[locale]));
+  sheet.addRow(columns.map(([, c]) => c.label[locale])).commit();
+  const written = (async () => {
+    let count = 0;
+    for await (const batch of service.scan(filters, session, EXPORT_BATCH)) {
+      for (const row of batch) {
+        sheet.addRow(columns.map(([name, column]) => exportCell(column, row[name], locale, dicts))).commit();
+      }
+      count += batch.length;
+    }
+    sheet.commit();
+    const info = workbook.addWorksheet(sheetName(TEXT.info[locale]));
+    info.addRow([TEXT.exporter[locale], safeText(exporter)]).commit();
+    info.addRow([TEXT.time[locale], formatTime(now)]).commit();
+    info.addRow([TEXT.entity[locale], entity.label[locale]]).commit();
+    info.addRow([TEXT.filters[locale], safeText(JSON.stringify(filters))]).commit();
+    info.addRow([TEXT.rows[locale], count]).commit();
+    info.commit();
+    // The request log records the body once the reply is done: it holds the filters, the columns and now the count.
+    if (request.body && typeof request.body === 'object')
+      (request.body as Record<string, unknown>).exportedRows = count;
+    await workbook.commit();
+  })();
+  written.catch((error: unknown) => {
+    ctx.log.error({ err: error, entity: entity.prefix }, 'excel export failed while streaming');
+    stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply.send(stream);
+}
+
+/**
+ * The import template: the first sheet has the import columns' labels as its header (and lists of
+ * the allowed words on enum and dictionary columns), the second an example row and what each
+ * column takes, the third the allowed words of each such column.
+ */
+async function template(ctx: AppContext, entity: Entity, locale: Locale): Promise<Buffer> {
+  const excel = entity.excel;
+  if (!excel) throw new Error(`${entity.prefix} declares no excel option`);
+  const columns = columnsOf(entity, excel.importColumns);
+  const dicts = await readDictionaries(
+    ctx.db.loose,
+    columns.map(([, c]) => c),
+  );
+  const shape = entity.schemas.create.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Backroom';
+  workbook.created = new Date();
+  const data = workbook.addWorksheet(sheetName(entity.label[locale]));
+  const help = workbook.addWorksheet(sheetName(TEXT.help[locale]));
+  const values = workbook.addWorksheet(sheetName(TEXT.values[locale]));
+  data.addRow(columns.map(([, c]) => c.label[locale]));
+  data.getRow(1).font = { bold: true };
+  help.addRow([TEXT.example[locale]]);
+  help.addRow(columns.map(([, c]) => c.label[locale]));
+  help.addRow(columns.map(([name, column]) => exampleCell(name, column, excel.example, locale, dicts)));
+  help.addRow([]);
+  if (excel.importKey) {
+    const keyLabel = entity.columns[excel.importKey]?.label[locale] ?? excel.importKey;
+    help.addRow([TEXT.keyNote[locale].replace('{key}', keyLabel)]);
+  }
+  const required = columns.filter(([name]) => shape[name] && !shape[name].safeParse(undefined).success);
+  if (required.length > 0) {
+    help.addRow([`${TEXT.required[locale]}: ${required.map(([, c]) => c.label[locale]).join(', ')}`]);
+  }
+  let listColumn = 0;
+  columns.forEach(([, column], i) => {
+    const words = allowedWords(column, locale, dicts);
+    if (!words || words.length === 0) return;
+    const letter = columnLetter(listColumn);
+    values.getCell(`${letter}1`).value = column.label[locale];
+    words.forEach((word, j) => {
+      values.getCell(`${letter}${j + 2}`).value = word;
+    });
+    const target = columnLetter(i);
+    // A drop-down of the allowed words on the data rows of this column.
+    // exceljs keeps range validations on the sheet's dataValidations (its typings leave them out).
+    (
+      data as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }
+    ).dataValidations.add(`${target}2:${target}10001`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`'${sheetName(TEXT.values[locale])}'!$${letter}$2:$${letter}$${words.length + 1}`],
+      showErrorMessage: true,
+    });
+    listColumn += 1;
+  });
+  columns.forEach((_, i) => {
+    data.getColumn(i + 1).width = 18;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function exampleCell(
+  name: string,
+  column: import('@backroom/contract').Column,
+  example: Readonly<Record<string, string | number>>,
+  locale: Locale,
+  dicts: import('./excel-cells.js').Dictionaries,
+): string | number | null {
+  const given = example[name];
+  if (given !== undefined) return given;
+  const words = allowedWords(column, locale, dicts);
+  if (words && words.length > 0) {
+    const fallback = column.defaultValue ?? column.values?.[0];
+    return fallback !== undefined
+      ? (column.valueLabels?.[String(fallback)]?.[locale] ?? words[0] ?? null)
+      : (words[0] ?? null);
+  }
+  return null;
+}
+
+/** What the cache keeps of a checked import until its commit. */
+type CheckedImport = { userId: number; entity: string; file: ImportFile; passed: number[] };
+
+const cacheKey = (entity: Entity, userId: number, token: string) => `excel:import:${entity.prefix}:${userId}:${token}`;
+
+/** Thrown to roll back a dry run once its report is made. */
+class DryRun extends Error {}
+
+/** The report of an import check: counts of every row, the rows listed (errors first) up to the cap. */
+function reportOf(outcomes: Outcome[], token: string | null): ImportReport {
+  const counts: Record<ImportRowAction, number> = { insert: 0, update: 0, skip: 0, error: 0 };
+  for (const o of outcomes) counts[o.action] += 1;
+  const errors = outcomes.filter((o) => o.action === 'error');
+  const others = outcomes.filter((o) => o.action !== 'error');
+  const listed = [...errors, ...others]
+    .slice(0, EXCEL_REPORT_MAX_ROWS)
+    .sort((a, b) => a.row - b.row)
+    .map(({ id: _id, ...row }) => row);
+  return { token, counts, rows: listed, truncated: outcomes.length > listed.length };
+}
+
+/** The one file of an importCheck upload, read into memory within the size limit. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('excel.noFile');
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch {
+    throw badRequest('excel.noFile');
+  }
+  if (!file) throw badRequest('excel.noFile');
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'excel.tooLarge', { mb: EXCEL_IMPORT_MAX_BYTES / 1024 / 1024 });
+    }
+    throw badRequest('excel.noFile');
+  }
+}
+
+/**
+ * Mounts export, import (the template), importCheck and importCommit of an entity that declares
+ * `excel`. Every path goes through the service: its scope, masking and write rules apply.
+ */
+export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudService): void {
+  const entity = service.entity;
+  const excel = entity.excel;
+  if (!excel) return;
+  if (!ctx.seeds.steps.includes(exportCapSeed)) ctx.seeds.add(exportCapSeed);
+  const importColumns = columnsOf(entity, excel.importColumns).map(([, c]) => c);
+
+  mount(app, ctx.gate, endpointOf(entity, 'export'), (route) =>
+    exportRows(
+      ctx,
+      service,
+      {
+        input: route.input as ListInput & { columns: string[] },
+        session: route.session,
+        request: route.request,
+        locale: route.locale,
+      },
+      route.reply,
+    ),
+  );
+
+  mount(app, ctx.gate, endpointOf(entity, 'import'), async ({ reply, locale }) => {
+    const bytes = await template(ctx, entity, locale);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachment(`${entity.label[locale]}-${TEXT.template[locale]}.xlsx`))
+      .send(bytes);
+  });
+
+  /** Checks a file (a dry run: the writes happen in a transaction that is rolled back) and keeps it for the commit. */
+  async function check(request: FastifyRequest, session: Session, locale: Locale): Promise<ImportReport> {
+    const bytes = await uploadedFile(request);
+    const file = await readImportFile(entity, bytes, locale);
+    const dicts = await readDictionaries(ctx.db.loose, importColumns);
+    let outcomes: Outcome[] = [];
+    try {
+      await ctx.db.db.transaction().execute(async (trx) => {
+        ({ outcomes } = await runBatch({ trx, service, session, locale, file, dicts }));
+        throw new DryRun();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+    }
+    const passed = outcomes.filter((o) => o.action === 'insert' || o.action === 'update').map((o) => o.row);
+    let token: string | null = null;
+    if (passed.length > 0) {
+      token = randomUUID();
+      const kept: CheckedImport = { userId: session.userId, entity: entity.prefix, file, passed };
+      await ctx.cache.set(cacheKey(entity, session.userId, token), JSON.stringify(kept), IMPORT_TTL_SECONDS);
+    }
+    return reportOf(outcomes, token);
+  }
+
+  // Multipart bodies are accepted on the check route only; every other call stays JSON.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: EXCEL_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    });
+    mount(scope, ctx.gate, endpointOf(entity, 'importCheck'), ({ request, session, locale }) =>
+      check(request, session, locale),
+    );
+  });
+
+  mount(app, ctx.gate, endpointOf(entity, 'importCommit'), async (route) => {
+    const { input, session, locale } = route;
+    // Single use: taken from the cache whether the commit succeeds or not.
+    const text = await ctx.cache.take(cacheKey(entity, session.userId, input.token));
+    const kept = text ? (JSON.parse(text) as CheckedImport) : undefined;
+    if (!kept || kept.userId !== session.userId || kept.entity !== entity.prefix)
+      throw badRequest('excel.tokenExpired');
+    const dicts = await readDictionaries(ctx.db.loose, importColumns);
+    const result = await ctx.db.db.transaction().execute(async (trx) => {
+      const batch = await runBatch({
+        trx,
+        service,
+        session,
+        locale,
+        file: kept.file,
+        dicts,
+        only: new Set(kept.passed),
+      });
+      // All or nothing: a row that passed the check and fails now stops the whole commit.
+      const failed = batch.outcomes.find((o) => o.action === 'error');
+      if (failed) {
+        throw refused('excel.changed', { row: failed.row, message: failed.errors?.[0]?.message ?? '' });
+      }
+      if (batch.inserted.length > 0 || batch.previous.length > 0) {
+        await ctx.recycle.capture(trx, {
+          entity: { module: entity.module, entityName: entity.entityName, table: entity.table },
+          sets: [{ table: entity.table, rows: batch.previous }],
+          added: [{ table: entity.table, ids: batch.inserted }],
+          origin: originOf(route),
+        });
+      }
+      return { inserted: batch.inserted.length, updated: batch.previous.length };
+    });
+    service.changed();
+    return result;
+  });
+}

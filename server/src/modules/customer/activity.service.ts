@@ -1,0 +1,74 @@
+import { type CustomerActivity, customerActivity, type PageResult } from '@backroom/contract';
+import type { Session } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
+import type { ListInput } from '../../core/crud/query.js';
+import { badRequest } from '../../core/errors.js';
+import { knownFileUrls } from '../space/index.js';
+import { filterCreated, withOwnerName } from './customer-info.repository.js';
+import { visibleCustomer } from './customer-ref.js';
+import { assertMayAssign, requireOwner, type Staff } from './owner.js';
+
+type Row = Record<string, unknown>;
+
+export type ActivityService = CrudService & {
+  findPage(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<CustomerActivity>>;
+  create(input: Row, session: Session): Promise<{ id: number }>;
+};
+
+/** Prize photos are files of the file space: a URL from anywhere else is refused, naming it. */
+async function assertSpaceFiles(trx: LooseTrx, photos: unknown): Promise<void> {
+  if (!Array.isArray(photos) || photos.length === 0) return;
+  const urls = photos as string[];
+  const known = await knownFileUrls(trx, urls);
+  const stranger = urls.find((url) => !known.has(url));
+  if (stranger !== undefined) throw badRequest('customer.prizePhotoUnknown', { url: stranger });
+}
+
+/**
+ * Welfare and promotion activities. On every write: the prize photos are file-space files; a
+ * named customer is one the operator may see, and the activity takes that customer's store;
+ * without one it takes the store of the staff user who recorded it (the operator by default).
+ */
+export function createActivityService(ctx: AppContext, customers: CrudService): ActivityService {
+  const crud = createCrud(ctx, customerActivity, {
+    join: (qb) => withOwnerName(qb),
+    joinedOrder: { employeeName: 'employeeName' },
+    filter: filterCreated,
+    scopeMessage: 'customer.activityNotInScope',
+    async beforeWrite(data, _input, { session, trx, mode, existing }) {
+      await assertSpaceFiles(trx, data.prizePhoto);
+      // The store comes from the customer or the recorder, never from the client.
+      delete data.storeId;
+      delete data.storeName;
+      let recorder: Staff | undefined;
+      if (mode === 'add' || (data.employeeId !== undefined && data.employeeId !== existing?.employeeId)) {
+        const employeeId = typeof data.employeeId === 'number' ? data.employeeId : session.userId;
+        if (mode === 'update' && data.employeeId === null) throw badRequest('customer.ownerRequired');
+        recorder = await requireOwner(trx, employeeId);
+        await assertMayAssign(trx, session, recorder);
+        data.employeeId = recorder.id;
+      }
+      const customerId = data.customerId === undefined ? existing?.customerId : data.customerId;
+      const customerNamed =
+        mode === 'add' || (data.customerId !== undefined && data.customerId !== existing?.customerId);
+      if (typeof customerId === 'number' && customerNamed) {
+        const customer = await visibleCustomer(customers, trx, customerId, session);
+        Object.assign(data, { storeId: customer.storeId ?? null, storeName: customer.storeName ?? null });
+      } else if (recorder && typeof customerId !== 'number') {
+        Object.assign(data, { storeId: recorder.storeId, storeName: recorder.storeName });
+      }
+      return data;
+    },
+  });
+
+  return {
+    ...crud,
+    // The factory's rows are the declaration's rows (createRowMapper), with the joined names.
+    findPage: (input, session) => crud.page(input, session) as Promise<PageResult<CustomerActivity>>,
+    async create(input, session) {
+      const result = await crud.add(input, session);
+      return { id: 'id' in result ? result.id : (result.ids[0] as number) };
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import {
+  CUSTOMER_FIND_ALL_CAP,
+  type CustomerDuplicate,
+  type CustomerInfo,
+  type CustomerPreCreate,
+  type CustomerStatus,
+  customerInfo,
+  type PageResult,
+} from '@backroom/contract';
+import type { Session } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
+import type { ListInput } from '../../core/crud/query.js';
+import { isUniqueViolation } from '../../core/db/unique.js';
+import { AppError, badRequest, conflict, refused } from '../../core/errors.js';
+import type { DeletionOrigin } from '../../core/recycle.js';
+import {
+  type CustomerPatch,
+  customerCodeOf,
+  customerIdsOwnedBy,
+  customersWithPhone,
+  filterCustomers,
+  moveOpenInvitations,
+  nextCustomerCode,
+  ownerFields,
+  SLICE,
+  updateCustomers,
+  withOwnerName,
+} from './customer-info.repository.js';
+import { assertMayAssign, loadStaff, requireOwner, type Staff } from './owner.js';
+
+type Row = Record<string, unknown>;
+type PageListInput = ListInput & { page: number; size: number };
+type Draft = Row & { customerPhone: string; employeeId?: number | null; customerCode?: string | null };
+
+/** How often a create takes a fresh code after another writer took the one it read. */
+const CODE_ATTEMPTS = 20;
+/** customerStatus of a cancelled customer (remove). */
+const CANCELLED: CustomerStatus = '2';
+
+export type BatchUpdateInput = {
+  ids: number[];
+  customerStatus?: CustomerStatus;
+  customerType?: string | null;
+  remark?: string;
+  employeeId?: number;
+};
+
+export type CustomerInfoService = CrudService & {
+  findPage(input: PageListInput, session: Session): Promise<PageResult<CustomerInfo>>;
+  findAll(input: ListInput, session: Session): Promise<CustomerInfo[]>;
+  remove(ids: readonly number[], session: Session): Promise<void>;
+  batchUpdate(input: BatchUpdateInput, session: Session): Promise<{ count: number }>;
+  batchDelete(ids: readonly number[], session: Session, origin: DeletionOrigin): Promise<void>;
+  preCreate(draft: Draft, session: Session): Promise<CustomerPreCreate>;
+  create(input: Draft & { force?: boolean }, session: Session): Promise<{ id: number; customerCode: string }>;
+  handOver(
+    input: { fromEmployeeId: number; toEmployeeId: number },
+    session: Session,
+  ): Promise<{ customers: number; invitations: number }>;
+};
+
+const givenCode = (draft: Row): string | undefined =>
+  typeof draft.customerCode === 'string' && draft.customerCode.trim() !== '' ? draft.customerCode.trim() : undefined;
+
+/** A write that lost the race for its generated code (the pre-check or the unique index saw the other writer). */
+const lostCodeRace = (error: unknown) =>
+  isUniqueViolation(error) ||
+  (error instanceof AppError && error.status === 409 && error.key === 'common.duplicateValue');
+
+export function createCustomerInfoService(ctx: AppContext): CustomerInfoService {
+  const { db } = ctx.db;
+
+  /** The owner a written row gets: the one named (if the operator may give it to them), else the operator. */
+  async function ownerFor(trx: LooseTrx, session: Session, employeeId: unknown): Promise<Staff> {
+    const owner = await requireOwner(trx, typeof employeeId === 'number' ? employeeId : session.userId);
+    await assertMayAssign(trx, session, owner);
+    return owner;
+  }
+
+  const crud = createCrud(ctx, customerInfo, {
+    join: (qb) => withOwnerName(qb),
+    joinedOrder: { employeeName: 'employeeName' },
+    filter: filterCustomers,
+    scopeMessage: 'customer.notInScope',
+    async beforeWrite(data, _input, { session, trx, mode, existing }) {
+      // The store and the staff number are the owner's, never what a client says.
+      delete data.storeId;
+      delete data.storeName;
+      delete data.employeeNumber;
+      if (mode === 'add') {
+        Object.assign(data, ownerFields(await ownerFor(trx, session, data.employeeId)));
+        data.customerCode = givenCode(data) ?? (await nextCustomerCode(trx));
+        return data;
+      }
+      // A code is never taken away: a client sending the whole row back with an empty one keeps it.
+      if (givenCode(data) === undefined) delete data.customerCode;
+      if (data.employeeId === null) throw badRequest('customer.ownerRequired');
+      if (data.employeeId !== undefined && data.employeeId !== existing?.employeeId) {
+        Object.assign(data, ownerFields(await ownerFor(trx, session, data.employeeId)));
+      }
+      return data;
+    },
+  });
+
+  /**
+   * Runs an insert whose generated code another writer may take first: the unique index turns the
+   * loser away, and it tries again with the next code. A code the client chose is not retried.
+   */
+  async function withFreshCode<T>(rows: readonly Row[], insert: () => Promise<T>): Promise<T> {
+    const generated = rows.some((row) => givenCode(row) === undefined);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await insert();
+      } catch (error) {
+        if (!lostCodeRace(error)) throw error;
+        if (!generated || attempt >= CODE_ATTEMPTS) {
+          if (error instanceof AppError) throw error;
+          throw conflict('common.conflict');
+        }
+      }
+    }
+  }
+
+  /** Customers anywhere in the chain with this phone; `visible` says whether the operator's scope holds them. */
+  async function duplicatesOf(phone: string, session: Session): Promise<CustomerDuplicate[]> {
+    const found = await customersWithPhone(db, phone);
+    if (found.length === 0) return [];
+    const visible = new Set((await crud.list({ customerPhone: phone }, session)).map((r) => r.id as number));
+    // Beyond the scope only what tells the operator whom to ask: code, name, store and owner.
+    return found.map((c) => ({ ...c, visible: visible.has(c.id) }));
+  }
+
+  /** The rows are there and within the operator's scope, checked in slices; refused as a whole otherwise. */
+  async function assertTouchable(trx: LooseTrx, ids: readonly number[], session: Session): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let i = 0; i < ids.length; i += SLICE)
+      rows.push(...(await crud.touchable(trx, ids.slice(i, i + SLICE), session)));
+    return rows;
+  }
+
+  /** Moves each customer's open invitations from its previous owner to the new one. */
+  async function followOwner(trx: LooseTrx, rows: readonly Row[], owner: Staff): Promise<number> {
+    const byOwner = new Map<number, number[]>();
+    for (const row of rows) {
+      const previous = row.employeeId as number | null;
+      if (previous === null || previous === owner.id) continue;
+      byOwner.set(previous, [...(byOwner.get(previous) ?? []), row.id as number]);
+    }
+    let moved = 0;
+    for (const [previous, ids] of byOwner) moved += await moveOpenInvitations(trx, ids, previous, owner);
+    return moved;
+  }
+
+  const service: CustomerInfoService = {
+    ...crud,
+    async add(input, session) {
+      return withFreshCode(Array.isArray(input) ? input : [input], () => crud.add(input, session));
+    },
+
+    // The factory's rows are the declaration's rows (createRowMapper), with the joined owner name.
+    findPage: (input, session) => crud.page(input, session) as Promise<PageResult<CustomerInfo>>,
+
+    async findAll(input, session) {
+      // Counted first: a list over the cap is refused before a single row is read.
+      const total = await crud.count(input, session);
+      if (total > CUSTOMER_FIND_ALL_CAP) throw badRequest('customer.findAllCap', { cap: CUSTOMER_FIND_ALL_CAP, total });
+      return (await crud.list(input, session)) as CustomerInfo[];
+    },
+
+    async remove(ids, session) {
+      await db.transaction().execute(async (trx) => {
+        await assertTouchable(trx, ids, session);
+        await updateCustomers(trx, ids, { customerStatus: CANCELLED });
+      });
+      crud.resetCounts();
+    },
+
+    async batchUpdate(input, session) {
+      const { ids, ...fields } = input;
+      const patch: CustomerPatch = {};
+      for (const key of ['customerStatus', 'customerType', 'remark'] as const) {
+        if (fields[key] !== undefined) Object.assign(patch, { [key]: fields[key] });
+      }
+      if (Object.keys(patch).length === 0 && fields.employeeId === undefined) throw badRequest('customer.batchNothing');
+      const count = await db.transaction().execute(async (trx) => {
+        const rows = await assertTouchable(trx, ids, session);
+        if (fields.employeeId !== undefined) {
+          const owner = await ownerFor(trx, session, fields.employeeId);
+          Object.assign(patch, ownerFields(owner));
+          await followOwner(trx, rows, owner);
+        }
+        return updateCustomers(trx, ids, patch);
+      });
+      crud.resetCounts();
+      return { count };
+    },
+
+    async batchDelete(ids, session, origin) {
+      await crud.delete(ids, session, origin);
+    },
+
+    async preCreate(draft, session) {
+      const owner = await ownerFor(db, session, draft.employeeId);
+      return {
+        duplicates: await duplicatesOf(draft.customerPhone, session),
+        customerCode: givenCode(draft) ?? (await nextCustomerCode(db)),
+        employeeId: owner.id,
+        employeeName: owner.name ?? owner.username,
+        employeeNumber: owner.employeeNumber,
+        storeId: owner.storeId,
+        storeName: owner.storeName,
+      };
+    },
+
+    async create(input, session) {
+      const { force, ...draft } = input;
+      const duplicates = await duplicatesOf(draft.customerPhone, session);
+      if (duplicates.length > 0 && force !== true) {
+        throw conflict('customer.duplicatePhone', { count: duplicates.length });
+      }
+      const result = await service.add(draft, session);
+      const id = 'id' in result ? result.id : (result.ids[0] as number);
+      return { id, customerCode: (await customerCodeOf(db, id)) ?? '' };
+    },
+
+    async handOver({ fromEmployeeId, toEmployeeId }, session) {
+      if (fromEmployeeId === toEmployeeId) throw badRequest('customer.handOverSame');
+      const from = await loadStaff(db, fromEmployeeId);
+      if (!from) throw badRequest('customer.ownerMissing', { id: fromEmployeeId });
+      const to = await requireOwner(db, toEmployeeId);
+      if (from.storeId === null || from.storeId !== to.storeId) throw refused('customer.handOverStores');
+      // The operator manages that store (or is above it): giving away one clerk's rows and giving them to the other.
+      await assertMayAssign(db, session, from);
+      await assertMayAssign(db, session, to);
+      const moved = await db.transaction().execute(async (trx) => {
+        const ids = await customerIdsOwnedBy(trx, from.id);
+        await assertTouchable(trx, ids, session);
+        const invitations = await moveOpenInvitations(trx, ids, from.id, to);
+        const customers = await updateCustomers(trx, ids, ownerFields(to));
+        return { customers, invitations };
+      });
+      crud.resetCounts();
+      return moved;
+    },
+  };
+  return service;
+}

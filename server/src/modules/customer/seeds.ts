@@ -1,0 +1,238 @@
+import {
+  CUSTOMER_DICTS,
+  customerActivity,
+  customerInfo,
+  customerInvitationRecord,
+  customerRevealLog,
+  sysUser,
+  type UserLevel,
+  withAncestors,
+} from '@backroom/contract';
+import { unusableHash } from '../../core/auth/password.js';
+import type { AppContext } from '../../core/context.js';
+import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
+import { splitPerms } from '../base/index.js';
+import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
+
+/** The customer module's dictionaries; each item's remark gives its meaning in the other languages. */
+export const CUSTOMER_DICTIONARIES: readonly StarterDictionary[] = [
+  {
+    key: CUSTOMER_DICTS.customerType,
+    name: '客户类型',
+    items: [
+      { name: '新客户', value: 'new', remark: '新客戶 · New customer' },
+      { name: '老客户', value: 'regular', remark: '老客戶 · Regular customer' },
+      { name: 'VIP客户', value: 'vip', remark: 'VIP客戶 · VIP customer' },
+    ],
+  },
+  {
+    key: CUSTOMER_DICTS.invitationStatus,
+    name: '邀约状态',
+    items: [
+      { name: '已邀约', value: '1', remark: '已邀約 · Invited' },
+      { name: '已到店', value: '2', remark: '已到店 · Visited' },
+      { name: '已购买', value: '3', remark: '已購買 · Bought' },
+      { name: '未到店', value: '4', remark: '未到店 · No-show' },
+    ],
+  },
+  {
+    key: CUSTOMER_DICTS.idCardType,
+    name: '证件类型',
+    items: [
+      { name: '身份证', value: 'idCard', remark: '身分證 · ID card' },
+      { name: '护照', value: 'passport', remark: '護照 · Passport' },
+      { name: '港澳通行证', value: 'hkMacau', remark: '港澳通行證 · Hong Kong and Macau permit' },
+      { name: '台胞证', value: 'taiwan', remark: '台胞證 · Taiwan compatriot permit' },
+    ],
+  },
+];
+
+/** The starter chain: two regions of two stores each. */
+const REGIONS = [
+  { name: '华东区', stores: ['上海南京路店', '杭州西湖店'] },
+  { name: '华南区', stores: ['广州天河店', '深圳南山店'] },
+] as const;
+
+const info = customerInfo.perms;
+const invitation = customerInvitationRecord.perms;
+const activity = customerActivity.perms;
+
+/** What a clerk does all day: their customers, invitations and activities, read and written. */
+// biome-ignore format: a line a page
+const CLERK_PERMS = [
+  info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
+  info.add, info.create, info.preCreate, info.update, info.batchUpdate, info.remove,
+  invitation.page, invitation.list, invitation.info, invitation.findPage,
+  invitation.add, invitation.create, invitation.update,
+  activity.page, activity.list, activity.info, activity.findPage, activity.create, activity.update,
+];
+
+/** A store manager: the clerk's work over the whole store, plus deletes, hand-over, reveals, the audit and the store's staff. */
+// biome-ignore format: a line a page
+const MANAGER_PERMS = [
+  ...CLERK_PERMS,
+  info.delete, info.batchDelete, info.handOver, info.reveal,
+  invitation.delete, activity.delete, activity.reveal,
+  customerRevealLog.perms.page,
+  sysUser.perms.page, sysUser.perms.list, sysUser.perms.info,
+];
+
+/** The treasurer reads customers, invitations and activities of the stores granted (all, as seeded). */
+// biome-ignore format: a line a page
+const TREASURER_PERMS = [
+  info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
+  invitation.page, invitation.list, invitation.info, invitation.findPage,
+  activity.page, activity.list, activity.info, activity.findPage,
+];
+
+/** HR reads what the treasurer reads and the audit of reveals (who looked at whose data, and why). */
+const HR_PERMS = [...TREASURER_PERMS, customerRevealLog.perms.page];
+
+type RoleSeed = { label: string; name: string; remark: string; perms: readonly string[]; departments: number[] };
+
+/**
+ * The customer module's seed steps: its dictionaries (on every install, new or upgraded: its
+ * screens label values with them) and the starter chain (a new install only).
+ */
+export function addCustomerSeeds(ctx: AppContext): void {
+  ctx.seeds.add({
+    module: 'customer',
+    name: 'dictionaries',
+    when: { once: '1' },
+    run: (trx, kind) => insertDictionaries(trx, kind, CUSTOMER_DICTIONARIES),
+  });
+  ctx.seeds.add({ module: 'customer', name: 'chain', when: { once: '1' }, run: seedStarterChain });
+}
+
+/**
+ * Two regions, four stores (departments marked isStore), a manager and two clerks per store, a
+ * treasurer and an HR officer, and a role per level. Only on a new install (no user but the
+ * superuser, no store yet): an install with staff of its own keeps its organisation as it is.
+ * Staff get a random password nobody knows (unusableHash): the operator sets real ones.
+ */
+async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
+  const db = asLoose(trx);
+  const users = await trx.selectFrom('base_sys_user').select('id').limit(2).execute();
+  const store = await db.selectFrom('base_sys_department').select('id').where('isStore', '=', toDbBool(kind, true));
+  if (users.length > 1 || (await store.executeTakeFirst())) return;
+  const departments = await trx.selectFrom('base_sys_department').select(['id', 'name', 'parentId']).execute();
+  const top = departments.find((d) => d.parentId === null);
+  if (!top) return;
+  const now = formatTime();
+  const byName = (name: string) => departments.find((d) => d.name === name)?.id;
+  const addDepartment = (name: string, parentId: number, orderNum: number, isStore: boolean) =>
+    insertReturningId(db, kind, 'base_sys_department', {
+      name,
+      parentId,
+      orderNum,
+      isStore: toDbBool(kind, isStore),
+      createTime: now,
+      updateTime: now,
+    });
+  const addUser = (username: string, name: string, userLevel: UserLevel, departmentId: number) =>
+    insertReturningId(db, kind, 'base_sys_user', {
+      username,
+      name,
+      nickName: name,
+      password: unusableHash(),
+      passwordV: 1,
+      status: 1,
+      userLevel,
+      departmentId,
+      createTime: now,
+      updateTime: now,
+    });
+  const addRole = async (role: RoleSeed, userIds: readonly number[]) => {
+    const roleId = await insertReturningId(db, kind, 'base_sys_role', {
+      name: role.name,
+      label: role.label,
+      remark: role.remark,
+      relevance: toDbBool(kind, true),
+      createTime: now,
+      updateTime: now,
+    });
+    const menuIds = await menusGranting(trx, role.perms);
+    if (menuIds.length > 0)
+      await trx
+        .insertInto('base_sys_role_menu')
+        .values(menuIds.map((menuId) => ({ roleId, menuId })))
+        .execute();
+    if (role.departments.length > 0)
+      await trx
+        .insertInto('base_sys_role_department')
+        .values(role.departments.map((departmentId) => ({ roleId, departmentId })))
+        .execute();
+    await trx
+      .insertInto('base_sys_user_role')
+      .values(userIds.map((userId) => ({ userId, roleId })))
+      .execute();
+  };
+
+  const clerks: number[] = [];
+  let storeNumber = 0;
+  for (const [r, region] of REGIONS.entries()) {
+    const regionId = byName(region.name) ?? (await addDepartment(region.name, top.id, r + 1, false));
+    for (const [s, storeName] of region.stores.entries()) {
+      storeNumber += 1;
+      const storeId = await addDepartment(storeName, regionId, s + 1, true);
+      const manager = await addUser(`store${storeNumber}.manager`, `${storeName}店长`, 'storeManger', storeId);
+      for (const n of [1, 2])
+        clerks.push(await addUser(`store${storeNumber}.clerk${n}`, `${storeName}店员${n}`, 'clerk', storeId));
+      await addRole(
+        {
+          label: `store${storeNumber}.manager`,
+          name: `店长·${storeName}`,
+          remark: '门店店长：本店客户、邀约与活动，删除、交接与查看敏感信息，本店员工',
+          perms: MANAGER_PERMS,
+          departments: [storeId],
+        },
+        [manager],
+      );
+    }
+  }
+  await addRole(
+    { label: 'clerk', name: '店员', remark: '店员：自己的客户、邀约与活动', perms: CLERK_PERMS, departments: [] },
+    clerks,
+  );
+  const treasurer = await addUser('treasurer', '财务', 'treasurer', byName('财务部') ?? top.id);
+  await addRole(
+    {
+      label: 'treasurer',
+      name: '财务',
+      remark: '财务：全部门店的客户、邀约与活动（只读）',
+      perms: TREASURER_PERMS,
+      departments: [top.id],
+    },
+    [treasurer],
+  );
+  const hr = await addUser('hr', '人事', 'hr', byName('人力资源部') ?? top.id);
+  await addRole(
+    {
+      label: 'hr',
+      name: '人事',
+      remark: '人事：全部门店的客户与活动（只读）及敏感信息查看记录',
+      perms: HR_PERMS,
+      departments: [top.id],
+    },
+    [hr],
+  );
+}
+
+/**
+ * The menu rows that grant exactly these permissions: every permission row whose perms all lie in
+ * the set, with the pages and directories above it (what the role screen shows ticked).
+ */
+async function menusGranting(trx: Db, perms: readonly string[]): Promise<number[]> {
+  const allowed = new Set(perms);
+  const menus = await trx.selectFrom('base_sys_menu').select(['id', 'parentId', 'type', 'perms']).execute();
+  const rows = menus.filter((m) => {
+    const own = splitPerms(m.perms);
+    return m.type === 2 && own.length > 0 && own.every((p) => allowed.has(p));
+  });
+  return [
+    ...withAncestors(
+      menus,
+      rows.map((m) => m.id),
+    ),
+  ];
+}

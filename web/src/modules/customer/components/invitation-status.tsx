@@ -1,0 +1,66 @@
+import { CUSTOMER_DICTS, customerInvitationRecord } from '@backroom/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../core/app-feedback';
+import { crudQueryKey } from '../../../core/crud/CrudPage';
+import { useDictLookup } from '../../../core/dictionaries';
+import { usePerm } from '../../../core/permission';
+import { call } from '../../../core/request';
+
+/** The colour of each invitation status value: invited, visited, bought, no-show. */
+const COLOURS: Record<string, string> = { '1': 'processing', '2': 'cyan', '3': 'success', '4': 'warning' };
+
+/** The invitation statuses in the dictionary's words. */
+export function useInvitationStatuses() {
+  const dict = useDictLookup(true);
+  const type = CUSTOMER_DICTS.invitationStatus;
+  return {
+    options: dict.options(type).map((o) => ({ value: String(o.value), label: o.label })),
+    label: (value: unknown) => dict.label(type, value),
+  };
+}
+
+/** An invitation status as a coloured tag, in the dictionary's words. */
+export function InvitationStatusTag({ value }: { value: string }) {
+  const statuses = useInvitationStatuses();
+  return <Tag color={COLOURS[value] ?? 'default'}>{statuses.label(value)}</Tag>;
+}
+
+type Props = { id: number; value: string; customerName?: string | null };
+
+/**
+ * An invitation's status, changed in place (update with the new status alone) by whoever may edit
+ * invitations; a tag for the others.
+ */
+export function InvitationStatusSelect({ id, value, customerName }: Props) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+  const canUpdate = usePerm(customerInvitationRecord.perms.update);
+  const statuses = useInvitationStatuses();
+  const change = useMutation({
+    mutationFn: (next: string) => call(customerInvitationRecord.api.update, { id, customerStatus: next }),
+    onSuccess: async () => {
+      void message.success(t('customer.invitation.changed'));
+      await queryClient.invalidateQueries({ queryKey: crudQueryKey(customerInvitationRecord) });
+      await queryClient.invalidateQueries({ queryKey: ['customer', 'details'] });
+    },
+  });
+  if (!canUpdate) return <InvitationStatusTag value={value} />;
+  return (
+    <Select
+      size="small"
+      className={`customer-status-select customer-status-${value}`}
+      value={change.isPending ? change.variables : value}
+      options={statuses.options}
+      loading={change.isPending}
+      disabled={change.isPending}
+      popupMatchSelectWidth={false}
+      aria-label={t('customer.invitation.statusOf', { name: customerName ?? '' })}
+      data-testid={`invitation-status-${id}`}
+      onClick={(event) => event.stopPropagation()}
+      onChange={(next: string) => change.mutate(next)}
+    />
+  );
+}

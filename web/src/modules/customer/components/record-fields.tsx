@@ -1,0 +1,54 @@
+import {
+  CUSTOMER_DICTS,
+  CUSTOMER_SEX,
+  type customerActivity,
+  type customerInvitationRecord,
+  type Locale,
+  sexLabels,
+} from '@backroom/contract';
+import { Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldOf } from '../../../core/crud/CrudPage';
+import { useDictLookup } from '../../../core/dictionaries';
+import { DateTimeInput } from '../../../ui/date-time-input';
+import { CustomerSelect } from './customer-select';
+import { useInvitationStatuses } from './invitation-status';
+import { PrizePhotosInput } from './prize-photos';
+
+/*
+ * The forms of an invitation and an activity, shared by their own screens and the quick actions
+ * of a customer's details.
+ */
+
+export const sexOptions = (locale: Locale) => CUSTOMER_SEX.map((value) => ({ value, label: sexLabels[value][locale] }));
+
+/** Customer, time, status and remark; the inviting clerk and the store are the server's to set. */
+export function useInvitationFields(): FieldOf<typeof customerInvitationRecord>[] {
+  const statuses = useInvitationStatuses();
+  return [
+    { name: 'customerID', span: 24, input: <CustomerSelect /> },
+    { name: 'inviteTime', input: <DateTimeInput /> },
+    { name: 'customerStatus', input: <Select options={statuses.options} /> },
+    { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={500} showCount /> },
+  ];
+}
+
+/** Who the activity was for, what it was, and the prize with its photos from the file space. */
+export function useActivityFields(): FieldOf<typeof customerActivity>[] {
+  const { i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const dict = useDictLookup(true);
+  return [
+    { name: 'customerName', input: <Input maxLength={100} /> },
+    { name: 'customerPhone', input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
+    { name: 'customerAge', input: <InputNumber min={0} max={150} precision={0} style={{ width: '100%' }} /> },
+    { name: 'idCardType', input: <Select allowClear options={dict.options(CUSTOMER_DICTS.idCardType)} /> },
+    { name: 'idCardNo', input: <Input maxLength={50} /> },
+    { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
+    { name: 'activityName', input: <Input maxLength={100} /> },
+    { name: 'prizeName', input: <Input maxLength={100} /> },
+    { name: 'prizePhoto', span: 24, input: <PrizePhotosInput /> },
+    { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={500} showCount /> },
+  ];
+}

@@ -1,0 +1,35 @@
+import { addMessages } from '../../core/i18n';
+import { registerView } from '../../core/views';
+
+/** The seeded menu names of the customer module, in each language (menus are data, seeded in zh-cn). */
+const MENUS = {
+  'zh-cn': {},
+  'zh-tw': {
+    客户管理: '客戶管理',
+    客户信息: '客戶資訊',
+    邀约记录: '邀約記錄',
+    福利活动: '福利活動',
+    查看记录: '查看記錄',
+    客户交接: '客戶交接',
+    查看敏感信息: '查看敏感資訊',
+  },
+  en: {
+    客户管理: 'Customers',
+    客户信息: 'Customer info',
+    邀约记录: 'Invitations',
+    福利活动: 'Activities',
+    查看记录: 'Masked-field audit',
+    客户交接: 'Hand over',
+    查看敏感信息: 'Show masked fields',
+  },
+};
+
+export function installCustomer() {
+  // The texts of the language in use load when the signed-in shell starts (prepareShell).
+  addMessages('customer', (locale) => import(`./locales/${locale}.json`));
+  addMessages('menus', MENUS);
+  registerView('modules/customer/views/info.vue', () => import('./views/info'));
+  registerView('modules/customer/views/invitation.vue', () => import('./views/invitation'));
+  registerView('modules/customer/views/activity.vue', () => import('./views/activity'));
+  registerView('modules/customer/views/reveal-log.vue', () => import('./views/reveal-log'));
+}

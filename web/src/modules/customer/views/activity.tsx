@@ -1,0 +1,74 @@
+import { CUSTOMER_DICTS, customerActivity, type Locale } from '@backroom/contract';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../core/crud/CrudPage';
+import { useDictLookup } from '../../../core/dictionaries';
+import { call } from '../../../core/request';
+import { MaskedValue } from '../components/masked-value';
+import { withoutMasked } from '../components/masking';
+import { PhotoThumbs } from '../components/prize-photos';
+import { sexOptions, useActivityFields } from '../components/record-fields';
+import '../customer.css';
+
+type Field = 'customerPhone' | 'idCardNo';
+
+/**
+ * Welfare activities (the family's /customer/activity): who took part, the activity and its prize
+ * with photos from the file space; phone and ID numbers masked, with "show" for those who may.
+ */
+export default function ActivityView() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const dict = useDictLookup(true);
+  const fields = useActivityFields();
+  const label = (key: Field) => customerActivity.columns[key].label[locale];
+  const masked = (field: Field) => (value: string | null, row: { id: number }) => (
+    <MaskedValue
+      value={value}
+      perm={customerActivity.perms.reveal}
+      label={label(field)}
+      reveal={(reason) => call(customerActivity.api.reveal, { id: row.id, field, reason })}
+    />
+  );
+  return (
+    <CrudPage
+      entity={customerActivity}
+      keywordPlaceholder={t('customer.activity.search')}
+      fields={fields}
+      defaults={{ customerSex: 0 }}
+      formWidth={760}
+      filters={[
+        {
+          name: 'idCardType',
+          label: customerActivity.columns.idCardType.label[locale],
+          options: dict.options(CUSTOMER_DICTS.idCardType).map((o) => ({ value: o.value, label: o.label })),
+        },
+      ]}
+      addWith={{
+        perm: customerActivity.perms.create,
+        send: (values) => call(customerActivity.api.create, values as never),
+      }}
+      beforeSubmit={(values, mode) => (mode === 'edit' ? withoutMasked(values, ['customerPhone', 'idCardNo']) : values)}
+      columns={[
+        { key: 'customerName', width: 130 },
+        { key: 'customerPhone', width: 160, render: masked('customerPhone') },
+        { key: 'activityName', width: 150 },
+        { key: 'prizeName', width: 130 },
+        { key: 'prizePhoto', width: 180, sortable: false, render: (value) => <PhotoThumbs urls={value} /> },
+        { key: 'employeeName', width: 120 },
+        { key: 'storeName', width: 140 },
+        { key: 'customerSex', width: 80, hidden: true, render: (value) => sexOptions(locale)[value]?.label },
+        { key: 'customerAge', width: 80, hidden: true },
+        {
+          key: 'idCardType',
+          width: 110,
+          hidden: true,
+          render: (value) => dict.label(CUSTOMER_DICTS.idCardType, value),
+        },
+        { key: 'idCardNo', width: 200, hidden: true, render: masked('idCardNo') },
+        { key: 'customerAddress', width: 200, hidden: true },
+        { key: 'remark', width: 160, hidden: true },
+        { key: 'createTime', width: 170 },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+import { CUSTOMER_DICTS, CUSTOMER_STATUS, customerInfo, type Locale } from '@backroom/contract';
+import { Button, Input, Select, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ColumnOf, CrudPage, type FieldOf, type FilterSpec } from '../../../core/crud/CrudPage';
+import { useDictLookup } from '../../../core/dictionaries';
+import { deferred } from '../../../core/lazy';
+import { usePerm } from '../../../core/permission';
+import { call } from '../../../core/request';
+import { CustomerBatch, statusLabel } from '../components/customer-batch';
+import { MaskedValue } from '../components/masked-value';
+import { withoutMasked } from '../components/masking';
+import { sexOptions } from '../components/record-fields';
+import { useCreateCustomer } from '../hooks/use-create-customer';
+import { useStaff, useStores } from '../hooks/use-org';
+import '../customer.css';
+
+const CustomerDetails = deferred(() => import('../components/customer-details').then((m) => m.CustomerDetails));
+
+/** The colour of each customer status: normal, disabled, cancelled. */
+const STATUS_COLOURS: Record<string, string> = { '0': 'success', '1': 'warning', '2': 'default' };
+
+type Field = 'customerPhone' | 'diseaseInformation';
+
+/**
+ * Customer info (the family's /customer/info): the operator's customers with filters, masked
+ * contact and medical fields with a "show" for those who may, batch status changes, the hand-over
+ * of a clerk's customers, and a form that warns of a phone number in use before it saves.
+ */
+export default function CustomerInfoView() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const dict = useDictLookup(true);
+  const { stores } = useStores();
+  const { staff, canList: canListStaff } = useStaff();
+  const canRead = usePerm(customerInfo.perms.details);
+  const createCustomer = useCreateCustomer();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
+
+  const label = (key: keyof typeof customerInfo.columns) => customerInfo.columns[key].label[locale];
+  const masked = (field: Field) => (value: string | null, row: { id: number }) => (
+    <MaskedValue
+      value={value}
+      perm={customerInfo.perms.reveal}
+      label={label(field)}
+      reveal={(reason) => call(customerInfo.api.reveal, { id: row.id, field, reason })}
+    />
+  );
+  const statusOptions = CUSTOMER_STATUS.map((value) => ({ value, label: statusLabel(value, locale) }));
+  const typeOptions = dict.options(CUSTOMER_DICTS.customerType).map((o) => ({ value: o.value, label: o.label }));
+
+  const filters: FilterSpec<'customerStatus' | 'customerType' | 'storeId' | 'employeeId'>[] = [
+    { name: 'customerStatus', label: label('customerStatus'), options: statusOptions },
+    { name: 'customerType', label: label('customerType'), options: typeOptions },
+    ...(stores.length > 1 ? [{ name: 'storeId' as const, label: t('customer.store'), options: stores }] : []),
+    ...(staff.length > 1 ? [{ name: 'employeeId' as const, label: t('customer.owner'), options: staff }] : []),
+  ];
+
+  const columns: ColumnOf<typeof customerInfo>[] = [
+    {
+      key: 'customerName',
+      width: 150,
+      render: (value, row) =>
+        canRead ? (
+          <Button type="link" size="small" className="customer-name-link" onClick={() => setDetailsOf(row.id)}>
+            {value}
+          </Button>
+        ) : (
+          value
+        ),
+    },
+    { key: 'customerCode', width: 120 },
+    { key: 'customerPhone', width: 160, render: masked('customerPhone') },
+    {
+      key: 'customerStatus',
+      width: 100,
+      render: (value) => <Tag color={STATUS_COLOURS[value] ?? 'default'}>{statusLabel(value, locale)}</Tag>,
+    },
+    { key: 'customerType', width: 120, render: (value) => dict.label(CUSTOMER_DICTS.customerType, value) },
+    { key: 'employeeName', width: 120 },
+    { key: 'storeName', width: 140 },
+    { key: 'customerSex', width: 80, hidden: true, render: (value) => sexOptions(locale)[value]?.label },
+    { key: 'customerAge', width: 80, hidden: true },
+    { key: 'customerAddress', width: 200 },
+    { key: 'diseaseInformation', width: 140, hidden: true, render: masked('diseaseInformation') },
+    { key: 'remark', width: 160, hidden: true },
+    { key: 'createTime', width: 170 },
+  ];
+
+  const fields: FieldOf<typeof customerInfo>[] = [
+    { name: 'customerName', input: <Input maxLength={100} autoFocus /> },
+    { name: 'customerPhone', input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
+    { name: 'customerAge', input: <Input maxLength={20} /> },
+    { name: 'customerType', input: <Select allowClear options={typeOptions} /> },
+    { name: 'customerStatus', only: 'edit', input: <Select options={statusOptions} /> },
+    // Only those who may see the store's staff give a customer to someone else; it is theirs otherwise.
+    ...(canListStaff && staff.length > 1
+      ? [
+          {
+            name: 'employeeId' as const,
+            label: t('customer.owner'),
+            tooltip: t('customer.ownerHint'),
+            input: <Select allowClear showSearch optionFilterProp="label" options={staff} />,
+          },
+        ]
+      : []),
+    { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
+    { name: 'diseaseInformation', span: 24, input: <Input.TextArea rows={2} maxLength={1000} /> },
+    { name: 'remark', span: 24, input: <Input.TextArea rows={2} maxLength={500} /> },
+  ];
+
+  return (
+    <>
+      <CrudPage
+        entity={customerInfo}
+        keywordPlaceholder={t('customer.search')}
+        columns={columns}
+        fields={fields}
+        filters={filters}
+        defaults={{ customerSex: 0, customerStatus: '0' }}
+        formWidth={760}
+        selectedIds={selected}
+        onSelect={setSelected}
+        addWith={{ perm: customerInfo.perms.create, send: createCustomer }}
+        removeWith={{
+          perm: customerInfo.perms.batchDelete,
+          send: (ids) => call(customerInfo.api.batchDelete, { ids }),
+        }}
+        // A masked value the operator left as it came is not sent: the stored one stays.
+        beforeSubmit={(values, mode) =>
+          mode === 'edit' ? withoutMasked(values, ['customerPhone', 'diseaseInformation']) : values
+        }
+        toolbar={<CustomerBatch selected={selected} onDone={() => setSelected([])} />}
+        rowActions={(row) =>
+          canRead && (
+            <Button type="link" size="small" onClick={() => setDetailsOf(row.id)}>
+              {t('customer.details.open')}
+            </Button>
+          )
+        }
+      />
+      {detailsOf !== null && <CustomerDetails id={detailsOf} onClose={() => setDetailsOf(null)} />}
+    </>
+  );
+}

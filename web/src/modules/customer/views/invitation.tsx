@@ -1,0 +1,78 @@
+import { customerInvitationRecord } from '@backroom/contract';
+import { Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, type FilterSpec } from '../../../core/crud/CrudPage';
+import { call } from '../../../core/request';
+import { InvitationCalendar } from '../components/invitation-calendar';
+import { InvitationStatusSelect, useInvitationStatuses } from '../components/invitation-status';
+import { useInvitationFields } from '../components/record-fields';
+import { useStores } from '../hooks/use-org';
+import '../customer.css';
+
+type Mode = 'list' | 'calendar';
+
+/**
+ * Invitation records (the family's /customer/invitation): a list, or a calendar by day or week for
+ * a store; the status of each invitation changes in place.
+ */
+export default function InvitationView() {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>('list');
+  const statuses = useInvitationStatuses();
+  const { stores } = useStores();
+  const fields = useInvitationFields();
+  const filters: FilterSpec<'customerStatus' | 'storeId'>[] = [
+    { name: 'customerStatus', label: t('customer.invitation.status'), options: statuses.options },
+    ...(stores.length > 1 ? [{ name: 'storeId' as const, label: t('customer.store'), options: stores }] : []),
+  ];
+  const switcher = (
+    <Segmented<Mode>
+      value={mode}
+      onChange={setMode}
+      data-testid="invitation-mode"
+      options={[
+        { value: 'list', label: t('customer.invitation.list') },
+        { value: 'calendar', label: t('customer.invitation.calendar') },
+      ]}
+    />
+  );
+  return (
+    <div className="customer-invitations">
+      {mode === 'calendar' ? (
+        <>
+          <div className="customer-mode">{switcher}</div>
+          <InvitationCalendar />
+        </>
+      ) : (
+        <CrudPage
+          entity={customerInvitationRecord}
+          keywordPlaceholder={t('customer.invitation.search')}
+          toolbar={switcher}
+          filters={filters}
+          fields={fields}
+          defaults={{ customerStatus: '1' }}
+          addWith={{
+            perm: customerInvitationRecord.perms.create,
+            send: (values) => call(customerInvitationRecord.api.create, values as never),
+          }}
+          columns={[
+            { key: 'inviteTime', width: 170 },
+            { key: 'customerName', width: 140 },
+            {
+              key: 'customerStatus',
+              width: 140,
+              render: (value, row) => (
+                <InvitationStatusSelect id={row.id} value={value} customerName={row.customerName} />
+              ),
+            },
+            { key: 'employeeName', width: 120 },
+            { key: 'storeName', width: 140 },
+            { key: 'remark', width: 200 },
+            { key: 'createTime', width: 170, hidden: true },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
