@@ -1,6 +1,6 @@
 // Customer keyword search at scale: fills a throwaway database with customers (1,000,000 by
-// default), starts the built server on it and measures POST customer/info/findPage (the standard
-// page while findPage is not mounted) with keywords — a name fragment, a full phone number, a
+// default), starts the built server on it and measures POST customer/info/findPage (the
+// customers' page, scoped, with the owner's name) with keywords — a name fragment, a full phone number, a
 // customer code, a two-character fragment — as the superuser and as a clerk, with a few clients.
 //
 //   node bench/customer-search.mjs                         SQLite, 1,000,000 customers
@@ -415,7 +415,7 @@ async function main() {
   await startServer();
   try {
     const tokens = { superuser: await login('admin', ADMIN_PASSWORD), clerk: await login(CLERK, ADMIN_PASSWORD) };
-    const url = '/api/admin/customer/info/page';
+    const url = '/api/admin/customer/info/findPage';
     const lines = [
       '| who | keyword | rows found | p50 ms | p95 ms | req/s | server CPU ms/req | load avg |',
       '|---|---|---:|---:|---:|---:|---:|---:|',
