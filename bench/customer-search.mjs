@@ -398,8 +398,9 @@ async function main() {
   await startServer();
   await stopServer();
   if (!(opts.reuse && KIND !== 'sqlite')) await fill();
-  // Keywords from known rows: a name fragment, a full phone number, a customer code, two characters.
-  const known = customer(Math.floor(ROWS / 3), [{}], '');
+  // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
+  // fragment, a full phone number, a customer code, two characters.
+  const known = customer(Math.floor(ROWS / 3 / EMPLOYEES) * EMPLOYEES, [{}], '');
   const keywords = [
     [
       'name fragment',
