@@ -40,7 +40,7 @@ function compile(kind: DbKind, entity: typeof customerInfo | typeof dictType, ke
 }
 
 describe('the keyword through the text index', () => {
-  it('asks SQLite's FTS5 table, with the keyword as one FTS string, and keeps the LIKEs', () => {
+  it("asks SQLite's FTS5 table, with the keyword as one FTS string, and keeps the LIKEs", () => {
     const { sql, parameters } = compile('sqlite', customerInfo, 'ab" OR c*');
     expect(sql).toContain(
       '"a"."id" in (select rowid from "customer_info_fts" where "customer_info_fts" match ?) and ("a"."customerCode" like ?',
