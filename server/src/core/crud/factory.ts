@@ -125,6 +125,11 @@ export type CrudService = {
   changed(): void;
 };
 
+/** The values an update writes: an undefined one leaves the stored value as it is (toStored skips it). */
+function definedOf(data: Row): Row {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
+
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
   const { db } = ctx;
   const kind = db.kind;
@@ -265,7 +270,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     delete data.id;
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     // An update may not move a row out of the operator's scope.
-    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...data });
+    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...definedOf(data) });
     await assertUnique(trx, data, input.id);
     const values = toStored(kind, entity.columns, data);
     await asLoose(trx)

@@ -8,6 +8,7 @@ import {
   type UserLevel,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCall, readBook, sheetRows } from '../../core/crud/excel.fixtures.js';
 import { asLoose, formatTime, insertReturningId } from '../../core/db/index.js';
 import {
   dataOf,
@@ -23,7 +24,7 @@ import {
 /*
  * The retail data scope, masking, reveal and the request log, on every database. The scope matrix
  * is data-driven: every actor (one per level, in two stores) against every fixture row of every
- * owned entity through every call in CALLS. To cover another call (homeBaseData, export…), add one
+ * owned entity through every call in CALLS. To cover another call (homeBaseData, import…), add one
  * entry to CALLS saying how the call shows whether the actor reached the row (`only` for a call
  * some entities lack).
  */
@@ -105,6 +106,22 @@ const CALLS: Record<string, Call> = {
     write: false,
     only: [customerInfo],
     reached: async (p) => foundOrMissing(await p.t.post(`${p.entity.prefix}/details`, { id: p.id }, p.token)),
+  },
+  export: {
+    write: false,
+    only: [customerInfo, customerActivity],
+    reached: async (p) => {
+      const row = await p.t.ctx.db.loose
+        .selectFrom(p.entity.table)
+        .select('customerName')
+        .where('id', '=', p.id)
+        .executeTakeFirst();
+      const file = await exportCall(p.t, p.entity, p.token, { keyWord: MARK, columns: ['customerName'] });
+      expect(file.status, file.reply.raw.slice(0, 300)).toBe(200);
+      return sheetRows((await readBook(file.bytes)).worksheets[0])
+        .flat()
+        .includes(row?.customerName);
+    },
   },
   batchUpdate: {
     write: true,
