@@ -181,7 +181,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         await assertTouchable(trx, ids, session);
         await updateCustomers(trx, ids, { customerStatus: CANCELLED });
       });
-      crud.resetCounts();
+      crud.changed();
     },
 
     async batchUpdate(input, session) {
@@ -202,7 +202,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         }
         return updateCustomers(trx, ids, patch);
       });
-      crud.resetCounts();
+      crud.changed();
       return { count };
     },
 
@@ -251,7 +251,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         const customers = await updateCustomers(trx, ids, ownerFields(to));
         return { customers, invitations };
       });
-      crud.resetCounts();
+      crud.changed();
       return moved;
     },
   };

@@ -23,6 +23,8 @@ import { CUSTOMER_PERMS } from './customer.test-support.js';
 const PASSWORD = 'Scope-Matrix1';
 const MARK = 'scopemx';
 const INFO = '/admin/customer/info';
+const INVITATION = '/admin/customer/invitationRecord';
+const ACTIVITY = '/admin/customer/activity';
 
 type Row = { id: number } & Record<string, unknown>;
 type ActorName = 'clerkA1' | 'clerkA2' | 'managerA' | 'managerB' | 'treasurerA' | 'hrA' | 'admin';
@@ -72,6 +74,9 @@ const READS: Record<string, (p: Probe) => Promise<boolean>> = {
     dataOf(await p.t.get<number>(`${INFO}/total`, { keyWord: MARK, customerName: nameOf(p) }, p.token)) === 1,
   homeBaseData: async (p) =>
     dataOf(await p.t.get<CustomerHomeData>(`${INFO}/homeBaseData`, {}, p.token)).recent.some((r) => r.id === p.id),
+  // The customer's invitation and activity are owned as the customer is: they follow the same scope.
+  invitationFindPage: async (p) => (await pageOf(p, INVITATION, { customerID: p.id })).length > 0,
+  activityFindPage: async (p) => (await pageOf(p, ACTIVITY, { customerId: p.id })).length > 0,
 };
 
 /** Write calls on one customer (`id`), beside another (`beside`, in reach) for the batch calls. */
@@ -82,11 +87,24 @@ const WRITES: Record<string, (t: TestApp, token: string, id: number, beside?: nu
   remove: (t, token, id, beside) => t.post(`${INFO}/remove`, { ids: beside ? [beside, id] : [id] }, token),
   delete: (t, token, id, beside) => t.post(`${INFO}/delete`, { ids: beside ? [beside, id] : [id] }, token),
   batchDelete: (t, token, id, beside) => t.post(`${INFO}/batchDelete`, { ids: beside ? [beside, id] : [id] }, token),
+  // An invitation or activity names a customer the operator may see, or none is written.
+  invitationCreate: (t, token, id) =>
+    t.post(`${INVITATION}/create`, { customerID: id, inviteTime: '2026-11-25 10:00:00', remark: 'touched' }, token),
+  activityCreate: (t, token, id) =>
+    t.post(
+      `${ACTIVITY}/create`,
+      { customerId: id, customerName: MARK, customerPhone: '13900000000', customerAddress: 'x', remark: 'touched' },
+      token,
+    ),
 };
 
 async function markerPage(p: Probe, action: 'page' | 'findPage'): Promise<Row[]> {
   return dataOf(await p.t.post<PageResult<Row>>(`${INFO}/${action}`, { page: 1, size: 50, keyWord: MARK }, p.token))
     .list;
+}
+
+async function pageOf(p: Probe, prefix: string, filters: Record<string, unknown>): Promise<Row[]> {
+  return dataOf(await p.t.post<PageResult<Row>>(`${prefix}/findPage`, { page: 1, size: 50, ...filters }, p.token)).list;
 }
 
 async function markerList(p: Probe, action: 'list' | 'findAll'): Promise<Row[]> {
@@ -113,6 +131,21 @@ describe.each(testTargets())('the retail scope through every customer/info call 
 
   const stored = (id: number) =>
     t.ctx.db.db.selectFrom('customer_info').selectAll().where('id', '=', id).executeTakeFirst();
+
+  /** Invitations and activities a create of the matrix wrote (remark "touched"). */
+  async function touchedRecords(): Promise<number> {
+    const invitations = await t.ctx.db.db
+      .selectFrom('customer_invitation_record')
+      .select('id')
+      .where('remark', '=', 'touched')
+      .execute();
+    const activities = await t.ctx.db.db
+      .selectFrom('customer_activity')
+      .select('id')
+      .where('remark', '=', 'touched')
+      .execute();
+    return invitations.length + activities.length;
+  }
 
   async function insert(table: string, values: Record<string, unknown>): Promise<number> {
     const now = formatTime();
@@ -252,10 +285,12 @@ describe.each(testTargets())('the retail scope through every customer/info call 
     const write = WRITES[call];
     if (!write) throw new Error(`no write ${call}`);
     const id = await customerLike(REACH[actor][0] as FixtureName);
+    const records = await touchedRecords();
     dataOf(await write(t, tokens[actor], id));
     const after = await stored(id);
     if (call === 'delete' || call === 'batchDelete') expect(after).toBeUndefined();
     else if (call === 'remove') expect(after?.customerStatus).toBe('2');
+    else if (call === 'invitationCreate' || call === 'activityCreate') expect(await touchedRecords()).toBe(records + 1);
     else expect(after?.remark).toBe('touched');
   });
 });
