@@ -318,3 +318,96 @@ export async function upload<O>(
     if (showBar) progress.done();
   }
 }
+
+export type DownloadOptions = {
+  /** Bytes received so far, as they arrive (the size is not known ahead: the file is streamed). */
+  onProgress?: (received: number) => void;
+  /** Aborting rejects with an AbortError. */
+  signal?: AbortSignal;
+};
+
+/** The name a Content-Disposition header gives, UTF-8 (`filename*`) first. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (utf8?.[1]) {
+    try {
+      return decodeURIComponent(utf8[1]);
+    } catch {
+      // A malformed name: the plain one below.
+    }
+  }
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * Fetches a file an endpoint streams (an export, a template) with the bytes counted as they
+ * arrive, under the same rules as every call: fresh token, language header, and a refusal (the
+ * JSON envelope instead of a file) shown and thrown as any other call's.
+ */
+export async function download<S extends z.ZodType | undefined>(
+  endpoint: Callable<S, Blob>,
+  body: BodyFor<S> | undefined,
+  options: DownloadOptions = {},
+): Promise<{ blob: Blob; name: string }> {
+  await ensureFreshToken();
+  const method = endpoint.method === 'get' ? 'GET' : 'POST';
+  const headers: Record<string, string> = { language: i18n.language };
+  const token = currentToken();
+  if (token) headers.Authorization = token;
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.url, method, method === 'GET' ? body : undefined), {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const text = i18n.t('request.network');
+    feedback.error(text);
+    throw new RequestError(text, undefined, undefined);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const text = await response.text();
+    let envelope: { code?: number; message?: string } | undefined;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = undefined;
+    }
+    const message = envelope?.message || i18n.t('request.failed', { status: response.status });
+    handleStatus(response.status === 200 ? 400 : response.status, message, false);
+    throw new RequestError(message, envelope?.code, response.status);
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      options.onProgress?.(received);
+    }
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: type || 'application/octet-stream' });
+  return { blob, name: fileNameOf(response.headers.get('content-disposition'), 'download') };
+}
+
+/** Hands a file to the browser to save, under this name. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

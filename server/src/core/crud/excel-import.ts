@@ -56,11 +56,43 @@ function requiredColumns(entity: Entity, names: readonly string[]): string[] {
 
 const labelList = (labels: Label[], locale: Locale) => labels.map((l) => l[locale]).join(locale === 'en' ? ', ' : '、');
 
+/** Whether a row read from a sheet holds any value. */
+const hasValues = (values: unknown[]) =>
+  values.some((v) => {
+    const plain = plainOf(v as ExcelJS.CellValue);
+    return plain !== null && !(typeof plain === 'string' && plain.trim() === '');
+  });
+
 /**
- * Reads the first sheet of an import file as a stream: row 1 is the header (column labels in any
- * language, or keys), the rows below are data. A file that is not a workbook, has columns the
- * import does not know or lacks required ones, has no data, or more rows than allowed is refused
- * as a whole: reading stops at the first row over the limit.
+ * Counts the rows of the first sheet as a stream, stopping at the first one over the limit: a file
+ * of 100,000 rows is refused without being loaded. (Only counted here: exceljs's streaming reader
+ * cuts multi-byte characters at its chunk boundaries, so the values are read by the second pass.)
+ */
+async function assertRowCount(bytes: Buffer): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'ignore',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let count = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (!hasValues((row.values ?? []) as unknown[])) continue;
+      count += 1;
+      // The header and EXCEL_IMPORT_MAX_ROWS data rows at most.
+      if (count > EXCEL_IMPORT_MAX_ROWS + 1) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
+    }
+    break;
+  }
+}
+
+/**
+ * Reads the first sheet of an import file: row 1 is the header (column labels in any language, or
+ * keys), the rows below are data. A file that is not a workbook, has columns the import does not
+ * know or lacks required ones, has no data, or more rows than allowed is refused as a whole; the
+ * row count is checked on a stream first, so only a file within the limits is loaded.
  */
 export async function readImportFile(entity: Entity, bytes: Buffer, locale: Locale): Promise<ImportFile> {
   const excel = entity.excel;
@@ -68,48 +100,40 @@ export async function readImportFile(entity: Entity, bytes: Buffer, locale: Loca
   if (!looksLikeXlsx(bytes)) throw badRequest('excel.notXlsx');
   const columns = columnsOf(entity, excel.importColumns);
   const lookup = headerLookup(columns);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    // Styles tell dates from numbers.
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  let positions: Array<string | undefined> | undefined;
-  const letters: Record<string, string> = {};
-  const rows: FileRow[] = [];
+  let sheet: ExcelJS.Worksheet | undefined;
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values ?? []) as unknown[];
-        if (!positions) {
-          positions = readHeader(values, lookup, columns, entity, locale);
-          positions.forEach((name, i) => {
-            if (name) letters[name] = columnLetter(i - 1);
-          });
-          continue;
-        }
-        const cells: Record<string, Plain> = {};
-        let empty = true;
-        positions.forEach((name, i) => {
-          if (!name) return;
-          const value = plainOf(values[i] as ExcelJS.CellValue);
-          cells[name] = value;
-          if (value !== null && !(typeof value === 'string' && value.trim() === '')) empty = false;
-        });
-        if (empty) continue;
-        if (rows.length >= EXCEL_IMPORT_MAX_ROWS) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
-        rows.push({ row: row.number, cells });
-      }
-      // Only the first sheet holds data; the template's other sheets are help.
-      break;
-    }
+    await assertRowCount(bytes);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    // Only the first sheet holds data; the template's other sheets are help.
+    sheet = book.worksheets[0];
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest('excel.notXlsx');
   }
-  if (!positions) throw badRequest('excel.notXlsx');
+  if (!sheet) throw badRequest('excel.notXlsx');
+  let positions: Array<string | undefined> | undefined;
+  const letters: Record<string, string> = {};
+  const rows: FileRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values = (row.values ?? []) as unknown[];
+    if (!positions) {
+      if (!hasValues(values)) return;
+      positions = readHeader(values, lookup, columns, entity, locale);
+      positions.forEach((name, i) => {
+        if (name) letters[name] = columnLetter(i - 1);
+      });
+      return;
+    }
+    const cells: Record<string, Plain> = {};
+    positions.forEach((name, i) => {
+      if (name) cells[name] = plainOf(values[i] as ExcelJS.CellValue);
+    });
+    if (!hasValues(Object.values(cells))) return;
+    if (rows.length >= EXCEL_IMPORT_MAX_ROWS) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
+    rows.push({ row: row.number, cells });
+  });
+  if (!positions) throw badRequest('excel.emptyFile');
   if (rows.length === 0) throw badRequest('excel.emptyFile');
   return { letters, rows };
 }

@@ -1,4 +1,4 @@
-import { type CustomerInfo, customerInfo, type ImportResult, recycleData } from '@backroom/contract';
+import { type CustomerInfo, customerInfo, type ImportResult, recycleData, sysUser } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { bigBook, bookOf, checkCall, exportCall, readBook, sheetRows, templateCall } from './excel.fixtures.js';
@@ -33,6 +33,17 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
       ).n,
     );
 
+  /** The rows of a test as stored (the page masks phones). */
+  const storedRows = async (tag: string) =>
+    (
+      (await t.ctx.db.loose
+        .selectFrom('customer_info')
+        .selectAll()
+        .where('remark', '=', tag)
+        .orderBy('id')
+        .execute()) as CustomerInfo[]
+    ).map((r) => ({ ...r, id: Number(r.id), customerSex: Number(r.customerSex) }) as CustomerInfo);
+
   beforeAll(async () => {
     t = await startApp(target);
     admin = (await t.login()).token;
@@ -63,6 +74,9 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     expect(rows.slice(1)).toEqual(
       page.list.map((c) => [c.customerName, words[c.customerSex], c.customerPhone, 'Normal']),
     );
+    // Phones go out masked, as every response shows them.
+    expect(rows.slice(1).map((r) => r[2])).toEqual(['138****0002', '138****0001']);
+    expect(res.bytes.includes(Buffer.from('13800000001'))).toBe(false);
     expect(book.creator).toContain('admin');
     const infoRows = sheetRows(info);
     expect(infoRows.find((r) => r[0] === 'Exported by')?.[1]).toContain('admin');
@@ -162,7 +176,7 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
 
     const done = dataOf(await t.post<ImportResult>(url('importCommit'), { token: report.token }, admin));
     expect(done).toEqual({ inserted: 2, updated: 1 });
-    const rows = (await pageOf({ remark: tag })).list;
+    const rows = await storedRows(tag);
     expect(rows.map((r) => [r.customerName, r.customerPhone, r.customerSex, r.customerStatus]).sort()).toEqual(
       [
         ['After', '13700000001', 1, '0'],
@@ -186,8 +200,10 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     const record = records.list.find((r) => r.url === url('importCommit'));
     expect(record).toBeDefined();
     dataOf(await t.post(recycleData.api.restore.url, { ids: [record?.id] }, admin));
-    const undone = (await pageOf({ remark: tag })).list;
-    expect(undone.map((r) => [r.id, r.customerName, r.customerSex])).toEqual([[existingId, 'Before', 0]]);
+    const undone = await storedRows(tag);
+    expect(undone.map((r) => [r.id, r.customerName, r.customerPhone, r.customerSex])).toEqual([
+      [existingId, 'Before', '13700000001', 0],
+    ]);
   });
 
   it('answers hostile files with clear errors and writes nothing', async () => {
@@ -225,6 +241,25 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     const noFile = await t.post(url('importCheck'), {}, admin);
     expect(noFile.status).toBe(400);
     expect(await tableCount()).toBe(before);
+  });
+
+  it('reads multi-byte text intact however large the sheet (headers and words in Chinese)', async () => {
+    const tag = unique('cjk');
+    const file = await bigBook(['客户姓名', '手机号', '性别', '状态', '备注'], 3000, (i) => [
+      `导入客户甲乙丙 ${i}`,
+      `135${String(i).padStart(8, '0')}`,
+      i % 2 ? '男' : '女',
+      '正常',
+      tag,
+    ]);
+    const report = dataOf(await checkCall(t, customerInfo, admin, file));
+    expect(report.rows.filter((r) => r.action === 'error')).toEqual([]);
+    expect(report.counts).toEqual({ insert: 3000, update: 0, skip: 0, error: 0 });
+    dataOf(await t.post(url('importCommit'), { token: report.token }, admin));
+    // Every character as written: a reader that cut a character at a chunk boundary would garble some.
+    const names = (await storedRows(tag)).map((r) => r.customerName);
+    expect(names.length).toBe(3000);
+    expect(names.filter((n) => !/^导入客户甲乙丙 \d+$/.test(n))).toEqual([]);
   });
 
   it('commits nothing when a row that passed the check fails at commit time', async () => {
@@ -267,5 +302,79 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     expect(unknownKey.counts).toEqual({ insert: 0, update: 0, skip: 0, error: 1 });
     expect(unknownKey.token).toBeNull();
     expect(unknownKey.rows[0]?.errors?.[0]?.cell).toBe('C2');
+  });
+
+  describe('within the retail scope', () => {
+    const PASSWORD = 'excel-pass1';
+    /** A seeded staff member, signed in with a password set for the test. */
+    const staff = async (username: string) => {
+      const page = dataOf(
+        await t.post<{ list: Array<{ id: number; username: string }> }>(
+          sysUser.api.page.url,
+          { page: 1, size: 50, keyWord: username },
+          admin,
+        ),
+      );
+      const user = page.list.find((u) => u.username === username);
+      if (!user) throw new Error(`no seeded user ${username}`);
+      dataOf(await t.post(sysUser.api.update.url, { id: user.id, password: PASSWORD }, admin));
+      return { id: user.id, token: (await t.login(username, PASSWORD)).token };
+    };
+
+    it('exports only the rows the operator may see, and an import never touches a row outside the scope', async () => {
+      const manager = await staff('store1.manager');
+      const ownClerk = await staff('store1.clerk1');
+      const otherClerk = await staff('store2.clerk1');
+      const tag = unique('scope');
+      const mine = await addCustomer({
+        customerName: 'Mine',
+        customerPhone: '13500000001',
+        employeeId: ownClerk.id,
+        remark: tag,
+      });
+      const theirs = await addCustomer({
+        customerName: 'Theirs',
+        customerPhone: '13500000002',
+        employeeId: otherClerk.id,
+        remark: tag,
+      });
+      const codeOf = async (id: number) =>
+        String(
+          (
+            await t.ctx.db.loose
+              .selectFrom('customer_info')
+              .select('customerCode')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).customerCode,
+        );
+
+      const res = await exportCall(t, customerInfo, manager.token, { remark: tag, columns: ['customerName'] });
+      expect(res.status, res.reply.raw.slice(0, 300)).toBe(200);
+      expect(sheetRows((await readBook(res.bytes)).worksheets[0]).slice(1)).toEqual([['Mine']]);
+
+      const file = await bookOf([
+        ['Customer code', 'Customer name', 'Phone', 'Remark'],
+        [await codeOf(mine), 'Mine changed', '13500000001', tag],
+        [await codeOf(theirs), 'Theirs overwritten', '13500000002', tag],
+        [null, 'Brand new', '13500000003', tag],
+      ]);
+      const report = dataOf(await checkCall(t, customerInfo, manager.token, file));
+      expect(report.counts).toEqual({ insert: 1, update: 1, skip: 0, error: 1 });
+      expect(report.rows.find((r) => r.row === 3)?.errors?.[0]).toMatchObject({ cell: 'A3' });
+      expect(report.rows.find((r) => r.row === 3)?.errors?.[0]?.message).toContain('outside your data scope');
+      dataOf(await t.post(url('importCommit'), { token: report.token }, manager.token));
+      const rows = await storedRows(tag);
+      expect(rows.find((r) => r.id === theirs)?.customerName).toBe('Theirs');
+      expect(rows.find((r) => r.id === mine)?.customerName).toBe('Mine changed');
+      // The new row is the importer's, in the importer's store: within the scope.
+      const added = rows.find((r) => r.customerName === 'Brand new');
+      expect(added?.employeeId).toBe(manager.id);
+      expect(added?.storeId).toBe(rows.find((r) => r.id === mine)?.storeId);
+
+      // A clerk is not granted exports (the seeded roles give them to managers and the treasurer).
+      const clerkExport = await exportCall(t, customerInfo, ownClerk.token, { remark: tag, columns: ['customerName'] });
+      expect(clerkExport.status).toBe(403);
+    });
   });
 });

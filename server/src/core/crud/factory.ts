@@ -1,4 +1,4 @@
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { Entity, Label, PageResult, StandardAction } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -79,7 +79,7 @@ export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
   list(input: ListInput, session: Session): Promise<Row[]>;
-  /** The rows page and list would give for these filters, within the session's scope, counted. */
+  /** How many rows the page and list filters give under the session's scope (what page's total says). */
   count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
   add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
@@ -97,8 +97,6 @@ export type CrudService = {
    * counts. Run it on `trx` inside a transaction.
    */
   scopedQuery(session: Session, trx?: Db): AnySelect;
-  /** How many rows the page and list filters give under the session's scope (what page's total says). */
-  total(input: ListInput, session: Session): Promise<number>;
   /**
    * Refuses (400, 1001) a row whose owner or store lies outside the session's retail scope; pass
    * it as it will be stored (an update merged over the existing row). Nothing to check without ownership.
@@ -291,7 +289,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     maskRow,
     touchable,
     scopedQuery: (session, trx) => scoped(baseQuery(trx ? asLoose(trx) : db.loose, entity), session),
-    total: (input, session) => count(input, session, shapeKey(input, session)),
     assertWritable: (row, session) => assertOwnedWritable(ownership, session, row),
     resetCounts: () => countCache.clear(),
     async page(input, session) {
@@ -377,6 +374,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   return service;
 }
 
+/** The columns' labels, for validation messages that name a field as the screen does. */
+export function fieldLabelsOf(entity: Entity): Record<string, Label> {
+  return Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+}
+
 /** Mounts the entity's standard routes (those its declaration lists and the module does not mount itself). */
 export function mountCrud(
   app: FastifyInstance,
@@ -385,7 +387,7 @@ export function mountCrud(
   custom: readonly StandardAction[] = [],
 ) {
   const { entity } = service;
-  const labels = Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+  const labels = fieldLabelsOf(entity);
   const handlers: Record<
     StandardAction,
     (input: never, session: Session, route: RouteContext<unknown>) => Promise<unknown>

@@ -1,7 +1,8 @@
-import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferredDialog } from '../lazy';
 import type { SettledCrudProps } from './crud-types';
 import { RefreshButton } from './parts';
 import type { CrudPageState } from './use-crud-page';
@@ -34,6 +35,7 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
             </Button>
           </Popconfirm>
         )}
+        {(can.export || can.import) && <ExcelButtons props={props} state={state} />}
         {props.toolbar}
       </Space>
       <Space wrap className="crud-search">
@@ -105,5 +107,49 @@ function ColumnSettings({ props, state }: { props: SettledCrudProps; state: Crud
     >
       <Button icon={<SettingOutlined />} aria-label={t('crud.columns')} />
     </Popover>
+  );
+}
+
+// The excel dialogs (antd's Upload, the report table) load the first time one opens.
+const ExportDialog = deferredDialog(
+  () => import('./excel-dialogs').then((m) => m.ExportDialog),
+  (props) => props.open,
+);
+const ImportDialog = deferredDialog(
+  () => import('./excel-dialogs').then((m) => m.ImportDialog),
+  (props) => props.open,
+);
+
+/** Export and import of an entity that declares `excel`, each shown to those who hold its permissions. */
+function ExcelButtons({ props, state }: { props: SettledCrudProps; state: CrudPageState }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'export' | 'import' | null>(null);
+  const visible = props.columns.filter((c) => !state.hiddenColumns.has(c.key)).map((c) => c.key);
+  return (
+    <>
+      {state.can.export && (
+        <Button icon={<DownloadOutlined />} onClick={() => setOpen('export')} data-testid="crud-export">
+          {t('excel.export')}
+        </Button>
+      )}
+      {state.can.import && (
+        <Button icon={<UploadOutlined />} onClick={() => setOpen('import')} data-testid="crud-import">
+          {t('excel.import')}
+        </Button>
+      )}
+      <ExportDialog
+        entity={props.entity}
+        open={open === 'export'}
+        visible={visible}
+        filters={state.listFilters}
+        onClose={() => setOpen(null)}
+      />
+      <ImportDialog
+        entity={props.entity}
+        open={open === 'import'}
+        onClose={() => setOpen(null)}
+        onImported={() => void state.changed()}
+      />
+    </>
   );
 }

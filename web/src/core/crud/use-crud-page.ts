@@ -44,6 +44,12 @@ export function useCrudPage(props: SettledCrudProps) {
   const canDeleteWith = usePerm(props.removeWith?.perm ?? '\u0000');
   const canDelete = props.removeWith ? canDeleteWith : canDeleteStandard;
   const canInfo = usePerm(entity.perms.info ?? '\u0000') && serves('info');
+  // Excel export and import show when the entity declares them and the user holds their permissions.
+  const perms = entity.perms as Readonly<Record<string, string | undefined>>;
+  const canExport = usePerm(perms.export ?? '\u0000') && entity.excel !== null;
+  const canImport =
+    usePerm({ and: [perms.import ?? '\u0000', perms.importCheck ?? '\u0000', perms.importCommit ?? '\u0000'] }) &&
+    entity.excel !== null;
 
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
@@ -140,7 +146,9 @@ export function useCrudPage(props: SettledCrudProps) {
   const toggleColumn = (key: string, shown: boolean) => setHiddenColumns((current) => toggled(current, key, !shown));
 
   return {
-    can: { add: canAdd, update: canUpdate, delete: canDelete },
+    can: { add: canAdd, update: canUpdate, delete: canDelete, export: canExport, import: canImport },
+    /** The list filters the table shows now (keyword, filters, order, the screen's params): what an export takes. */
+    listFilters: { ...(search ? { keyWord: search } : {}), ...filters, ...sorter, ...props.params },
     locale,
     labelOf,
     query,

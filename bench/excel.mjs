@@ -1,0 +1,250 @@
+// Excel export and import: the built server (SQLite in a throwaway folder) exports 100,000
+// customers (every excel column) and imports a 10,000-row file (dry run, then commit).
+//
+//   npm run bench:excel                  100,000 customers exported, 10,000 rows imported
+//   npm run bench:excel -- --rows=20000  another export size
+//
+// It reports the wall time of each call as the client sees it (until the last byte), and the
+// server's resident memory: sampled every 50 ms during the export, and its high-water mark.
+// Targets (issue 11): export < 10 s with RSS < 200 MB; import dry run and commit < 10 s.
+// The figures are printed; they are not a timed test.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
+const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+const ExcelJS = requireServer('exceljs');
+const SQLite = requireServer('better-sqlite3');
+
+const { values: opts } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    'import-rows': { type: 'string', default: '10000' },
+  },
+});
+const EXPORT_ROWS = Number(opts.rows);
+const IMPORT_ROWS = Number(opts['import-rows']);
+const TARGETS = { exportS: 10, exportRssMb: 200, importS: 10 };
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-excel-'));
+let child = null;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM of a process in MB (Linux /proc). */
+function memoryOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: mb('VmRSS'), hwm: mb('VmHWM') };
+}
+
+async function startServer() {
+  const port = await freePort();
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_FLAGS ?? '--max-semi-space-size=4 --expose-gc').split(' '), MAIN_JS],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CAPTCHA: 'off',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: '123456',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', log, log],
+    },
+  );
+  fs.closeSync(log);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/admin/base/open/eps`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
+    await sleep(100);
+  }
+  const login = await fetch(`${base}/api/admin/base/open/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: '123456' }),
+  }).then((r) => r.json());
+  return { base, token: login.data.token };
+}
+
+async function stopServer() {
+  if (!child || child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** 100,000 customers of the admin, written straight into the database (the server is running: WAL). */
+function seedCustomers(count) {
+  const db = new SQLite(path.join(dataDir, 'backroom.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const insert = db.prepare(
+    'insert into customer_info (customerCode, customerName, customerAge, customerSex, customerType, customerPhone, ' +
+      'customerAddress, storeId, storeName, employeeId, employeeNumber, diseaseInformation, remark, customerStatus, ' +
+      "createTime, updateTime) values (?, ?, ?, ?, null, ?, ?, null, null, 1, 'admin', ?, ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      insert.run(
+        `B${String(i).padStart(8, '0')}`,
+        `客户 ${i}`,
+        String(20 + (i % 60)),
+        i % 3,
+        `139${String(i).padStart(8, '0')}`,
+        `上海市某区某路 ${i} 号`,
+        i % 7 === 0 ? '高血压' : '',
+        i % 5 === 0 ? '=HYPERLINK("http://x","y")' : `备注 ${i}`,
+        String(i % 3),
+        now,
+        now,
+      );
+    }
+  })();
+  db.close();
+}
+
+async function exportAll({ base, token }) {
+  const columns = [
+    'customerCode',
+    'customerName',
+    'customerAge',
+    'customerSex',
+    'customerType',
+    'customerPhone',
+    'customerAddress',
+    'storeName',
+    'employeeNumber',
+    'diseaseInformation',
+    'remark',
+    'customerStatus',
+  ];
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(child.pid).rss);
+  }, 50);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/admin/customer/info/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token, language: 'zh-cn' },
+    body: JSON.stringify({ columns }),
+  });
+  if (!res.ok || !String(res.headers.get('content-type')).includes('spreadsheetml')) {
+    throw new Error(`export answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, memoryOf(child.pid).rss);
+  return { seconds, bytes, peakRss: peak };
+}
+
+async function importFile(count) {
+  const stream = new PassThrough();
+  const chunks = [];
+  stream.on('data', (c) => chunks.push(c));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = book.addWorksheet('客户');
+  sheet.addRow(['客户姓名', '手机号', '性别', '年龄', '地址', '备注', '状态']).commit();
+  for (let i = 0; i < count; i += 1) {
+    sheet
+      .addRow([
+        `导入客户 ${i}`,
+        `136${String(i).padStart(8, '0')}`,
+        i % 2 ? '男' : '女',
+        String(30 + (i % 40)),
+        `地址 ${i}`,
+        'bench',
+        '正常',
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
+}
+
+async function importAll({ base, token }, file) {
+  const form = new FormData();
+  form.append('file', new Blob([file]), 'bench.xlsx');
+  let started = performance.now();
+  const check = await fetch(`${base}/api/admin/customer/info/importCheck`, {
+    method: 'POST',
+    headers: { authorization: token, language: 'zh-cn' },
+    body: form,
+  }).then((r) => r.json());
+  const checkS = (performance.now() - started) / 1000;
+  if (check.code !== 1000) throw new Error(`importCheck: ${JSON.stringify(check).slice(0, 300)}`);
+  started = performance.now();
+  const commit = await fetch(`${base}/api/admin/customer/info/importCommit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token, language: 'zh-cn' },
+    body: JSON.stringify({ token: check.data.token }),
+  }).then((r) => r.json());
+  const commitS = (performance.now() - started) / 1000;
+  if (commit.code !== 1000) throw new Error(`importCommit: ${JSON.stringify(commit).slice(0, 300)}`);
+  const errors = check.data.rows.filter((r) => r.action === 'error').slice(0, 3);
+  return { checkS, commitS, counts: check.data.counts, result: commit.data, errors };
+}
+
+const verdict = (ok) => (ok ? 'ok' : 'MISSED');
+
+try {
+  if (!fs.existsSync(MAIN_JS)) throw new Error('build the server first: NODE_ENV=production npm run build');
+  const server = await startServer();
+  seedCustomers(EXPORT_ROWS);
+  const idle = memoryOf(child.pid);
+  const exported = await exportAll(server);
+  const file = await importFile(IMPORT_ROWS);
+  const imported = await importAll(server, file);
+  const after = memoryOf(child.pid);
+  const lines = [
+    `Excel on SQLite (${os.cpus().length} CPUs, node ${process.version})`,
+    `export ${EXPORT_ROWS.toLocaleString('en')} customers x 12 columns: ${exported.seconds.toFixed(2)} s, ` +
+      `${(exported.bytes / 1024 / 1024).toFixed(1)} MB file, server RSS ${idle.rss.toFixed(0)} MB before, ` +
+      `peak ${exported.peakRss.toFixed(0)} MB during  [target < ${TARGETS.exportS} s, < ${TARGETS.exportRssMb} MB: ` +
+      `${verdict(exported.seconds < TARGETS.exportS && exported.peakRss < TARGETS.exportRssMb)}]`,
+    `import ${IMPORT_ROWS.toLocaleString('en')} rows (${(file.length / 1024).toFixed(0)} KB): dry run ${imported.checkS.toFixed(2)} s ` +
+      `(${JSON.stringify(imported.counts)}), commit ${imported.commitS.toFixed(2)} s (${JSON.stringify(imported.result)})  ` +
+      `[target < ${TARGETS.importS} s each: ${verdict(imported.checkS < TARGETS.importS && imported.commitS < TARGETS.importS)}]`,
+    ...imported.errors.map((e) => `  error row ${e.row}: ${JSON.stringify(e.errors)}`),
+    `server RSS high-water mark over the run: ${after.hwm.toFixed(0)} MB`,
+  ];
+  console.log(lines.join('\n'));
+} finally {
+  await stopServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
