@@ -144,6 +144,20 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     const after = await customers(api);
     expect(after.list.map((c) => c.customerName)).not.toContain(bobsCustomer);
     expect(after.pagination.total).toBe(1);
+
+    // Told about the duplicate, she saves anyway: the customer is created with the same number.
+    await drawer(page).locator('.ant-drawer-close').click();
+    await drawer(page).waitFor({ state: 'hidden' });
+    const twin = unique('Twin ');
+    await view(page).getByTestId('crud-add').click();
+    await formDialog(page).locator('#customerName').fill(twin);
+    await formDialog(page).locator('#customerPhone').fill(bobsPhone);
+    await formDialog(page).locator('#customerAddress').fill('No. 9 Harbour Road');
+    await formDialog(page).getByRole('button', { name: 'Save' }).click();
+    await confirmation(page).getByRole('button', { name: 'Save anyway' }).click();
+    await formDialog(page).waitFor({ state: 'hidden' });
+    await tableRow(page, twin).waitFor();
+    expect((await customers(api)).list.map((c) => c.customerName).sort()).toEqual([name, twin].sort());
   });
 
   it('lets a store manager see the whole store and hand one clerk’s customers to another', async () => {

@@ -27,9 +27,14 @@ const EXCLUDED = ['.ant-table-measure-row'];
  * content security policy does not stop it; run it after what is to be checked has rendered.
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  // A dialog fading in is not yet what the reader sees: colours are measured once it stands still.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  // A dialog fading in is not yet what the reader sees: colours are measured once it stands still
+  // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
+  await page.waitForFunction(
+    () =>
+      !Array.from(document.querySelectorAll('[class]')).some((e) =>
+        /(^|\s)\S+-(appear|enter|leave)(\s|$)/.test(e.getAttribute('class') ?? ''),
+      ) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(
