@@ -272,6 +272,18 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await formDialog(page).waitFor({ state: 'hidden' });
     await eventually(() => row.innerText()).toContain(phone);
 
+    // The details open, offer a quick form and close again, all from the keyboard.
+    await row.getByRole('button', { name }).focus();
+    await page.keyboard.press('Enter');
+    await drawer(page).getByTestId('details-invite').focus();
+    await page.keyboard.press('Enter');
+    await formDialog(page).locator('#inviteTime').waitFor();
+    await page.keyboard.press('Escape');
+    await formDialog(page).waitFor({ state: 'hidden' });
+    expect(await drawer(page).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'hidden' });
+
     // The audit lists who looked at what, and why.
     const log = await api.post<PageOf<{ recordId: number; field: string; reason: string; userName: string | null }>>(
       '/admin/customer/revealLog/page',

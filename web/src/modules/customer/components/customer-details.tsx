@@ -200,7 +200,16 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
       afterOpenChange={(visible) => !visible && onClose()}
       className="customer-details"
     >
-      {body}
+      {/* Escape closes the drawer from anywhere in it, also after a quick form closed over it (antd's
+          own handler no longer hears it then). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only passes on Escape from the controls inside. */}
+      <div
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && quick === null) setOpen(false);
+        }}
+      >
+        {body}
+      </div>
       <QuickForm
         entity={quick === 'activity' ? customerActivity : customerInvitationRecord}
         fields={(quick === 'activity' ? activityFields : invitationFields) as unknown as FieldSpec[]}
