@@ -111,23 +111,25 @@ describe.each(testTargets())('schema drift on $name', (target) => {
     }
   });
 
-  it.runIf(target.name !== 'mysql')('sees a text index that lost a part', async () => {
-    const handle = await emptyDatabase();
-    await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
-    const statement =
-      handle.kind === 'sqlite' ? 'drop trigger "customer_info_fts_update"' : 'drop index "customer_info_fts"';
-    await sql.raw(statement).execute(handle.db);
-    const differences = describeDifferences(await introspect(handle), declared(handle.kind));
-    const columns = 'customerCode,customerName,customerPhone,customerAddress,customerType,remark';
-    expect(differences).toEqual(
-      handle.kind === 'sqlite'
-        ? [
-            `customer_info: text customer_info_fts (no update trigger)(${columns}) as document is not declared or its columns change`,
-            `customer_info: text customer_info_fts(${columns}) as document is missing`,
-          ]
-        : [`customer_info: text customer_info_fts(${columns}) as document is missing`],
-    );
-  });
+  // MariaDB has no text index to lose a part of: the test exists for the other two only.
+  if (target.name !== 'mysql')
+    it('sees a text index that lost a part', async () => {
+      const handle = await emptyDatabase();
+      await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+      const statement =
+        handle.kind === 'sqlite' ? 'drop trigger "customer_info_fts_update"' : 'drop index "customer_info_fts"';
+      await sql.raw(statement).execute(handle.db);
+      const differences = describeDifferences(await introspect(handle), declared(handle.kind));
+      const columns = 'customerCode,customerName,customerPhone,customerAddress,customerType,remark';
+      expect(differences).toEqual(
+        handle.kind === 'sqlite'
+          ? [
+              `customer_info: text customer_info_fts (no update trigger)(${columns}) as document is not declared or its columns change`,
+              `customer_info: text customer_info_fts(${columns}) as document is missing`,
+            ]
+          : [`customer_info: text customer_info_fts(${columns}) as document is missing`],
+      );
+    });
 
   it('refuses a database that a newer version migrated', async () => {
     const handle = await emptyDatabase();
