@@ -198,11 +198,14 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await form.locator('#name').fill(name);
     await form.locator('#label').fill(label);
     const [functionTree, dataTree] = [form.locator('.perm-tree-box').nth(0), form.locator('.perm-tree-box').nth(1)];
+    // Several pages have an "Export" row; the tree lists 系统管理's menus first, and the server's
+    // answer below says whether the row ticked was the one meant.
     const tick = (tree: Locator, title: string) =>
       tree
         .locator('.ant-tree-treenode:not([aria-hidden])', {
           has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }),
         })
+        .first()
         .locator('.ant-tree-checkbox')
         .click();
     await functionTree.locator('.ant-tree-title').first().waitFor();

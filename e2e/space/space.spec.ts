@@ -11,7 +11,7 @@ import {
   startServer,
   unique,
 } from '../support/app.js';
-import { dialog, eventually, toasts, view } from '../support/ui.js';
+import { dialog, eventually, motionless, toasts, view } from '../support/ui.js';
 
 type SpaceFile = { id: number; name: string; url: string; classifyId: number | null; size: number; type: string };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -151,6 +151,7 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     await eventually(() => dialog(page).getByTestId('category-delete-text').innerText()).toContain(
       '2 files in it will be deleted with it.',
     );
+    await motionless(page);
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
     expect((await files(admin)).filter((f) => f.classifyId === classifyId)).toHaveLength(2);

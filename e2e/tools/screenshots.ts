@@ -2,6 +2,7 @@
  * Screenshots of the main screens for a look by eye: every page in zh-cn and en, light and dark,
  * on a laptop (1440×900) and a phone (390×844), plus the user form and the settings drawer open.
  * Run with `npm run screenshots`; the PNGs land in e2e/screenshots/ (not committed).
+ * `npm run screenshots -- customer` takes only the screens whose route has that word (and login).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,8 +25,15 @@ const ROUTES = [
   '/recycle/data',
   '/space/list',
   '/task/list',
+  '/customer/info',
+  '/customer/invitation',
+  '/customer/activity',
+  '/customer/reveal-log',
   '/404',
 ] as const;
+/** Only the routes with this word in them (and the login, which signs in), when given. */
+const only = process.argv[2];
+const wanted = (route: string) => !only || route === '/login' || route.includes(only);
 const LOCALES = ['zh-cn', 'en'] as const;
 const THEMES = [
   { name: 'light', dark: false },
@@ -164,6 +172,125 @@ async function seedTasks(page: Page) {
   await page.waitForTimeout(1500);
 }
 
+/** Customers of a store with invitations across this week, activities with prize photos, and a reveal. */
+async function seedCustomers(page: Page) {
+  const photos = (
+    await apiCall<{ list: Array<{ url: string; type: string }> }>(page, '/admin/space/info/page', { page: 1, size: 20 })
+  ).list
+    .filter((f) => f.type === 'image')
+    .map((f) => f.url);
+  const people = [
+    ['王芳', '13912345678', 'VIP', '上海市黄浦区南京东路 299 号'],
+    ['李娜', '13698765432', null, '上海市静安区愚园路 18 弄 6 号'],
+    ['张伟', '13511112222', null, '上海市徐汇区天钥桥路 100 号'],
+    ['刘洋', '13833334444', null, '上海市长宁区定西路 55 号'],
+    ['陈静', '13755556666', null, '上海市普陀区长寿路 8 号'],
+  ] as const;
+  const types = await apiCall<Record<string, Array<{ value: string | number | null; id: number }>>>(
+    page,
+    '/admin/dict/info/data',
+    { types: ['customerType'] },
+  );
+  const firstType = types.customerType?.[0];
+  const monday = new Date();
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  const at = (day: number, hour: number) => {
+    const d = new Date(monday);
+    d.setDate(d.getDate() + day);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(hour)}:00:00`;
+  };
+  for (const [i, [customerName, customerPhone, vip, customerAddress]] of people.entries()) {
+    const { id } = await apiCall<{ id: number }>(page, '/admin/customer/info/create', {
+      customerName,
+      customerPhone,
+      customerAddress,
+      customerSex: i % 2 === 0 ? 2 : 1,
+      customerAge: String(30 + i * 7),
+      customerType: vip && firstType ? String(firstType.value ?? firstType.id) : null,
+      diseaseInformation: i === 0 ? '高血压，慎用含钠产品' : '',
+      remark: i === 1 ? '周末方便联系' : '',
+    });
+    await apiCall(page, '/admin/customer/invitationRecord/create', {
+      customerID: id,
+      inviteTime: at(i % 5, 10 + i),
+      customerStatus: String((i % 4) + 1),
+      remark: i === 0 ? '新品品鉴会' : '',
+    });
+    if (i < 3) {
+      await apiCall(page, '/admin/customer/activity/create', {
+        customerId: id,
+        customerName,
+        customerPhone,
+        customerAddress,
+        activityName: i === 2 ? '会员日' : '春季品鉴会',
+        prizeName: ['茶具套装', '保温杯', '购物袋'][i],
+        prizePhoto: photos.slice(0, 3 - i),
+      });
+    }
+    if (i === 0) {
+      await apiCall(page, '/admin/customer/info/reveal', { id, field: 'customerPhone', reason: '客户来电核对订单' });
+    }
+  }
+}
+
+/** The customer screens' drawer and dialogs: details, the form, the hand-over, the reveal, the calendar. */
+async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise<void>) {
+  const view = page.locator('.view-slot.active');
+  await page.goto('/customer/info');
+  await view.locator('.ant-table-row').first().waitFor();
+  await view.locator('.customer-name-link', { hasText: '王芳' }).click();
+  await page.locator('.ant-drawer-open [data-testid=timeline-activity]').first().waitFor();
+  await settle(page);
+  await shoot('customer-info-details');
+  await page.locator('.ant-drawer-open [data-testid=details-activity]').click();
+  await page.locator('.ant-modal:visible #activityName').waitFor();
+  await settle(page);
+  await shoot('customer-info-details-activity');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+  await view.locator('[data-testid=crud-add]').click();
+  await page.locator('.ant-modal:visible #customerName').waitFor();
+  await settle(page);
+  await shoot('customer-info-form');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+  await view.locator('[data-testid=customer-hand-over]').click();
+  await page.locator('.ant-modal:visible form').waitFor();
+  await settle(page);
+  await shoot('customer-info-hand-over');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+  await view.locator('.ant-table-row').first().locator('[data-testid=reveal]').first().click();
+  await page.locator('.ant-modal:visible #reveal_reason').waitFor();
+  await settle(page);
+  await shoot('customer-info-reveal');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+  await page.goto('/customer/invitation');
+  await view
+    .locator('[data-testid=invitation-mode]')
+    .getByText(/日历|Calendar/)
+    .click();
+  await view.locator('[data-testid=invitation-card]').first().waitFor();
+  await settle(page);
+  await shoot('customer-invitation-calendar');
+  await page.goto('/customer/activity');
+  await view.locator('.ant-table-row').first().waitFor();
+  await view
+    .locator('.ant-table-row')
+    .first()
+    .getByRole('button', { name: /编辑|Edit/ })
+    .click();
+  await page.locator('.ant-modal:visible [data-testid=prize-photos]').waitFor();
+  await settle(page);
+  await shoot('customer-activity-form');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+}
+
 async function main() {
   if (!hasChromium) process.exit(1);
   if (
@@ -197,7 +324,7 @@ async function main() {
             await page.screenshot({ path: path.join(out, `${name}.${where}.png`) });
             count += 1;
           };
-          for (const route of ROUTES) {
+          for (const route of ROUTES.filter(wanted)) {
             if (route === '/login') {
               await page.goto('/login');
               await page.locator('#username').waitFor();
@@ -208,6 +335,7 @@ async function main() {
                 await seedRecycle(page);
                 await seedSpace(page);
                 await seedTasks(page);
+                await seedCustomers(page);
                 recycleSeeded = true;
               }
               continue;
@@ -216,6 +344,11 @@ async function main() {
             await page.locator('.app-layout .view-slot.active, .error-page').first().waitFor();
             await settle(page);
             await shoot(slug(route));
+          }
+          if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
+          if (only) {
+            await context.close();
+            continue;
           }
           // The add form on the users screen, then the settings drawer.
           await page.goto('/sys/user');

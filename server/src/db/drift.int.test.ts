@@ -69,6 +69,8 @@ describe.each(testTargets())('schema drift on $name', (target) => {
         ? decl
         : {
             ...decl,
+            // A text index over a column that changes, on a table that has rows.
+            textIndex: ['name', 'key'],
             columns: {
               name: nameColumn,
               key: dictType.columns.key,
@@ -95,7 +97,39 @@ describe.each(testTargets())('schema drift on $name', (target) => {
       ['Colours', 'colour', null, 0, true],
       ['Sizes', 'size', null, 0, true],
     ]);
+    if (handle.kind === 'sqlite') {
+      // The rows there were are in the new index, and a new one is added by its trigger.
+      await handle.loose
+        .insertInto('dict_type')
+        .values({ name: 'Shapes', key: 'shape', createTime: now, updateTime: now })
+        .execute();
+      const found = await sql<{ name: string }>`select name from dict_type where id in
+        (select rowid from dict_type_fts where dict_type_fts match '"OLOU"' or dict_type_fts match '"hape"')`.execute(
+        handle.db,
+      );
+      expect(found.rows.map((r) => r.name).sort()).toEqual(['Colours', 'Shapes']);
+    }
   });
+
+  // MariaDB has no text index to lose a part of: the test exists for the other two only.
+  if (target.name !== 'mysql')
+    it('sees a text index that lost a part', async () => {
+      const handle = await emptyDatabase();
+      await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+      const statement =
+        handle.kind === 'sqlite' ? 'drop trigger "customer_info_fts_update"' : 'drop index "customer_info_fts"';
+      await sql.raw(statement).execute(handle.db);
+      const differences = describeDifferences(await introspect(handle), declared(handle.kind));
+      const columns = 'customerCode,customerName,customerPhone,customerAddress,customerType,remark';
+      expect(differences).toEqual(
+        handle.kind === 'sqlite'
+          ? [
+              `customer_info: text customer_info_fts (no update trigger)(${columns}) as document is not declared or its columns change`,
+              `customer_info: text customer_info_fts(${columns}) as document is missing`,
+            ]
+          : [`customer_info: text customer_info_fts(${columns}) as document is missing`],
+      );
+    });
 
   it('refuses a database that a newer version migrated', async () => {
     const handle = await emptyDatabase();

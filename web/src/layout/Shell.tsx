@@ -14,7 +14,7 @@ import { resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
 import { useTabs } from '../core/tabs';
-import { useTheme } from '../core/theme';
+import { shades, useTheme } from '../core/theme';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -45,6 +45,29 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
+
+/**
+ * Text colours that keep WCAG AA contrast (4.5:1) on the screens' surfaces, where antd's defaults
+ * do not: placeholders, secondary text (breadcrumbs, empty states), links in the theme's colour
+ * (lighter in dark mode) and danger links.
+ */
+function readableText(theme: { color: string; dark: boolean }) {
+  return theme.dark
+    ? {
+        colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
+        colorTextDescription: 'rgba(255, 255, 255, 0.6)',
+        colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+        colorLink: shades(theme.color, 'white')[3],
+        colorError: '#f26b6e',
+      }
+    : {
+        colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+        colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+        colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+        colorLink: theme.color,
+        colorError: '#cf1322',
+      };
+}
 
 /**
  * Run before the shell first renders: the current language's texts of antd, dayjs and the modules
@@ -80,7 +103,12 @@ export default function Shell() {
       theme={{
         algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         // The page background of the light screens (styles.css --br-bg), not antd's grey or black.
-        token: { colorPrimary: theme.color, borderRadius: 6, colorBgLayout: theme.dark ? '#0f1115' : '#f4f6fa' },
+        token: {
+          colorPrimary: theme.color,
+          borderRadius: 6,
+          colorBgLayout: theme.dark ? '#0f1115' : '#f4f6fa',
+          ...readableText(theme),
+        },
       }}
     >
       <FeedbackProvider>

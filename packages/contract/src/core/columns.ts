@@ -30,9 +30,10 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
   /** Never sent to a client (password hashes). */
   readonly hidden: boolean;
   /**
-   * Personal data shown masked unless the operator holds the entity's reveal permission: `phone`
-   * keeps the first 3 and last 4 digits, `idCard` the first 4 and last 4, `text` shows `***`.
-   * Masked in every response and export; the request log never holds it in clear.
+   * Personal data shown masked to everyone: `phone` keeps the first 3 and last 4 digits, `idCard`
+   * the first 4 and last 4, `text` shows `***`. Masked in every response and export; the clear
+   * value only comes from the entity's reveal call (its own permission, audited); the request log
+   * never holds it in clear.
    */
   readonly sensitive: SensitiveKind | undefined;
   /** The enumerated values of an intEnum or stringEnum column. */

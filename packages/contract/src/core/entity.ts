@@ -94,7 +94,7 @@ export type PageQueryOp<K extends string = string> = {
   /**
    * Search the keyword fields through the database's own text index (SQLite FTS5 trigram,
    * PostgreSQL pg_trgm), for tables too large to scan with LIKE. The answer is the same as
-   * without it; only the speed differs (docs/architecture.md, "Keyword search").
+   * without it; only the speed differs (docs/architecture.md §4, "Keyword search").
    */
   readonly textIndex: boolean;
 };

@@ -51,7 +51,9 @@ export const exportCapSeed: SeedStep = {
         name: 'Excel 导出行数上限',
         dataType: 0,
         data: JSON.stringify({ default: DEFAULT_EXPORT_CAP }),
-        remark: '按角色标识（label）设置每次导出的最多行数，如 {"default":100000,"clerk":5000}；取所持角色中最大的一项',
+        // The value's form ({"default":N,"<role label>":N}, the largest of the operator's roles wins) is
+        // explained in docs/architecture.md; a long remark would widen the parameter list for everyone.
+        remark: '按角色标识的导出行数上限',
         createTime: now,
         updateTime: now,
       })

@@ -1,4 +1,4 @@
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { Entity, Label, PageResult, StandardAction } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -79,7 +79,7 @@ export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
   list(input: ListInput, session: Session): Promise<Row[]>;
-  /** The rows page and list would give for these filters, within the session's scope, counted. */
+  /** How many rows the page and list filters give under the session's scope (what page's total says). */
   count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
   add(input: Row | Row[], session: Session): Promise<{ id: number } | { ids: number[] }>;
@@ -97,8 +97,6 @@ export type CrudService = {
    * counts. Run it on `trx` inside a transaction.
    */
   scopedQuery(session: Session, trx?: Db): AnySelect;
-  /** How many rows the page and list filters give under the session's scope (what page's total says). */
-  total(input: ListInput, session: Session): Promise<number>;
   /**
    * Refuses (400, 1001) a row whose owner or store lies outside the session's retail scope; pass
    * it as it will be stored (an update merged over the existing row). Nothing to check without ownership.
@@ -126,6 +124,11 @@ export type CrudService = {
   /** Forget cached totals and principals after writes made through insertIn/updateIn. */
   changed(): void;
 };
+
+/** The values an update writes: an undefined one leaves the stored value as it is (toStored skips it). */
+function definedOf(data: Row): Row {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
 
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
   const { db } = ctx;
@@ -267,7 +270,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     delete data.id;
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     // An update may not move a row out of the operator's scope.
-    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...data });
+    if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...definedOf(data) });
     await assertUnique(trx, data, input.id);
     const values = toStored(kind, entity.columns, data);
     await asLoose(trx)
@@ -291,7 +294,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     maskRow,
     touchable,
     scopedQuery: (session, trx) => scoped(baseQuery(trx ? asLoose(trx) : db.loose, entity), session),
-    total: (input, session) => count(input, session, shapeKey(input, session)),
     assertWritable: (row, session) => assertOwnedWritable(ownership, session, row),
     resetCounts: () => countCache.clear(),
     async page(input, session) {
@@ -303,9 +305,15 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         size,
         (page - 1) * size,
       );
-      const [total, { rows }] = await Promise.all([count(input, session, shape), db.loose.executeQuery(query)]);
-      // A cached total may lag behind new rows; it is never allowed to contradict the page itself.
+      const { rows } = await db.loose.executeQuery(query);
       const shown = (page - 1) * size + rows.length;
+      // A page that is not full is the last one (so is an empty first page): its total is known
+      // without counting, which is most of a search's cost when the keyword finds a few rows.
+      if (rows.length < size && (rows.length > 0 || page === 1)) {
+        return { list: await read(rows, session, 'page'), pagination: { page, size, total: shown } };
+      }
+      const total = await count(input, session, shape);
+      // A cached total may lag behind new rows; it is never allowed to contradict the page itself.
       const consistent = rows.length === size ? total >= shown : total === shown;
       const finalTotal = consistent ? total : await count(input, session, shape, true);
       return { list: await read(rows, session, 'page'), pagination: { page, size, total: finalTotal } };
@@ -377,6 +385,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   return service;
 }
 
+/** The columns' labels, for validation messages that name a field as the screen does. */
+export function fieldLabelsOf(entity: Entity): Record<string, Label> {
+  return Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+}
+
 /** Mounts the entity's standard routes (those its declaration lists and the module does not mount itself). */
 export function mountCrud(
   app: FastifyInstance,
@@ -385,7 +398,7 @@ export function mountCrud(
   custom: readonly StandardAction[] = [],
 ) {
   const { entity } = service;
-  const labels = Object.fromEntries(Object.entries(entity.columns).map(([name, c]) => [name, c.label]));
+  const labels = fieldLabelsOf(entity);
   const handlers: Record<
     StandardAction,
     (input: never, session: Session, route: RouteContext<unknown>) => Promise<unknown>

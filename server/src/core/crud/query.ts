@@ -1,6 +1,7 @@
 import type { Columns, Entity, RowOf } from '@backroom/contract';
 import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Session } from '../auth/principal.js';
+import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
 import { textIndexName } from '../db/schema-model.js';
@@ -80,13 +81,18 @@ export type FilterSpec = {
 const TRIGRAM = 3;
 
 /**
- * `a.id IN (the rows whose indexed text holds the keyword)`, through the entity's SQLite FTS5
- * trigram table; null where the keyword goes by LIKE alone: no text index, a keyword of one or two
- * characters, or PostgreSQL (its ILIKE uses the pg_trgm indexes by itself) and MySQL (no index).
- * The keyword is one FTS string, so nothing a user types is read as FTS syntax.
+ * What narrows the rows to those the entity's text index says may hold the keyword: on SQLite
+ * `a.id IN (rows of the FTS5 trigram table matching it)`, the keyword quoted as one FTS string so
+ * nothing a user types is read as FTS syntax; on PostgreSQL an ILIKE over the columns' texts
+ * together, spelt as the pg_trgm GIN index is (ddl.ts). Null where the keyword goes by LIKE alone:
+ * no text index, MySQL/MariaDB (none there), or a keyword of one or two characters (no trigram).
  */
 function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
-  if (kind !== 'sqlite' || !entity.query.textIndex || [...keyWord].length < TRIGRAM) return null;
+  if (kind === 'mysql' || !entity.query.textIndex || [...keyWord].length < TRIGRAM) return null;
+  if (kind === 'postgres') {
+    const document = trigramDocument(entity.query.keyWordLikeFields.map((f) => `"${MAIN}"."${f}"`));
+    return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
+  }
   const fts = textIndexName(entity.table);
   const phrase = `"${keyWord.replaceAll('"', '""')}"`;
   return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase})`;

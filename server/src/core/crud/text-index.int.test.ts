@@ -115,9 +115,9 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
     expect(await find('88000055')).toEqual([]);
   });
 
-  it.runIf(target.name === 'sqlite')(
-    'goes through the FTS5 table on SQLite (LIKE alone below three characters)',
-    async () => {
+  // SQLite's own index only: declared for SQLite alone rather than skipped elsewhere.
+  if (target.name === 'sqlite')
+    it('goes through the FTS5 table on SQLite (LIKE alone below three characters)', async () => {
       const db = t.ctx.db.loose;
       // Emptied, the index finds nothing: a keyword of three characters or more must have asked it.
       await sql`insert into customer_info_fts (customer_info_fts) values ('delete-all')`.execute(db);
@@ -128,6 +128,5 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
         await sql`insert into customer_info_fts (customer_info_fts) values ('rebuild')`.execute(db);
       }
       expect(await find('alice')).toEqual(['alice']);
-    },
-  );
+    });
 });

@@ -5,6 +5,7 @@ import {
   type IndexModel,
   type SchemaChange,
   type SchemaModel,
+  sameOutsidePostgres,
   type TableModel,
   type TextIndexModel,
 } from './schema-model.js';
@@ -83,21 +84,39 @@ export const textIndexTrigger = (index: TextIndexModel, event: (typeof TEXT_INDE
   `${index.name}_${event}`;
 
 /**
+ * What PostgreSQL's text index covers: the columns' texts in one, apart by a control character.
+ * One GIN index over it is one index scan per keyword (six per-column indexes made the planner
+ * prefer walking the primary key backwards for `order by id desc limit 20`, a scan of the table).
+ * The query must spell it exactly so (columns qualified or not) for the planner to use the index.
+ */
+export function trigramDocument(columnRefs: readonly string[]): string {
+  return columnRefs.map((ref) => `coalesce(${ref}, '')`).join(' || chr(31) || ');
+}
+
+/**
  * A text index. SQLite: an FTS5 table with the trigram tokenizer (any substring of three or more
  * characters, case folded) holding no copy of the text (`content` is the table itself), filled
- * from the rows there are and kept by a trigger on each write. PostgreSQL: a pg_trgm GIN index per
- * column, which its ILIKE uses as it is (the extension must be available to the install).
+ * from the rows there are and kept by a trigger on each write. PostgreSQL: a pg_trgm GIN index on
+ * the columns' texts together (trigramDocument), or one per column in the first form (see
+ * TextIndexModel.form); the extension must be available to the install.
  * MySQL/MariaDB: nothing; the keyword stays a LIKE scan there.
  */
 export function createTextIndexSql(kind: DbKind, table: string, index: TextIndexModel): string[] {
   if (kind === 'mysql') return [];
   if (kind === 'postgres') {
+    if (index.form !== 'document') {
+      return [
+        'create extension if not exists pg_trgm',
+        ...index.columns.map(
+          (c) =>
+            `create index ${quote(kind, `${index.name}_${c}`)} on ${quote(kind, table)} using gin (${quote(kind, c)} gin_trgm_ops)`,
+        ),
+      ];
+    }
+    const document = trigramDocument(index.columns.map((c) => quote(kind, c)));
     return [
       'create extension if not exists pg_trgm',
-      ...index.columns.map(
-        (c) =>
-          `create index ${quote(kind, `${index.name}_${c}`)} on ${quote(kind, table)} using gin (${quote(kind, c)} gin_trgm_ops)`,
-      ),
+      `create index ${quote(kind, index.name)} on ${quote(kind, table)} using gin ((${document}) gin_trgm_ops)`,
     ];
   }
   const q = (name: string) => quote(kind, name);
@@ -118,7 +137,11 @@ export function createTextIndexSql(kind: DbKind, table: string, index: TextIndex
 
 export function dropTextIndexSql(kind: DbKind, index: TextIndexModel): string[] {
   if (kind === 'mysql') return [];
-  if (kind === 'postgres') return index.columns.map((c) => `drop index ${quote(kind, `${index.name}_${c}`)}`);
+  if (kind === 'postgres') {
+    return index.form === 'document'
+      ? [`drop index ${quote(kind, index.name)}`]
+      : index.columns.map((c) => `drop index ${quote(kind, `${index.name}_${c}`)}`);
+  }
   return [
     ...TEXT_INDEX_TRIGGERS.map((event) => `drop trigger if exists ${quote(kind, textIndexTrigger(index, event))}`),
     `drop table ${quote(kind, index.name)}`,
@@ -180,8 +203,13 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
   const out: string[] = [];
   let schema = before;
   const rebuilt = new Set<string>();
+  const unchanged = kind === 'postgres' ? new Set<number>() : sameTextIndexHere(changes);
   for (const [i, change] of changes.entries()) {
     const after = applyChange(schema, change);
+    if (unchanged.has(i)) {
+      schema = after;
+      continue;
+    }
     // A table SQLite has rebuilt is already as the rest of this migration leaves it.
     if (kind === 'sqlite' && change.op !== 'createTable' && rebuilt.has(change.table)) {
       schema = after;
@@ -240,6 +268,25 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
     schema = after;
   }
   return out;
+}
+
+/**
+ * The text index changes that leave SQLite and MySQL as they are: a text index dropped and made
+ * again with the same name and columns, only PostgreSQL's form changing. Their positions.
+ */
+function sameTextIndexHere(changes: readonly SchemaChange[]): Set<number> {
+  const skip = new Set<number>();
+  for (const [i, drop] of changes.entries()) {
+    if (drop.op !== 'dropTextIndex') continue;
+    const j = changes.findIndex(
+      (c, k) =>
+        k > i && c.op === 'createTextIndex' && c.table === drop.table && sameOutsidePostgres(c.index, drop.index),
+    );
+    const between = changes.slice(i + 1, j);
+    // A column of the table changing in between needs the index made anew (SQLite's rebuild does it).
+    if (j > i && !between.some((c) => c.op !== 'createTable' && c.table === drop.table)) skip.add(i).add(j);
+  }
+  return skip;
 }
 
 /** The table after the rest of the changes that touch it (for SQLite's one rebuild per table). */

@@ -115,7 +115,8 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
       if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
     }
     const described = flaws.length === 0 ? name : `${name} (${flaws.join(', ')})`;
-    schema[owner.name] = { ...owner, textIndex: { name: described, columns } };
+    // SQLite holds every form alike (only PostgreSQL's differ): it reads as the current one.
+    schema[owner.name] = { ...owner, textIndex: { name: described, columns, form: 'document' } };
   }
   return skip;
 }
@@ -163,14 +164,38 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
 }
 
 /**
- * PostgreSQL's text index is a pg_trgm GIN index per column named `<name>_<column>`: they are read
- * back together as the table's text index, in the order they were made.
+ * PostgreSQL's text index: a pg_trgm GIN index over its columns' texts together (ddl.ts,
+ * trigramDocument), read back with the columns its expression names, in their order.
  */
-function addTrigramIndex(table: { textIndex?: TextIndexModel }, indexName: string, column: string): void {
+export function trigramColumns(indexDef: string): string[] {
+  return [...indexDef.matchAll(/COALESCE\(("(?:[^"]|"")+"|[a-z_][a-z0-9_]*)/gi)].map((m) => {
+    const name = m[1] as string;
+    return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
+  });
+}
+
+/**
+ * A pg_trgm index, read as the table's text index: one over the columns' texts together is the
+ * `document` form; those of the first form, one per column named `<name>_<column>`, are gathered
+ * into one, in the order they were made.
+ */
+function addTrigramIndex(
+  table: { textIndex?: TextIndexModel },
+  indexName: string,
+  definition: string,
+  column: string,
+): void {
+  const together = trigramColumns(definition);
+  if (together.length > 0) {
+    table.textIndex = { name: indexName, columns: together, form: 'document' };
+    return;
+  }
   const name = indexName.endsWith(`_${column}`) ? indexName.slice(0, -column.length - 1) : indexName;
   const current = table.textIndex;
   table.textIndex =
-    current && current.name === name ? { name, columns: [...current.columns, column] } : { name, columns: [column] };
+    current && current.name === name && !current.form
+      ? { name, columns: [...current.columns, column] }
+      : { name, columns: [column] };
 }
 
 async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
@@ -195,7 +220,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     sql`select t.relname as table_name, i.relname as index_name, ix.indisunique as is_unique,
           exists (select 1 from pg_constraint k where k.conindid = ix.indexrelid and k.contype = 'u') as is_constraint,
           exists (select 1 from unnest(ix.indclass) as c(oid) join pg_opclass o on o.oid = c.oid
-            where o.opcname = 'gin_trgm_ops') as is_trigram,
+            where o.opcname = 'gin_trgm_ops') as is_trigram, pg_get_indexdef(ix.indexrelid) as definition,
           array_to_string(array(select a.attname from unnest(ix.indkey) with ordinality as k(attnum, ord)
             join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as column_names
         from pg_index ix
@@ -238,7 +263,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     const table = schema[String(index.table_name)];
     if (!table) continue;
     if (index.is_trigram) {
-      addTrigramIndex(table, String(index.index_name), String(index.column_names));
+      addTrigramIndex(table, String(index.index_name), String(index.definition), String(index.column_names));
       continue;
     }
     table.indexes.push({

@@ -26,12 +26,19 @@ export type IndexModel = {
 
 /**
  * Columns searched for any part of their text through one index: on SQLite the FTS5 table `name`
- * (trigram tokenizer, the table as its external content, kept by three triggers), on PostgreSQL a
- * pg_trgm GIN index per column (`<name>_<column>`); MySQL/MariaDB hold none (see heldBy).
+ * (trigram tokenizer, the table as its external content, kept by three triggers), on PostgreSQL
+ * pg_trgm GIN indexes (see `form`); MySQL/MariaDB hold none (see heldBy).
  */
 export type TextIndexModel = {
   readonly name: string;
   readonly columns: readonly string[];
+  /**
+   * How PostgreSQL holds it. Absent: the first form (migration 20261125041000), a GIN index per
+   * column named `<name>_<column>`, which the planner passed over for a backward walk of the
+   * primary key. `document`: one GIN index over the columns' texts together, which the keyword
+   * query is spelt to use. SQLite and MySQL hold both forms alike.
+   */
+  readonly form?: 'document';
 };
 
 export type TableModel = {
@@ -55,7 +62,7 @@ export type SchemaChange =
   | { readonly op: 'createTextIndex'; readonly table: string; readonly index: TextIndexModel }
   | { readonly op: 'dropTextIndex'; readonly table: string; readonly index: TextIndexModel };
 
-/** The name of a table's text index: its FTS5 table on SQLite, the prefix of its GIN indexes on PostgreSQL. */
+/** The name of a table's text index: its FTS5 table on SQLite, its GIN index on PostgreSQL. */
 export const textIndexName = (table: string) => `${table}_fts`;
 
 function sqlTypeOf(column: Column): SqlType {
@@ -112,7 +119,9 @@ export function declaredTable(decl: TableDecl): TableModel {
     const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
     indexes.push({ name, columns: [...index.columns], unique });
   }
-  const textIndex = decl.textIndex?.length ? { name: textIndexName(decl.table), columns: [...decl.textIndex] } : null;
+  const textIndex: TextIndexModel | null = decl.textIndex?.length
+    ? { name: textIndexName(decl.table), columns: [...decl.textIndex], form: 'document' }
+    : null;
   for (const name of textIndex?.columns ?? []) {
     const column = columns.find((c) => c.name === name);
     if (!column || !(column.type === 'text' || column.type.startsWith('varchar'))) {
@@ -136,9 +145,13 @@ export function declaredSchema(decls: readonly TableDecl[]): SchemaModel {
 export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
   `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})`;
 
-/** What makes two text indexes the same: their name and columns. */
+/** What makes two text indexes the same: their name, columns and form. */
 export const textIndexSignature = (index: TextIndexModel | undefined) =>
-  index ? `text ${index.name}(${index.columns.join(',')})` : '';
+  index ? `text ${index.name}(${index.columns.join(',')})${index.form ? ` as ${index.form}` : ''}` : '';
+
+/** Two text indexes that only PostgreSQL holds differently (their `form`): the same on SQLite and MySQL. */
+export const sameOutsidePostgres = (a: TextIndexModel, b: TextIndexModel) =>
+  a.name === b.name && a.columns.join(',') === b.columns.join(',');
 
 /**
  * The schema as one dialect holds it: MySQL/MariaDB have no substring index (FULLTEXT finds whole

@@ -1,4 +1,4 @@
-import { type PageResult, type SysUser, sysDepartment, sysUser } from '@backroom/contract';
+import { type PageResult, type SysUser, sysDepartment, sysUser, withDescendants } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dataOf,
@@ -322,8 +322,13 @@ describe.each(testTargets())('sys/user on $name', (target) => {
         expect(names).toEqual(expect.arrayContaining(['east.wang', 'south.li', 'ops.zhao']));
         expect(names).not.toContain('fin.qian');
         expect(names).not.toContain('admin');
-        const inScope = [dept('门店运营部'), dept('华东区'), dept('华南区')];
-        expect(rows.every((u) => u.departmentId !== null && inScope.includes(u.departmentId))).toBe(true);
+        // 门店运营部 with everything below it: its regions and the stores the customer module seeds there.
+        const departments = dataOf(
+          await t.post<Array<{ id: number; parentId: number | null }>>('/admin/base/sys/department/list', {}, admin),
+        );
+        const inScope = withDescendants(departments, [dept('门店运营部')]);
+        expect(inScope.has(dept('华东区'))).toBe(true);
+        expect(rows.every((u) => u.departmentId !== null && inScope.has(u.departmentId))).toBe(true);
       }
     });
 

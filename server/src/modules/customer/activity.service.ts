@@ -46,7 +46,7 @@ export function createActivityService(ctx: AppContext, customers: CrudService): 
         const employeeId = typeof data.employeeId === 'number' ? data.employeeId : session.userId;
         if (mode === 'update' && data.employeeId === null) throw badRequest('customer.ownerRequired');
         recorder = await requireOwner(trx, employeeId);
-        await assertMayAssign(trx, session, recorder);
+        assertMayAssign(session, recorder);
         data.employeeId = recorder.id;
       }
       const customerId = data.customerId === undefined ? existing?.customerId : data.customerId;
@@ -56,7 +56,7 @@ export function createActivityService(ctx: AppContext, customers: CrudService): 
         const customer = await visibleCustomer(customers, trx, customerId, session);
         Object.assign(data, { storeId: customer.storeId ?? null, storeName: customer.storeName ?? null });
       } else if (recorder && typeof customerId !== 'number') {
-        Object.assign(data, { storeId: recorder.storeId, storeName: recorder.storeName });
+        Object.assign(data, { storeId: recorder.homeId, storeName: recorder.homeName });
       }
       return data;
     },

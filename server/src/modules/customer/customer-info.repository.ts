@@ -103,13 +103,13 @@ export async function customerCodeOf(db: Db, id: number): Promise<string | null>
   return row?.customerCode ?? null;
 }
 
-/** The owner fields a customer takes from its (new) owner. */
+/** The owner fields a customer takes from its (new) owner: their staff number and where their rows sit. */
 export function ownerFields(owner: Staff) {
   return {
     employeeId: owner.id,
     employeeNumber: owner.employeeNumber,
-    storeId: owner.storeId,
-    storeName: owner.storeName,
+    storeId: owner.homeId,
+    storeName: owner.homeName,
   };
 }
 
@@ -128,7 +128,7 @@ export async function moveOpenInvitations(
   for (let i = 0; i < customerIds.length; i += SLICE) {
     const result = await trx
       .updateTable('customer_invitation_record')
-      .set({ employeeId: to.id, storeId: to.storeId, updateTime: formatTime() })
+      .set({ employeeId: to.id, storeId: to.homeId, updateTime: formatTime() })
       .where('employeeId', '=', from)
       .where('customerStatus', '=', OPEN_INVITATION)
       .where('customerID', 'in', customerIds.slice(i, i + SLICE))

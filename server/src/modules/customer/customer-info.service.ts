@@ -74,7 +74,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
   /** The owner a written row gets: the one named (if the operator may give it to them), else the operator. */
   async function ownerFor(trx: LooseTrx, session: Session, employeeId: unknown): Promise<Staff> {
     const owner = await requireOwner(trx, typeof employeeId === 'number' ? employeeId : session.userId);
-    await assertMayAssign(trx, session, owner);
+    assertMayAssign(session, owner);
     return owner;
   }
 
@@ -100,6 +100,14 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         Object.assign(data, ownerFields(await ownerFor(trx, session, data.employeeId)));
       }
       return data;
+    },
+    async afterWrite(id, input, { trx, mode, existing }) {
+      // A new owner takes the customer's open invitations along, as a hand-over does.
+      const previous = existing?.employeeId;
+      if (mode !== 'update' || typeof input.employeeId !== 'number' || typeof previous !== 'number') return;
+      if (input.employeeId === previous) return;
+      const owner = await loadStaff(trx, input.employeeId);
+      if (owner) await moveOpenInvitations(trx, [id], previous, owner);
     },
   });
 
@@ -173,7 +181,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         await assertTouchable(trx, ids, session);
         await updateCustomers(trx, ids, { customerStatus: CANCELLED });
       });
-      crud.resetCounts();
+      crud.changed();
     },
 
     async batchUpdate(input, session) {
@@ -187,12 +195,14 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         const rows = await assertTouchable(trx, ids, session);
         if (fields.employeeId !== undefined) {
           const owner = await ownerFor(trx, session, fields.employeeId);
+          // Every row gets the same owner and store: one check says whether they stay in scope.
+          crud.assertWritable(ownerFields(owner), session);
           Object.assign(patch, ownerFields(owner));
           await followOwner(trx, rows, owner);
         }
         return updateCustomers(trx, ids, patch);
       });
-      crud.resetCounts();
+      crud.changed();
       return { count };
     },
 
@@ -208,8 +218,8 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         employeeId: owner.id,
         employeeName: owner.name ?? owner.username,
         employeeNumber: owner.employeeNumber,
-        storeId: owner.storeId,
-        storeName: owner.storeName,
+        storeId: owner.homeId,
+        storeName: owner.homeName,
       };
     },
 
@@ -231,8 +241,9 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
       const to = await requireOwner(db, toEmployeeId);
       if (from.storeId === null || from.storeId !== to.storeId) throw refused('customer.handOverStores');
       // The operator manages that store (or is above it): giving away one clerk's rows and giving them to the other.
-      await assertMayAssign(db, session, from);
-      await assertMayAssign(db, session, to);
+      assertMayAssign(session, from);
+      assertMayAssign(session, to);
+      crud.assertWritable(ownerFields(to), session);
       const moved = await db.transaction().execute(async (trx) => {
         const ids = await customerIdsOwnedBy(trx, from.id);
         await assertTouchable(trx, ids, session);
@@ -240,7 +251,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         const customers = await updateCustomers(trx, ids, ownerFields(to));
         return { customers, invitations };
       });
-      crud.resetCounts();
+      crud.changed();
       return moved;
     },
   };

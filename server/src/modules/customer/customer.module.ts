@@ -16,6 +16,22 @@ import { addCustomerSeeds } from './seeds.js';
 /**
  * Customers, their invitations and activities, and the audit of masked fields shown in clear: the
  * retail half's heart. Rows are owned by a staff user in a store (the declarations' `ownership`).
+ *
+ * The rules every write keeps (add, create, update, the batch calls, imports):
+ * - the owner (employeeId) is the operator unless a manager of the owner's store or above names
+ *   another (owner.ts); a clerk never gives rows away;
+ * - the store (storeId, storeName) and the staff number (employeeNumber: the login name, the only
+ *   staff number base_sys_user has) are the owner's, never the client's: the owner's department
+ *   when it is a store, else its nearest ancestor that is, else (head office, regions) the owner's
+ *   own department, so the scopes that cover the owner cover the row;
+ * - a customer gets `C` + 8 digits, one past the highest such code, when it comes without a code;
+ *   the unique index turns away a writer that lost the race, which retries with the next code;
+ * - create refuses a phone number some customer in the chain has unless told `force: true`
+ *   (preCreate lists them first); add and imports take it as it comes;
+ * - a new owner takes the customer's open invitations (status "1") along; hand-over moves every
+ *   customer of one clerk to another clerk of the same store in one transaction;
+ * - invitations and activities sit in their customer's store (an activity without one in its
+ *   recorder's), and a prize photo is a file of the file space.
  */
 export async function registerCustomer(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   const customers = createCustomerInfoService(ctx);

@@ -58,7 +58,7 @@ export function createInvitationService(ctx: AppContext, customers: CrudService)
         data.employeeId = session.userId;
       } else if (data.employeeId !== undefined && data.employeeId !== existing?.employeeId) {
         if (data.employeeId === null) throw badRequest('customer.ownerRequired');
-        await assertMayAssign(trx, session, await requireOwner(trx, data.employeeId as number));
+        assertMayAssign(session, await requireOwner(trx, data.employeeId as number));
       }
       return data;
     },

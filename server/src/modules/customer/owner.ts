@@ -9,6 +9,12 @@ export type Staff = StaffRow & {
   employeeNumber: string;
   storeId: number | null;
   storeName: string | null;
+  /**
+   * Where the rows this user owns sit (their store column): the store, or, for staff who work in no
+   * store (head office, a region), their own department, so the scopes that cover them cover their rows.
+   */
+  homeId: number | null;
+  homeName: string | null;
 };
 
 /**
@@ -32,8 +38,17 @@ export function storeOf(departmentId: number | null, departments: readonly Depar
 export async function loadStaff(db: Db, id: number): Promise<Staff | undefined> {
   const row = await findStaff(db, id);
   if (!row) return undefined;
-  const store = storeOf(row.departmentId, await allDepartments(db));
-  return { ...row, employeeNumber: row.username, storeId: store?.id ?? null, storeName: store?.name ?? null };
+  const departments = await allDepartments(db);
+  const store = storeOf(row.departmentId, departments);
+  const home = store ?? departments.find((d) => d.id === row.departmentId) ?? null;
+  return {
+    ...row,
+    employeeNumber: row.username,
+    storeId: store?.id ?? null,
+    storeName: store?.name ?? null,
+    homeId: home?.id ?? null,
+    homeName: home?.name ?? null,
+  };
 }
 
 /** An enabled staff user who may own rows; a clear 400 otherwise. */
@@ -45,16 +60,16 @@ export async function requireOwner(db: Db, id: number): Promise<Staff> {
 
 /**
  * Whether the operator may give a row to this owner: anyone may take a row for themselves; giving
- * it to someone else takes a manager of the owner's store or above (a superuser, or a non-clerk
- * whose roles' data permission covers that store, or the owner's department when they work in no
- * store). A clerk never hands rows to others, whatever their role's departments say.
+ * it to someone else takes a manager of the owner's store or above: a superuser, a store manager
+ * whose own department holds that store (their store, or the region above it), or a non-clerk whose
+ * roles' data permission covers it (the owner's department when they work in no store). A clerk
+ * never gives rows to others, whatever their role's departments say.
  */
-export async function assertMayAssign(db: Db, session: Session, owner: Staff): Promise<void> {
+export function assertMayAssign(session: Session, owner: Staff): void {
   if (owner.id === session.userId || session.isSuper) return;
-  const operator = await loadStaff(db, session.userId);
-  if (!operator || operator.userLevel === 'clerk') throw refused('customer.assignClerk');
-  const managesStore =
-    operator.userLevel === 'storeManger' && operator.storeId !== null && operator.storeId === owner.storeId;
-  if (managesStore || seesDepartment(session, owner.storeId ?? owner.departmentId)) return;
+  if (session.userLevel === 'clerk') throw refused('customer.assignClerk');
+  const place = owner.homeId;
+  const manages = session.userLevel === 'storeManger' && place !== null && session.ownDepartmentIds.has(place);
+  if (manages || seesDepartment(session, place)) return;
   throw refused('customer.ownerNotInScope', { name: owner.name ?? owner.username });
 }

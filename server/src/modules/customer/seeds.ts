@@ -67,29 +67,34 @@ const CLERK_PERMS = [
   activity.page, activity.list, activity.info, activity.findPage, activity.create, activity.update,
 ];
 
-/** A store manager: the clerk's work over the whole store, plus deletes, hand-over, reveals, the audit and the store's staff. */
+/**
+ * A store manager: the clerk's work over the whole store, plus deletes, hand-over, reveals, Excel
+ * export and import, the audit and the store's staff.
+ */
 // biome-ignore format: a line a page
 const MANAGER_PERMS = [
   ...CLERK_PERMS,
   info.delete, info.batchDelete, info.handOver, info.reveal,
-  info.export, info.import, info.importCheck, info.importCommit,
   invitation.delete, activity.delete, activity.reveal,
+  info.export, info.import, info.importCheck, info.importCommit,
   activity.export, activity.import, activity.importCheck, activity.importCommit,
   customerRevealLog.perms.page,
   sysUser.perms.page, sysUser.perms.list, sysUser.perms.info,
 ];
 
-/** The treasurer reads customers, invitations and activities of the stores granted (all, as seeded). */
+/** Reading customers, invitations and activities of the stores granted (all, as seeded). */
 // biome-ignore format: a line a page
-const TREASURER_PERMS = [
+const READ_PERMS = [
   info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
-  info.export,
   invitation.page, invitation.list, invitation.info, invitation.findPage,
-  activity.page, activity.list, activity.info, activity.findPage, activity.export,
+  activity.page, activity.list, activity.info, activity.findPage,
 ];
 
-/** HR reads what the treasurer reads and the audit of reveals (who looked at whose data, and why). */
-const HR_PERMS = [...TREASURER_PERMS, customerRevealLog.perms.page];
+/** The treasurer reads, and exports (masked) what they read for the books. */
+const TREASURER_PERMS = [...READ_PERMS, info.export, activity.export];
+
+/** HR reads, and reads the audit of reveals (who looked at whose data, and why). */
+const HR_PERMS = [...READ_PERMS, customerRevealLog.perms.page];
 
 type RoleSeed = { label: string; name: string; remark: string; perms: readonly string[]; departments: number[] };
 
@@ -202,7 +207,7 @@ async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
     {
       label: 'treasurer',
       name: '财务',
-      remark: '财务：全部门店的客户、邀约与活动（只读）',
+      remark: '财务：全部门店的客户、邀约与活动（只读，可导出）',
       perms: TREASURER_PERMS,
       departments: [top.id],
     },

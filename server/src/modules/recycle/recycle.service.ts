@@ -9,6 +9,7 @@ import {
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
+import { createMasker } from '../../core/crud/masking.js';
 import { MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { AppError, conflict, notFound, refused } from '../../core/errors.js';
@@ -64,18 +65,25 @@ function mergeSets(sets: readonly { table: string; rows: Row[] }[]): RecycleSet[
   return [...byTable].map(([table, rows]) => ({ table, rows }));
 }
 
-function masked(sets: RecycleSet[]): RecycleSet[] {
-  return sets.map((set) => ({
-    table: set.table,
-    rows: set.rows.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).map(([key, value]) => [
-          key,
-          SECRET_KEY.test(key) && typeof value === 'string' && value !== '' ? '******' : value,
-        ]),
+/** The rows as a client may see them: secrets hidden, and the sensitive columns of their entity masked. */
+function masked(sets: RecycleSet[], entities: ReadonlyMap<string, Entity>): RecycleSet[] {
+  return sets.map((set) => {
+    const entity = entities.get(set.table);
+    const mask = entity ? createMasker(entity.columns) : (row: Row) => row;
+    return {
+      table: set.table,
+      rows: set.rows.map((row) =>
+        mask(
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [
+              key,
+              SECRET_KEY.test(key) && typeof value === 'string' && value !== '' ? '******' : value,
+            ]),
+          ),
+        ),
       ),
-    ),
-  }));
+    };
+  });
 }
 
 export function createRecycleService(ctx: AppContext, declarations: readonly Declaration[]): RecycleService {
@@ -93,8 +101,9 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
     scopeMessage: 'recycle.notYours',
     afterRead(rows) {
       for (const row of rows) {
-        if (Array.isArray(row.data)) row.data = masked([{ table: '', rows: row.data as Row[] }])[0]?.rows ?? [];
-        if (Array.isArray(row.related)) row.related = masked(row.related as RecycleSet[]);
+        const table = String((row.entityInfo as { table?: unknown } | null)?.table ?? '');
+        if (Array.isArray(row.data)) row.data = masked([{ table, rows: row.data as Row[] }], entities)[0]?.rows ?? [];
+        if (Array.isArray(row.related)) row.related = masked(row.related as RecycleSet[], entities);
       }
       return rows;
     },

@@ -18,6 +18,8 @@ export type CrudFormProps = {
   /** Sends a new record instead of the standard add (see CrudProps.addWith). */
   add?: (values: CrudValues) => Promise<unknown>;
   width?: number;
+  /** The dialog's title; "Add" or "Edit" when absent. */
+  title?: string;
   labelOf: (key: string) => string;
   onClose: () => void;
   onSaved: () => Promise<void>;
@@ -35,6 +37,7 @@ export function CrudForm({
   beforeSubmit,
   add,
   width,
+  title,
   labelOf,
   onClose,
   onSaved,
@@ -73,7 +76,7 @@ export function CrudForm({
     <FormDialog
       data={editing}
       form={form}
-      title={editing?.mode === 'edit' ? t('crud.edit') : t('crud.add')}
+      title={title ?? (editing?.mode === 'edit' ? t('crud.edit') : t('crud.add'))}
       // Each opening starts from the record, or from the defaults as the screen gives them then.
       initialValues={(e) => startValues(e.mode === 'edit' ? (e.row ?? {}) : (defaults ?? {}))}
       submit={submit}

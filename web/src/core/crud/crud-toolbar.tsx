@@ -125,8 +125,9 @@ function ExcelButtons({ props, state }: { props: SettledCrudProps; state: CrudPa
   const { t } = useTranslation();
   const [open, setOpen] = useState<'export' | 'import' | null>(null);
   const visible = props.columns.filter((c) => !state.hiddenColumns.has(c.key)).map((c) => c.key);
+  // One item of the toolbar's row: its buttons keep the row's spacing between them.
   return (
-    <>
+    <Space wrap>
       {state.can.export && (
         <Button icon={<DownloadOutlined />} onClick={() => setOpen('export')} data-testid="crud-export">
           {t('excel.export')}
@@ -150,6 +151,6 @@ function ExcelButtons({ props, state }: { props: SettledCrudProps; state: CrudPa
         onClose={() => setOpen(null)}
         onImported={() => void state.changed()}
       />
-    </>
+    </Space>
   );
 }

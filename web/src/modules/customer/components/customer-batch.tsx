@@ -1,7 +1,7 @@
 import { DownOutlined, SwapOutlined } from '@ant-design/icons';
 import { CUSTOMER_STATUS, type CustomerStatus, customerInfo, type Locale } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -57,7 +57,7 @@ export function CustomerBatch({ selected, onDone }: Props) {
   };
 
   return (
-    <>
+    <Space wrap>
       {canBatch && (
         <Dropdown
           disabled={selected.length === 0}
@@ -86,6 +86,6 @@ export function CustomerBatch({ selected, onDone }: Props) {
           void reload();
         }}
       />
-    </>
+    </Space>
   );
 }

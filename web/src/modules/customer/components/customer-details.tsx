@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Space, Spin, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +110,7 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
             {
               key: 'status',
               label: label('customerStatus'),
-              children: <Tag>{statusLabel(customer.customerStatus, locale)}</Tag>,
+              children: statusLabel(customer.customerStatus, locale),
             },
             {
               key: 'phone',
@@ -200,10 +200,20 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
       afterOpenChange={(visible) => !visible && onClose()}
       className="customer-details"
     >
-      {body}
+      {/* Escape closes the drawer from anywhere in it, also after a quick form closed over it (antd's
+          own handler no longer hears it then). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only passes on Escape from the controls inside. */}
+      <div
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && quick === null) setOpen(false);
+        }}
+      >
+        {body}
+      </div>
       <QuickForm
         entity={quick === 'activity' ? customerActivity : customerInvitationRecord}
         fields={(quick === 'activity' ? activityFields : invitationFields) as unknown as FieldSpec[]}
+        title={quick === 'activity' ? t('customer.details.record') : t('customer.details.invite')}
         start={start()}
         send={(values) =>
           quick === 'activity'

@@ -10,6 +10,9 @@ type Values = { storeId?: number; fromEmployeeId?: number; toEmployeeId?: number
 
 type Props = { open: boolean; onClose: () => void; onDone: () => void };
 
+/** What the dialog edits while open: nothing of its own, and the same nothing on every render (a new one would start the form over). */
+const OPENED = {};
+
 const nameOf = (choices: readonly Choice[], id: number | undefined) =>
   choices.find((c) => c.value === id)?.label ?? String(id ?? '');
 
@@ -56,7 +59,7 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
 
   return (
     <FormDialog
-      data={open ? {} : null}
+      data={open ? OPENED : null}
       form={form}
       name="handOver"
       title={t('customer.handOver.title')}

@@ -3,7 +3,7 @@ import { type CustomerInvitation, customerInvitationRecord } from '@backroom/con
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Segmented, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
@@ -29,7 +29,7 @@ export function daysOf(anchor: Dayjs, span: CalendarSpan): Dayjs[] {
  * The invitations of a store by day or week, as a store manager plans with: each day a column
  * (a list on phones) of its invitations in time order, each with its status changed in place.
  */
-export function InvitationCalendar() {
+export function InvitationCalendar({ switcher }: { switcher: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { stores } = useStores();
   const [span, setSpan] = useState<CalendarSpan>('week');
@@ -63,6 +63,7 @@ export function InvitationCalendar() {
     <div className="customer-calendar" data-testid="invitation-calendar">
       <div className="crud-toolbar">
         <Space wrap>
+          {switcher}
           <RefreshButton onRefresh={() => void query.refetch()} />
           <Space.Compact>
             <Button

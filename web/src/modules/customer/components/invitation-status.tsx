@@ -1,6 +1,6 @@
 import { CUSTOMER_DICTS, customerInvitationRecord } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Badge, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
@@ -8,8 +8,13 @@ import { useDictLookup } from '../../../core/dictionaries';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 
-/** The colour of each invitation status value: invited, visited, bought, no-show. */
-const COLOURS: Record<string, string> = { '1': 'processing', '2': 'cyan', '3': 'success', '4': 'warning' };
+/** The dot beside each invitation status value: invited, visited, bought, no-show. */
+const DOTS: Record<string, 'processing' | 'success' | 'warning' | 'default'> = {
+  '1': 'processing',
+  '2': 'success',
+  '3': 'success',
+  '4': 'warning',
+};
 
 /** The invitation statuses in the dictionary's words. */
 export function useInvitationStatuses() {
@@ -21,10 +26,10 @@ export function useInvitationStatuses() {
   };
 }
 
-/** An invitation status as a coloured tag, in the dictionary's words. */
+/** An invitation status in the dictionary's words, with its dot. */
 export function InvitationStatusTag({ value }: { value: string }) {
   const statuses = useInvitationStatuses();
-  return <Tag color={COLOURS[value] ?? 'default'}>{statuses.label(value)}</Tag>;
+  return <Badge status={DOTS[value] ?? 'default'} text={statuses.label(value)} />;
 }
 
 type Props = { id: number; value: string; customerName?: string | null };

@@ -35,16 +35,16 @@ export function useInvitationFields(): FieldOf<typeof customerInvitationRecord>[
 
 /** Who the activity was for, what it was, and the prize with its photos from the file space. */
 export function useActivityFields(): FieldOf<typeof customerActivity>[] {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   return [
     { name: 'customerName', input: <Input maxLength={100} /> },
-    { name: 'customerPhone', input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <InputNumber min={0} max={150} precision={0} style={{ width: '100%' }} /> },
     { name: 'idCardType', input: <Select allowClear options={dict.options(CUSTOMER_DICTS.idCardType)} /> },
-    { name: 'idCardNo', input: <Input maxLength={50} /> },
+    { name: 'idCardNo', tooltip: t('customer.maskedHint'), input: <Input maxLength={50} /> },
     { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
     { name: 'activityName', input: <Input maxLength={100} /> },
     { name: 'prizeName', input: <Input maxLength={100} /> },

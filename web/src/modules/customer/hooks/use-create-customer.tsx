@@ -63,6 +63,7 @@ export function useCreateCustomer() {
     if (checked.duplicates.length > 0 && !(await confirmDuplicates(checked.duplicates))) {
       throw new DuplicateDeclined();
     }
-    return call(customerInfo.api.create, body);
+    // Confirmed: create takes a known phone number only when told so (`force`), else it refuses it.
+    return call(customerInfo.api.create, { ...body, force: checked.duplicates.length > 0 });
   };
 }

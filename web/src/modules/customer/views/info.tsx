@@ -1,5 +1,5 @@
 import { CUSTOMER_DICTS, CUSTOMER_STATUS, customerInfo, type Locale } from '@backroom/contract';
-import { Button, Input, Select, Tag } from 'antd';
+import { Badge, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnOf, CrudPage, type FieldOf, type FilterSpec } from '../../../core/crud/CrudPage';
@@ -17,8 +17,8 @@ import '../customer.css';
 
 const CustomerDetails = deferred(() => import('../components/customer-details').then((m) => m.CustomerDetails));
 
-/** The colour of each customer status: normal, disabled, cancelled. */
-const STATUS_COLOURS: Record<string, string> = { '0': 'success', '1': 'warning', '2': 'default' };
+/** The dot beside each customer status: normal, disabled, cancelled (the words carry the meaning). */
+const STATUS_DOTS = { '0': 'success', '1': 'warning', '2': 'default' } as const;
 
 type Field = 'customerPhone' | 'diseaseInformation';
 
@@ -75,7 +75,7 @@ export default function CustomerInfoView() {
     {
       key: 'customerStatus',
       width: 100,
-      render: (value) => <Tag color={STATUS_COLOURS[value] ?? 'default'}>{statusLabel(value, locale)}</Tag>,
+      render: (value) => <Badge status={STATUS_DOTS[value]} text={statusLabel(value, locale)} />,
     },
     { key: 'customerType', width: 120, render: (value) => dict.label(CUSTOMER_DICTS.customerType, value) },
     { key: 'employeeName', width: 120 },
@@ -90,7 +90,7 @@ export default function CustomerInfoView() {
 
   const fields: FieldOf<typeof customerInfo>[] = [
     { name: 'customerName', input: <Input maxLength={100} autoFocus /> },
-    { name: 'customerPhone', input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <Input maxLength={20} /> },
     { name: 'customerType', input: <Select allowClear options={typeOptions} /> },
@@ -107,7 +107,12 @@ export default function CustomerInfoView() {
         ]
       : []),
     { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
-    { name: 'diseaseInformation', span: 24, input: <Input.TextArea rows={2} maxLength={1000} /> },
+    {
+      name: 'diseaseInformation',
+      span: 24,
+      tooltip: t('customer.maskedHint'),
+      input: <Input.TextArea rows={2} maxLength={1000} />,
+    },
     { name: 'remark', span: 24, input: <Input.TextArea rows={2} maxLength={500} /> },
   ];
 
@@ -133,13 +138,6 @@ export default function CustomerInfoView() {
           mode === 'edit' ? withoutMasked(values, ['customerPhone', 'diseaseInformation']) : values
         }
         toolbar={<CustomerBatch selected={selected} onDone={() => setSelected([])} />}
-        rowActions={(row) =>
-          canRead && (
-            <Button type="link" size="small" onClick={() => setDetailsOf(row.id)}>
-              {t('customer.details.open')}
-            </Button>
-          )
-        }
       />
       {detailsOf !== null && <CustomerDetails id={detailsOf} onClose={() => setDetailsOf(null)} />}
     </>

@@ -40,10 +40,7 @@ export default function InvitationView() {
   return (
     <div className="customer-invitations">
       {mode === 'calendar' ? (
-        <>
-          <div className="customer-mode">{switcher}</div>
-          <InvitationCalendar />
-        </>
+        <InvitationCalendar switcher={switcher} />
       ) : (
         <CrudPage
           entity={customerInvitationRecord}
@@ -57,8 +54,9 @@ export default function InvitationView() {
             send: (values) => call(customerInvitationRecord.api.create, values as never),
           }}
           columns={[
-            { key: 'inviteTime', width: 170 },
+            // On a phone the first column stays in view: who, then when.
             { key: 'customerName', width: 140 },
+            { key: 'inviteTime', width: 170 },
             {
               key: 'customerStatus',
               width: 140,

@@ -1,0 +1,448 @@
+// Customer keyword search at scale: fills a throwaway database with customers (1,000,000 by
+// default), starts the built server on it and measures POST customer/info/findPage (the
+// customers' page, scoped, with the owner's name) with keywords — a name fragment, a full phone number, a
+// customer code, a two-character fragment — as the superuser and as a clerk, with a few clients.
+//
+//   node bench/customer-search.mjs                         SQLite, 1,000,000 customers
+//   node bench/customer-search.mjs --rows=100000 --seconds=3
+//   node bench/customer-search.mjs --db-url=postgres://postgres@127.0.0.1:5432/bench_customers
+//   node bench/customer-search.mjs --db-url=mysql://root@127.0.0.1:3306/bench_customers
+//   node bench/customer-search.mjs --explain               also print each dialect's query plan
+//
+// With --db-url the database must be a throwaway one (its customer_info rows are replaced).
+// Targets (issue 11): p50 < 20 ms and >= 1,000 req/s at 1M customers on SQLite and PostgreSQL.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
+const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+
+const { values: opts } = parseArgs({
+  options: {
+    'db-url': { type: 'string' },
+    rows: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '4' },
+    explain: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    /** Measure the rows an earlier run left (PostgreSQL, MariaDB) instead of filling again. */
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(opts.rows);
+const SECONDS = Number(opts.seconds);
+const CLIENTS = Number(opts.clients);
+const DB_URL = opts['db-url'] ?? '';
+const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 'mysql';
+const ADMIN_PASSWORD = 'bench-123456';
+const CLERK = 'bench.clerk';
+const EMPLOYEES = 200;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
+const sqliteFile = path.join(dataDir, 'backroom.sqlite');
+const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+// ---------------------------------------------------------------------------------------------
+// Customers as a retail chain has them: Chinese names, mobile numbers, addresses, codes.
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈';
+const GIVEN = '伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华建国玉梅红云志文辉丹鹏斌飞宇浩凯鑫欣怡晨阳佳雪琳婷慧';
+const CITIES = ['上海市浦东新区', '北京市朝阳区', '广州市天河区', '深圳市南山区', '杭州市西湖区', '成都市武侯区'];
+const ROADS = ['张杨路', '建国路', '天河路', '科技园路', '文三路', '人民南路', '中山路', '解放路'];
+const TYPES = ['1', '2', '3'];
+
+/** The n-th customer (1-based), the same every run: what the keywords below are picked from. */
+function customer(n, employees, now) {
+  const s = SURNAMES[n % SURNAMES.length];
+  const g1 = GIVEN[Math.floor(n / 7) % GIVEN.length];
+  const g2 = GIVEN[Math.floor(n / 13) % GIVEN.length];
+  const employee = employees[n % employees.length];
+  return {
+    createTime: now,
+    updateTime: now,
+    customerCode: `C${String(n).padStart(8, '0')}`,
+    customerName: n % 4 === 1 ? `${s}${g1}` : `${s}${g1}${g2}`,
+    customerAge: String(20 + (n % 60)),
+    customerSex: n % 3,
+    customerType: TYPES[n % TYPES.length],
+    // 7919 is prime to 10^9: every customer has a number of their own.
+    customerPhone: `1${[3, 5, 8][n % 3]}${String((n * 7919) % 1_000_000_000).padStart(9, '0')}`,
+    customerAddress: `${CITIES[n % CITIES.length]}${ROADS[Math.floor(n / 6) % ROADS.length]}${(n % 997) + 1}号`,
+    storeId: employee.store,
+    storeName: employee.storeName,
+    employeeId: employee.id,
+    employeeNumber: employee.number,
+    diseaseInformation: '',
+    remark: n % 10 === 0 ? '老客户，偏好周末到店' : '',
+    customerStatus: n % 50 === 0 ? '1' : '0',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database, opened directly for the fill (the server stopped).
+
+async function openDb() {
+  if (KIND === 'sqlite') {
+    const Database = requireServer('better-sqlite3');
+    const db = new Database(sqliteFile);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    return {
+      all: async (sql, params = []) => db.prepare(sql).all(...params),
+      run: async (sql, params = []) => void db.prepare(sql).run(...params),
+      begin: async () => db.exec('begin'),
+      commit: async () => db.exec('commit'),
+      close: async () => {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.close();
+      },
+    };
+  }
+  if (KIND === 'postgres') {
+    const pg = requireServer('pg');
+    const client = new pg.Client({ connectionString: DB_URL });
+    await client.connect();
+    const numbered = (sql) => {
+      let i = 0;
+      return sql.replace(/\?/g, () => `$${++i}`);
+    };
+    return {
+      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
+      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
+      begin: async () => void (await client.query('begin')),
+      commit: async () => void (await client.query('commit')),
+      close: () => client.end(),
+    };
+  }
+  const mysql = requireServer('mysql2/promise');
+  const conn = await mysql.createConnection({ uri: DB_URL, charset: 'utf8mb4' });
+  return {
+    all: async (sql, params = []) => (await conn.query(sql, params))[0],
+    run: async (sql, params = []) => void (await conn.query(sql, params)),
+    begin: async () => void (await conn.query('start transaction')),
+    commit: async () => void (await conn.query('commit')),
+    close: () => conn.end(),
+  };
+}
+
+async function insertRows(db, table, rows) {
+  const columns = Object.keys(rows[0]);
+  const one = `(${columns.map(() => '?').join(', ')})`;
+  await db.run(
+    `insert into ${q(table)} (${columns.map(q).join(', ')}) values ${rows.map(() => one).join(', ')}`,
+    rows.flatMap((r) => columns.map((c) => r[c])),
+  );
+}
+
+/** Employees (staff users in store departments), a clerk among them with the customer menus, and the customers. */
+async function fill() {
+  const db = await openDb();
+  const now = '2026-11-25 09:00:00';
+  const [admin] = await db.all(`select id, password from base_sys_user where username = 'admin'`);
+  const departments = await db.all(`select id, name from base_sys_department order by id`);
+  await db.run(
+    `delete from base_sys_user_role where ${q('userId')} in (select id from base_sys_user where username like 'bench.%')`,
+  );
+  await db.run(`delete from base_sys_user where username like 'bench.%'`);
+  await db.run(`delete from customer_info`);
+  const users = [];
+  for (let i = 0; i < EMPLOYEES; i += 1) {
+    const dept = departments[i % departments.length];
+    users.push({
+      createTime: now,
+      updateTime: now,
+      departmentId: Number(dept.id),
+      name: `员工${i}`,
+      username: i === 0 ? CLERK : `bench.staff.${i}`,
+      password: admin.password,
+      passwordV: 1,
+      phone: `1390000${String(i).padStart(4, '0')}`,
+      status: 1,
+      userLevel: 'clerk',
+    });
+  }
+  await insertRows(db, 'base_sys_user', users);
+  const staff = await db.all(
+    `select id, ${q('departmentId')} as dept from base_sys_user where username like 'bench.%' order by id`,
+  );
+  const names = new Map(departments.map((d) => [Number(d.id), d.name]));
+  const employees = staff.map((u, i) => ({
+    id: Number(u.id),
+    store: Number(u.dept),
+    storeName: names.get(Number(u.dept)),
+    number: `E${String(i).padStart(5, '0')}`,
+  }));
+  // The clerk's role: every customer permission, nothing else.
+  await db.run(`delete from base_sys_role where label = 'bench.customer-clerk'`);
+  await insertRows(db, 'base_sys_role', [
+    {
+      createTime: now,
+      updateTime: now,
+      userId: Number(admin.id),
+      name: 'Bench customer clerk',
+      label: 'bench.customer-clerk',
+      remark: '',
+      relevance: KIND === 'postgres' ? false : 0,
+    },
+  ]);
+  const [role] = await db.all(`select id from base_sys_role where label = 'bench.customer-clerk'`);
+  const menus = await db.all(
+    `select id from base_sys_menu where perms like 'customer:%' or ${q('router')} like '/customer%'`,
+  );
+  await insertRows(
+    db,
+    'base_sys_role_menu',
+    menus.map((m) => ({ roleId: Number(role.id), menuId: Number(m.id) })),
+  );
+  await insertRows(db, 'base_sys_user_role', [{ userId: employees[0].id, roleId: Number(role.id) }]);
+
+  const started = Date.now();
+  const batch = 500;
+  await db.begin();
+  for (let from = 1; from <= ROWS; from += batch) {
+    const rows = [];
+    for (let n = from; n < Math.min(from + batch, ROWS + 1); n += 1) rows.push(customer(n, employees, now));
+    await insertRows(db, 'customer_info', rows);
+    if (KIND !== 'sqlite' && (from - 1) % 50_000 === 0) {
+      await db.commit();
+      await db.begin();
+    }
+  }
+  await db.commit();
+  // VACUUM also moves the GIN index's pending list (rows added since it was built) into the index,
+  // as autovacuum does after a bulk load.
+  if (KIND === 'postgres') await db.run('vacuum analyze customer_info');
+  if (KIND === 'mysql') await db.run('analyze table customer_info');
+  console.log(`filled ${ROWS.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await db.close();
+  return employees;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let server = null;
+
+async function startServer() {
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', MAIN_JS], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD,
+      DATABASE_URL: DB_URL,
+    },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  server = { child, base: `http://127.0.0.1:${port}` };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const res = await fetch(`${server.base}/api/admin/base/open/eps`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    await sleep(200);
+  }
+}
+
+async function stopServer() {
+  if (!server) return;
+  const { child } = server;
+  server = null;
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function post(urlPath, body, token) {
+  const res = await fetch(server.base + urlPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+async function login(username, password) {
+  const { json } = await post('/api/admin/base/open/login', { username, password });
+  if (typeof json?.data?.token !== 'string') throw new Error(`login as ${username}: ${JSON.stringify(json)}`);
+  return json.data.token;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+/** `clients` loops posting the same body for `seconds`: latency percentiles and throughput. */
+async function measure(url, body, token) {
+  const first = await post(url, body, token);
+  if (first.status !== 200 || first.json?.code !== 1000) {
+    throw new Error(`${url} ${JSON.stringify(body)}: HTTP ${first.status} ${JSON.stringify(first.json).slice(0, 300)}`);
+  }
+  const total = first.json.data.pagination.total;
+  const payload = JSON.stringify(body);
+  const headers = { 'content-type': 'application/json', authorization: token };
+  // Warm-up (the compiled query, the database's cache): 20 requests or one second, whichever is first.
+  const warm = Date.now() + 1000;
+  for (let i = 0; i < 20 && Date.now() < warm; i += 1) {
+    await (await fetch(server.base + url, { method: 'POST', headers, body: payload })).text();
+  }
+  const latencies = [];
+  const end = Date.now() + SECONDS * 1000;
+  const started = performance.now();
+  const cpuBefore = cpuMsOf(server.child.pid);
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        const res = await fetch(server.base + url, { method: 'POST', headers, body: payload });
+        await res.text();
+        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuMsOf(server.child.pid);
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return {
+    total,
+    p50: pct(50),
+    p95: pct(95),
+    rps: latencies.length / elapsed,
+    cpuMs: cpu === null || cpuBefore === null ? null : (cpu - cpuBefore) / latencies.length,
+    load: os.loadavg()[0],
+  };
+}
+
+/** CPU time of a process in ms (user + system, /proc/<pid>/stat); null elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function explain(keyWord) {
+  const db = await openDb();
+  const pattern = `%${keyWord}%`;
+  const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
+  const like = KIND === 'postgres' ? 'ilike' : 'like';
+  const likes = fields.map((f) => `a.${q(f)} ${like} ?`).join(' or ');
+  // The keyword clause as the server writes it (server/src/core/crud/query.ts): the text index
+  // narrows, the LIKEs decide.
+  const indexed = [...keyWord].length >= 3;
+  const document = fields.map((f) => `coalesce(a.${q(f)}, '')`).join(' || chr(31) || ');
+  const candidates =
+    !indexed || KIND === 'mysql'
+      ? ''
+      : KIND === 'sqlite'
+        ? 'a.id in (select rowid from customer_info_fts where customer_info_fts match ?) and '
+        : `${document} ilike ? and `;
+  const params = [
+    ...(candidates === '' ? [] : [KIND === 'sqlite' ? `"${keyWord}"` : pattern]),
+    ...fields.map(() => pattern),
+  ];
+  const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
+  const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
+  const plan = await db.all(prefix + query, params);
+  console.log(`  plan for ${JSON.stringify(keyWord)}:`);
+  for (const row of plan) console.log(`    ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
+  await db.close();
+}
+
+async function main() {
+  if (!opts['no-build']) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@backroom/server'], { cwd: ROOT, stdio: 'ignore' });
+    if (built.status !== 0) throw new Error('building the server failed');
+  }
+  console.log(
+    `customer search bench: ${KIND}, ${ROWS.toLocaleString('en-US')} customers, ${CLIENTS} clients, ${SECONDS} s each`,
+  );
+  // First start migrates and seeds; the fill goes in with the server stopped.
+  await startServer();
+  await stopServer();
+  if (!(opts.reuse && KIND !== 'sqlite')) await fill();
+  // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
+  // fragment, a full phone number, a customer code, two characters.
+  const known = customer(Math.floor(ROWS / 3 / EMPLOYEES) * EMPLOYEES, [{}], '');
+  const keywords = [
+    // Three characters: a whole name, as most are (a quarter have two).
+    ['name fragment', known.customerName],
+    ['full phone', known.customerPhone],
+    ['customer code', known.customerCode],
+    ['2 characters (LIKE)', known.customerName.slice(1, 3)],
+  ];
+  // The same page without a keyword: what the server and the machine cost besides the search.
+  const scenarios = [['no keyword (baseline)', ''], ...keywords];
+  if (opts.explain) for (const [, keyWord] of keywords) await explain(keyWord);
+  await startServer();
+  try {
+    const tokens = { superuser: await login('admin', ADMIN_PASSWORD), clerk: await login(CLERK, ADMIN_PASSWORD) };
+    const url = '/api/admin/customer/info/findPage';
+    const lines = [
+      '| who | keyword | rows found | p50 ms | p95 ms | req/s | server CPU ms/req | load avg |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const [who, token] of Object.entries(tokens)) {
+      for (const [what, keyWord] of scenarios) {
+        const body = keyWord === '' ? { page: 1, size: 20 } : { page: 1, size: 20, keyWord };
+        const r = await measure(url, body, token);
+        const cpu = r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2);
+        const line = `| ${who} | ${what}${keyWord ? ` \`${keyWord}\`` : ''} | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${Math.round(r.rps).toLocaleString('en-US')} | ${cpu} | ${r.load.toFixed(1)} |`;
+        console.log(line);
+        lines.push(line);
+      }
+    }
+    const results = path.join(ROOT, 'bench/results');
+    fs.mkdirSync(results, { recursive: true });
+    fs.writeFileSync(
+      path.join(results, `customer-search-${KIND}.md`),
+      `${KIND}, ${ROWS.toLocaleString('en-US')} customers, ${CLIENTS} clients, ${os.cpus().length} cores\n\n${lines.join('\n')}\n`,
+    );
+  } finally {
+    await stopServer();
+    if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopServer();
+  process.exitCode = 1;
+});

@@ -1,0 +1,74 @@
+import { customerInfo, dictType } from '@backroom/contract';
+import {
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { DbKind, LooseDb } from '../db/index.js';
+import { applyFilters, baseQuery } from './query.js';
+
+// The SQL a keyword becomes, per dialect: through the text index where the entity declares one and
+// the keyword has a trigram, by the LIKEs alone otherwise. (The answers are checked against real
+// databases in text-index.int.test.ts.)
+
+const DIALECTS = {
+  sqlite: { adapter: SqliteAdapter, compiler: SqliteQueryCompiler, introspector: SqliteIntrospector },
+  postgres: { adapter: PostgresAdapter, compiler: PostgresQueryCompiler, introspector: PostgresIntrospector },
+  mysql: { adapter: MysqlAdapter, compiler: MysqlQueryCompiler, introspector: MysqlIntrospector },
+} as const;
+
+function compile(kind: DbKind, entity: typeof customerInfo | typeof dictType, keyWord: string) {
+  const d = DIALECTS[kind];
+  const db = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new d.adapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new d.introspector(k),
+      createQueryCompiler: () => new d.compiler(),
+    },
+  }) as unknown as LooseDb;
+  return applyFilters(baseQuery(db, entity).selectAll(), { entity, kind }, { keyWord }).compile();
+}
+
+describe('the keyword through the text index', () => {
+  it("asks SQLite's FTS5 table, with the keyword as one FTS string, and keeps the LIKEs", () => {
+    const { sql, parameters } = compile('sqlite', customerInfo, 'ab" OR c*');
+    expect(sql).toContain(
+      '"a"."id" in (select rowid from "customer_info_fts" where "customer_info_fts" match ?) and ("a"."customerCode" like ?',
+    );
+    expect(parameters[0]).toBe('"ab"" OR c*"');
+    expect(parameters.slice(1)).toEqual(Array(6).fill('%ab" OR c*%'));
+  });
+
+  it('spells PostgreSQL the expression its GIN index is made on, and keeps the ILIKEs', () => {
+    const { sql, parameters } = compile('postgres', customerInfo, '50%_x');
+    expect(sql).toContain(
+      `coalesce("a"."customerCode", '') || chr(31) || coalesce("a"."customerName", '') || chr(31) || coalesce("a"."customerPhone", '') || chr(31) || coalesce("a"."customerAddress", '') || chr(31) || coalesce("a"."customerType", '') || chr(31) || coalesce("a"."remark", '') ilike $1 escape '!' and ("a"."customerCode" ilike $2`,
+    );
+    expect(parameters).toEqual(Array(7).fill('%50!%!_x%'));
+  });
+
+  it('goes by LIKE alone on MySQL, for keywords of one or two characters, and for entities without the option', () => {
+    for (const [kind, entity, keyWord] of [
+      ['mysql', customerInfo, 'abc'],
+      ['sqlite', customerInfo, '秀英'],
+      ['postgres', customerInfo, 'ab'],
+      ['sqlite', dictType, 'abc'],
+      ['postgres', dictType, 'abc'],
+    ] as const) {
+      const { sql, parameters } = compile(kind, entity, keyWord);
+      expect(sql, `${kind} ${entity.table} ${keyWord}`).not.toMatch(/match|coalesce/);
+      expect(parameters.every((p) => p === `%${keyWord}%`)).toBe(true);
+      expect(parameters.length).toBe(entity.query.keyWordLikeFields.length);
+    }
+  });
+});

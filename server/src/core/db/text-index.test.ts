@@ -1,0 +1,156 @@
+import { col, type TableDecl } from '@backroom/contract';
+import { describe, expect, it } from 'vitest';
+import { renderChanges } from './ddl.js';
+import { fts5Arguments, trigramColumns } from './introspect.js';
+import { declaredSchema, diffSchemas, foldChanges, heldBy, type SchemaModel } from './schema-model.js';
+
+// A text index is a change kind of its own: declared (query.textIndex), added up from migrations,
+// diffed, written as SQL per dialect and read back from a live database (drift.int.test.ts runs it).
+
+const label = { 'zh-cn': '名', 'zh-tw': '名', en: 'Name' };
+function people(textIndex?: readonly string[], nameLength = 100): TableDecl {
+  return {
+    table: 'people',
+    base: 'entity',
+    columns: {
+      name: col.string({ label, max: nameLength }),
+      phone: col.string({ label, nullable: true, max: 20 }),
+      age: col.int({ label, nullable: true }),
+    },
+    indexes: [],
+    ...(textIndex ? { textIndex } : {}),
+  };
+}
+const schemaOf = (decl: TableDecl): SchemaModel => declaredSchema([decl]);
+
+describe('the text index in the schema model', () => {
+  it('is declared over text columns only, named after its table', () => {
+    expect(schemaOf(people(['name', 'phone'])).people?.textIndex).toEqual({
+      name: 'people_fts',
+      columns: ['name', 'phone'],
+      form: 'document',
+    });
+    expect(schemaOf(people()).people?.textIndex).toBeUndefined();
+    expect(() => schemaOf(people(['name', 'age']))).toThrow(/covers age, which is not a text column/);
+  });
+
+  it('is added, dropped and changed as its own changes, which add up to the declared schema', () => {
+    const none = schemaOf(people());
+    const two = schemaOf(people(['name', 'phone']));
+    const one = schemaOf(people(['name']));
+    const index = { name: 'people_fts', columns: ['name', 'phone'], form: 'document' };
+    expect(diffSchemas(none, two)).toEqual([{ op: 'createTextIndex', table: 'people', index }]);
+    expect(diffSchemas(two, none)).toEqual([{ op: 'dropTextIndex', table: 'people', index }]);
+    expect(diffSchemas(two, one).map((c) => c.op)).toEqual(['dropTextIndex', 'createTextIndex']);
+    expect(diffSchemas(two, two)).toEqual([]);
+    for (const [from, to] of [
+      [none, two],
+      [two, none],
+      [two, one],
+    ] as const) {
+      expect(foldChanges(from, diffSchemas(from, to))).toEqual(to);
+    }
+  });
+
+  it('goes before a change to one of its columns and is made again after it; other columns leave it alone', () => {
+    const before = schemaOf(people(['name', 'phone']));
+    const longer = schemaOf(people(['name', 'phone'], 200));
+    expect(diffSchemas(before, longer).map((c) => c.op)).toEqual(['dropTextIndex', 'alterColumn', 'createTextIndex']);
+    const withAge = declaredSchema([
+      { ...people(['name', 'phone']), columns: { ...people().columns, age: col.bigint({ label, nullable: true }) } },
+    ]);
+    expect(diffSchemas(before, withAge).map((c) => c.op)).toEqual(['alterColumn']);
+  });
+
+  it('is not held by MySQL/MariaDB, which keep the keyword a LIKE scan', () => {
+    const schema = schemaOf(people(['name']));
+    expect(heldBy('mysql', schema).people?.textIndex).toBeUndefined();
+    expect(heldBy('postgres', schema)).toBe(schema);
+    expect(heldBy('sqlite', schema)).toBe(schema);
+  });
+});
+
+describe('the text index as SQL', () => {
+  const none = schemaOf(people());
+  const changes = diffSchemas(none, schemaOf(people(['name', 'phone'])));
+
+  it('is an FTS5 trigram table on SQLite, filled from the rows and kept by three triggers', () => {
+    const sql = renderChanges('sqlite', changes, none);
+    expect(sql[0]).toBe(
+      `create virtual table "people_fts" using fts5("name", "phone", content='people', content_rowid='id', tokenize='trigram')`,
+    );
+    expect(sql[1]).toBe(`insert into "people_fts" ("people_fts") values ('rebuild')`);
+    expect(sql.slice(2).map((s) => /^create trigger "(\w+)" after (insert|delete|update)/.exec(s)?.slice(1))).toEqual([
+      ['people_fts_insert', 'insert'],
+      ['people_fts_delete', 'delete'],
+      ['people_fts_update', 'update'],
+    ]);
+    expect(sql[4]).toContain(`after update of "name", "phone" on "people"`);
+  });
+
+  it('is one pg_trgm GIN index over the columns together on PostgreSQL, and nothing on MySQL', () => {
+    expect(renderChanges('postgres', changes, none)).toEqual([
+      'create extension if not exists pg_trgm',
+      `create index "people_fts" on "people" using gin ((coalesce("name", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops)`,
+    ]);
+    expect(renderChanges('mysql', changes, none)).toEqual([]);
+    const two = schemaOf(people(['name', 'phone']));
+    expect(renderChanges('postgres', diffSchemas(two, none), two)).toEqual(['drop index "people_fts"']);
+    expect(renderChanges('sqlite', diffSchemas(two, none), two)).toEqual([
+      'drop trigger if exists "people_fts_insert"',
+      'drop trigger if exists "people_fts_delete"',
+      'drop trigger if exists "people_fts_update"',
+      'drop table "people_fts"',
+    ]);
+  });
+
+  it('is made anew when SQLite rebuilds its table (the triggers go with the old one)', () => {
+    const before = schemaOf(people(['name', 'phone']));
+    const bigAge = declaredSchema([
+      { ...people(['name', 'phone']), columns: { ...people().columns, age: col.bigint({ label, nullable: true }) } },
+    ]);
+    const sql = renderChanges('sqlite', diffSchemas(before, bigAge), before);
+    const renamed = sql.findIndex((s) => s.startsWith('alter table "people__rebuild" rename'));
+    expect(renamed).toBeGreaterThan(0);
+    const after = sql.slice(renamed + 1);
+    expect(after[0]).toBe('drop table if exists "people_fts"');
+    expect(after.filter((s) => s.startsWith('create trigger')).length).toBe(3);
+    expect(after.some((s) => s.startsWith('create virtual table "people_fts"'))).toBe(true);
+  });
+
+  it('changes form on PostgreSQL alone: per-column indexes (the first form) become one over the columns together', () => {
+    const document = schemaOf(people(['name', 'phone']));
+    const table = document.people;
+    if (!table?.textIndex) throw new Error('no text index declared');
+    const first: SchemaModel = { people: { ...table, textIndex: { name: 'people_fts', columns: ['name', 'phone'] } } };
+    const changes = diffSchemas(first, document);
+    expect(changes.map((c) => c.op)).toEqual(['dropTextIndex', 'createTextIndex']);
+    expect(renderChanges('postgres', changes, first)).toEqual([
+      'drop index "people_fts_name"',
+      'drop index "people_fts_phone"',
+      'create extension if not exists pg_trgm',
+      `create index "people_fts" on "people" using gin ((coalesce("name", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops)`,
+    ]);
+    expect(renderChanges('sqlite', changes, first)).toEqual([]);
+    expect(renderChanges('mysql', changes, first)).toEqual([]);
+    // The first form, made from scratch, as migration 20261125041000 wrote it.
+    expect(renderChanges('postgres', diffSchemas(schemaOf(people()), first), schemaOf(people()))).toEqual([
+      'create extension if not exists pg_trgm',
+      'create index "people_fts_name" on "people" using gin ("name" gin_trgm_ops)',
+      'create index "people_fts_phone" on "people" using gin ("phone" gin_trgm_ops)',
+    ]);
+  });
+
+  it('is read back from what each database says of it', () => {
+    expect(
+      fts5Arguments(
+        `CREATE VIRTUAL TABLE "t_fts" using fts5("a", "b""c", d, content='t', content_rowid='id', tokenize='trigram')`,
+      ),
+    ).toEqual({ columns: ['a', 'b"c', 'd'], options: { content: 't', content_rowid: 'id', tokenize: 'trigram' } });
+    expect(
+      trigramColumns(
+        `CREATE INDEX customer_info_fts ON public.customer_info USING gin ((((COALESCE("customerCode", ''::character varying))::text || '\\x1F'::text) || (COALESCE(remark, ''::character varying))::text) gin_trgm_ops)`,
+      ),
+    ).toEqual(['customerCode', 'remark']);
+  });
+});

@@ -1,0 +1,154 @@
+import type { CustomerInvitation, PageResult } from '@backroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dataOf,
+  expectRefused,
+  expectRuleRefusal,
+  startApp,
+  type TestApp,
+  testTargets,
+} from '../../testing/harness.js';
+import { type Chain, createCustomer, rowCount, setUpChain } from './customer.test-support.js';
+
+const INVITATION = '/admin/customer/invitationRecord';
+const EN = { language: 'en' };
+
+describe.each(testTargets())('customer/invitationRecord calls on $name', (target) => {
+  let t: TestApp;
+  let c: Chain;
+  /** A customer of clerk A1 in store A, and one of clerk B1 in store B. */
+  let customerA: number;
+  let customerB: number;
+
+  const stored = (id: number) =>
+    t.ctx.db.db.selectFrom('customer_invitation_record').selectAll().where('id', '=', id).executeTakeFirst();
+  const create = (token: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    t.post<{ id: number }>(`${INVITATION}/create`, body, token, headers);
+
+  beforeAll(async () => {
+    t = await startApp(target);
+    c = await setUpChain(t);
+    customerA = (await createCustomer(t, c.clerkA1.token, { customerName: '邀约甲' })).id;
+    customerB = (await createCustomer(t, c.clerkB1.token, { customerName: '邀约乙' })).id;
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('creates an invitation: status "1" by default, the operator as inviter, the customer’s store', async () => {
+    const { id } = dataOf(
+      await create(c.clerkA1.token, { customerID: customerA, inviteTime: '2026-03-02 10:00:00', storeId: c.storeB }),
+    );
+    expect(await stored(id)).toMatchObject({
+      customerID: customerA,
+      customerStatus: '1',
+      employeeId: c.clerkA1.id,
+      storeId: c.storeA,
+      inviteTime: expect.anything(),
+      remark: '',
+    });
+  });
+
+  it('requires inviteTime and refuses a status outside the dictionary, in the request language', async () => {
+    const before = await rowCount(t, 'customer_invitation_record');
+    const noTime = await create(c.clerkA1.token, { customerID: customerA }, EN);
+    expect(noTime.status).toBe(400);
+    expect(noTime.body.code).toBe(1002);
+    expect(noTime.body.message).toContain('Invitation time');
+    const zh = await create(c.clerkA1.token, { customerID: customerA }, { language: 'zh-cn' });
+    expect(zh.body.message).toContain('邀约时间');
+    const badStatus = await create(
+      c.clerkA1.token,
+      { customerID: customerA, inviteTime: '2026-03-02 10:00:00', customerStatus: '9' },
+      EN,
+    );
+    expectRefused(badStatus, 400);
+    expect(badStatus.body.message).toContain('"9"');
+    expect(badStatus.body.message).toContain('1, 2, 3, 4');
+    expect(await rowCount(t, 'customer_invitation_record')).toBe(before);
+  });
+
+  it('refuses a customer that does not exist, naming it', async () => {
+    const reply = await create(c.clerkA1.token, { customerID: 987654, inviteTime: '2026-03-02 10:00:00' }, EN);
+    expectRefused(reply, 400);
+    expect(reply.body.message).toContain('987654');
+  });
+
+  it('the standard add and update keep the rules: store follows the customer, status from the dictionary', async () => {
+    const { id } = dataOf(
+      await t.post<{ id: number }>(
+        `${INVITATION}/add`,
+        { customerID: customerA, inviteTime: '2026-03-03 10:00:00', storeId: c.storeB },
+        c.managerA.token,
+      ),
+    );
+    expect(await stored(id)).toMatchObject({ storeId: c.storeA, employeeId: c.managerA.id, customerStatus: '1' });
+    expectRefused(await t.post(`${INVITATION}/update`, { id, customerStatus: 'x' }, c.managerA.token), 400);
+    dataOf(await t.post(`${INVITATION}/update`, { id, customerStatus: '2', storeId: c.storeB }, c.managerA.token));
+    expect(await stored(id)).toMatchObject({ customerStatus: '2', storeId: c.storeA });
+    dataOf(await t.post(`${INVITATION}/update`, { id, customerID: customerB }, c.admin));
+    expect(await stored(id)).toMatchObject({ customerID: customerB, storeId: c.storeB });
+  });
+
+  it('only a manager names another inviter, of their own store', async () => {
+    const body = { customerID: customerA, inviteTime: '2026-03-04 10:00:00' };
+    expectRuleRefusal(await create(c.clerkA1.token, { ...body, employeeId: c.clerkA2.id }));
+    expectRuleRefusal(await create(c.managerA.token, { ...body, employeeId: c.clerkB1.id }));
+    const { id } = dataOf(await create(c.managerA.token, { ...body, employeeId: c.clerkA2.id }));
+    expect((await stored(id))?.employeeId).toBe(c.clerkA2.id);
+  });
+
+  it('findPage answers rows with the customer’s, inviter’s and store’s names', async () => {
+    const { id } = dataOf(await create(c.clerkB1.token, { customerID: customerB, inviteTime: '2026-03-05 15:00:00' }));
+    const page = dataOf(
+      await t.post<PageResult<CustomerInvitation>>(`${INVITATION}/findPage`, { page: 1, size: 50 }, c.admin),
+    );
+    expect(page.list.find((r) => r.id === id)).toMatchObject({
+      customerName: '邀约乙',
+      employeeName: '乙店员一',
+      storeName: '门店乙',
+    });
+    expect(page.pagination.total).toBe(await rowCount(t, 'customer_invitation_record'));
+  });
+
+  it('filters a calendar day and a week with inviteTimeFrom (inclusive) and inviteTimeTo (exclusive)', async () => {
+    const at = async (inviteTime: string) =>
+      dataOf(await create(c.clerkA1.token, { customerID: customerA, inviteTime, remark: 'calendar' })).id;
+    const monday = await at('2026-06-01 00:00:00');
+    const tuesday = await at('2026-06-02 09:30:00');
+    const sunday = await at('2026-06-07 23:59:59');
+    const nextMonday = await at('2026-06-08 00:00:00');
+    const ids = async (from: string, to: string) =>
+      dataOf(
+        await t.post<PageResult<CustomerInvitation>>(
+          `${INVITATION}/findPage`,
+          { page: 1, size: 50, keyWord: 'calendar', inviteTimeFrom: from, inviteTimeTo: to },
+          c.admin,
+        ),
+      )
+        .list.map((r) => r.id)
+        .sort((a, b) => a - b);
+    expect(await ids('2026-06-02 00:00:00', '2026-06-03 00:00:00')).toEqual([tuesday]);
+    expect(await ids('2026-06-01 00:00:00', '2026-06-08 00:00:00')).toEqual([monday, tuesday, sunday]);
+    expect(await ids('2026-06-08 00:00:00', '2026-06-15 00:00:00')).toEqual([nextMonday]);
+    const list = dataOf(
+      await t.post<CustomerInvitation[]>(
+        `${INVITATION}/list`,
+        { inviteTimeFrom: '2026-06-01 00:00:00', inviteTimeTo: '2026-06-02 00:00:00' },
+        c.admin,
+      ),
+    );
+    expect(list.map((r) => r.id)).toEqual([monday]);
+    const bad = await t.post(`${INVITATION}/findPage`, { inviteTimeFrom: 'monday' }, c.admin, EN);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(1002);
+  });
+
+  it('delete removes invitations into the recycle bin, all or nothing', async () => {
+    const { id } = dataOf(await create(c.clerkA1.token, { customerID: customerA, inviteTime: '2026-03-06 10:00:00' }));
+    expectRefused(await t.post(`${INVITATION}/delete`, { ids: [id, 987654] }, c.clerkA1.token), 404);
+    expect(await stored(id)).toBeDefined();
+    dataOf(await t.post(`${INVITATION}/delete`, { ids: [id] }, c.clerkA1.token));
+    expect(await stored(id)).toBeUndefined();
+  });
+});
