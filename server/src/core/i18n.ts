@@ -18,6 +18,11 @@ const MESSAGES = {
     'Too many requests, please try again later',
   ),
   'common.conflict': m('数据已存在', '資料已存在', 'The record already exists'),
+  'common.badDictValue': m(
+    '{field}“{value}”不是字典中的值',
+    '{field}「{value}」不是字典中的值',
+    '{field} "{value}" is not a value of its dictionary',
+  ),
   'common.duplicateValue': m('{field}“{value}”已存在', '{field}「{value}」已存在', '{field} "{value}" already exists'),
   'validation.required': m('{field}不能为空', '{field}不能為空', '{field} is required'),
   'validation.type': m('{field}的类型应为{type}', '{field}的類型應為{type}', '{field} must be a {type}'),

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { asLoose, type Db, formatTime, insertReturningId } from '../db/index.js';
-import { AppError, conflict, notFound, refused } from '../errors.js';
+import { AppError, badRequest, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
+import { readDictionaries } from './excel-cells.js';
 import { createMasker, dropUnchangedMasks } from './masking.js';
 import {
   type AnySelect,
@@ -234,6 +235,26 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return rows;
   }
 
+  const dictColumns = Object.entries(entity.columns).filter(([, c]) => c.dict !== undefined);
+
+  /** A value of a dictionary-labelled column must be one of that dictionary's items. */
+  async function assertDictValues(trx: LooseTrx, data: Row) {
+    const given = dictColumns.filter(([name]) => data[name] !== undefined && data[name] !== null && data[name] !== '');
+    if (given.length === 0) return;
+    const dicts = await readDictionaries(
+      asLoose(trx),
+      given.map(([, c]) => c),
+    );
+    for (const [name, column] of given) {
+      const items = dicts.get(column.dict as string);
+      // A dictionary without items (not seeded, or emptied by an operator) constrains nothing.
+      if (!items || items.names.size === 0) continue;
+      if (!items.names.has(String(data[name]))) {
+        throw badRequest('common.badDictValue', { field: column.label, value: String(data[name]) });
+      }
+    }
+  }
+
   async function insertOne(trx: LooseTrx, input: Row, session: Session): Promise<number> {
     const now = formatTime();
     const writeCtx: WriteContext = { session, trx, mode: 'add', existing: undefined };
@@ -242,6 +263,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     assertOwnedWritable(ownership, session, data);
+    await assertDictValues(trx, data);
     await assertUnique(trx, data);
     const id = await insertReturningId(asLoose(trx), kind, entity.table, {
       ...toStored(kind, entity.columns, data),
@@ -271,6 +293,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     // An update may not move a row out of the operator's scope.
     if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...definedOf(data) });
+    await assertDictValues(trx, data);
     await assertUnique(trx, data, input.id);
     const values = toStored(kind, entity.columns, data);
     await asLoose(trx)

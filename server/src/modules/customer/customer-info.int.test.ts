@@ -70,6 +70,23 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
       });
     });
 
+    it('takes a customer type only from the customerType dictionary, on create and on update', async () => {
+      const bad = await t.post(
+        `${INFO}/create`,
+        { customerName: '类型', customerPhone: uniquePhone(), customerType: 'no-such-type' },
+        c.clerkA1.token,
+        EN,
+      );
+      expect(bad.status, bad.raw).toBe(400);
+      expect(bad.body.code).toBe(1002);
+      expect(bad.body.message).toContain('"no-such-type" is not a value of its dictionary');
+      const { id } = await createCustomer(t, c.clerkA1.token, { customerType: 'vip' });
+      expect((await storedCustomer(t, id))?.customerType).toBe('vip');
+      const update = await t.post(`${INFO}/update`, { id, customerType: 'gold' }, c.clerkA1.token, EN);
+      expect(update.status, update.raw).toBe(400);
+      expect((await storedCustomer(t, id))?.customerType).toBe('vip');
+    });
+
     it('ignores a store and staff number the client sends: they are the owner’s', async () => {
       const { id } = await createCustomer(t, c.clerkA1.token, {
         storeId: c.storeB,
