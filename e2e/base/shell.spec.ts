@@ -323,11 +323,13 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
         if (raw) localStorage.setItem(key, JSON.stringify({ ...JSON.parse(raw), expireAt: Date.now() - 1000 }));
       }
     });
-    await page.reload();
+    // The message shows for 5 s from the moment the reloaded app finds both tokens expired: watch
+    // for it from before the reload, so a slow page load cannot outlast it.
+    await Promise.all([
+      page.locator('.app-toasts', { hasText: 'login status has expired, please log in again' }).waitFor(),
+      page.reload(),
+    ]);
     await page.waitForURL('**/login');
-    await expect
-      .poll(() => page.locator('.app-toasts').innerText())
-      .toContain('login status has expired, please log in again');
     expect(await page.evaluate(() => localStorage.getItem('backroom.userInfo'))).toBeNull();
     await context.close();
   });
