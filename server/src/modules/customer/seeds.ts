@@ -4,6 +4,7 @@ import {
   customerInfo,
   customerInvitationRecord,
   customerRevealLog,
+  sysDepartment,
   sysUser,
   type UserLevel,
   withAncestors,
@@ -80,6 +81,8 @@ const MANAGER_PERMS = [
   activity.export, activity.import, activity.importCheck, activity.importCommit,
   customerRevealLog.perms.page,
   sysUser.perms.page, sysUser.perms.list, sysUser.perms.info,
+  // The store filter and the calendar's store choice list the departments (the scope limits them).
+  sysDepartment.perms.list,
 ];
 
 /** Reading customers, invitations and activities of the stores granted (all, as seeded). */
@@ -88,6 +91,7 @@ const READ_PERMS = [
   info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
   invitation.page, invitation.list, invitation.info, invitation.findPage,
   activity.page, activity.list, activity.info, activity.findPage,
+  sysDepartment.perms.list,
 ];
 
 /** The treasurer reads, and exports (masked) what they read for the books. */
