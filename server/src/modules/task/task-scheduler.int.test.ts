@@ -88,7 +88,10 @@ describe.each(cases)('the $mode scheduler on $target.name', ({ target, mode }) =
     const count = runsOf(id).length;
     await sleep(1500);
     const mine = runsOf(id);
-    expect(mine).toHaveLength(count);
+    // Stopping is decided when the next run would fall after endDate; the last run planned before
+    // it may still be under way then (on a busy machine, BullMQ records it a moment later).
+    expect(mine.length).toBeGreaterThanOrEqual(count);
+    expect(mine.length).toBeLessThanOrEqual(count + 1);
     expect(mine.length).toBeGreaterThanOrEqual(2);
     for (const run of mine) expect(run.plannedAt as number).toBeLessThanOrEqual(end);
     expect((await task(id)).nextRunTime).toBeNull();
