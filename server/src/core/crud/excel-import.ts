@@ -262,7 +262,7 @@ export async function runBatch(options: {
       const ids = found.map((r) => Number(r.id));
       if (ids.length === 0) continue;
       const seen = await service
-        .scoped(baseQuery(asLoose(trx), entity), session)
+        .scopedQuery(session, trx)
         .select(`${MAIN}.id`)
         .where(`${MAIN}.id`, 'in', ids)
         .execute();
@@ -350,11 +350,7 @@ export async function runBatch(options: {
   const stillVisible = new Set<number>();
   for (let i = 0; i < written.length; i += 500) {
     const ids = written.slice(i, i + 500).map((o) => o.id as number);
-    const seen = await service
-      .scoped(baseQuery(asLoose(trx), entity), session)
-      .select(`${MAIN}.id`)
-      .where(`${MAIN}.id`, 'in', ids)
-      .execute();
+    const seen = await service.scopedQuery(session, trx).select(`${MAIN}.id`).where(`${MAIN}.id`, 'in', ids).execute();
     for (const row of seen as Row[]) stillVisible.add(Number(row.id));
   }
   for (const outcome of written) {

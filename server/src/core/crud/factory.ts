@@ -114,8 +114,6 @@ export type CrudService = {
    * a batch at a time by id (newest first), never all at once: what an export reads.
    */
   scan(input: ListInput, session: Session, batchSize: number): AsyncGenerator<Row[]>;
-  /** The session's scope on a query of this entity (aliased MAIN): only the rows it may see and touch. */
-  scoped(qb: AnySelect, session: Session): AnySelect;
   /** Rows as a session reads them (mapped, afterRead), e.g. to compare a file with what the operator saw. */
   read(rows: Row[], session: Session): Promise<Row[]>;
   /** add's write path for one row (beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
@@ -399,7 +397,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         if (rows.length < batchSize) return;
       }
     },
-    scoped,
     read: (rows, session) => read(rows, session, 'list'),
     insertIn: insertOne,
     updateIn: updateOne,
