@@ -18,7 +18,7 @@ import { messageOf, validationError } from '../http/validation.js';
 import { translate } from '../i18n.js';
 import { columnLetter, columnsOf, type Dictionaries, importValue, type Plain, plainOf } from './excel-cells.js';
 import type { CrudService } from './factory.js';
-import { baseQuery, MAIN } from './query.js';
+import { MAIN } from './query.js';
 
 type Row = Record<string, unknown>;
 
