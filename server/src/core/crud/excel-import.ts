@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   type Column,
   type Entity,
@@ -17,6 +16,7 @@ import { AppError, badRequest } from '../errors.js';
 import { messageOf, validationError } from '../http/validation.js';
 import { translate } from '../i18n.js';
 import { columnLetter, columnsOf, type Dictionaries, importValue, type Plain, plainOf } from './excel-cells.js';
+import { countSheetRows, NotAWorkbook } from './excel-rows.js';
 import type { CrudService } from './factory.js';
 import { MAIN } from './query.js';
 
@@ -64,28 +64,19 @@ const hasValues = (values: unknown[]) =>
   });
 
 /**
- * Counts the rows of the first sheet as a stream, stopping at the first one over the limit: a file
- * of 100,000 rows is refused without being loaded. (Only counted here: exceljs's streaming reader
- * cuts multi-byte characters at its chunk boundaries, so the values are read by the second pass.)
+ * Refuses a file of more rows than an import takes, counted on a stream (excel-rows.ts) so such a
+ * file is never loaded whole.
  */
 async function assertRowCount(bytes: Buffer): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'ignore',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  let count = 0;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      if (!hasValues((row.values ?? []) as unknown[])) continue;
-      count += 1;
-      // The header and EXCEL_IMPORT_MAX_ROWS data rows at most.
-      if (count > EXCEL_IMPORT_MAX_ROWS + 1) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
-    }
-    break;
+  let count: number;
+  try {
+    count = await countSheetRows(bytes, EXCEL_IMPORT_MAX_ROWS + 1);
+  } catch (error) {
+    if (error instanceof NotAWorkbook) throw badRequest('excel.notXlsx');
+    throw error;
   }
+  // The header and EXCEL_IMPORT_MAX_ROWS data rows at most.
+  if (count > EXCEL_IMPORT_MAX_ROWS + 1) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
 }
 
 /**
