@@ -33,10 +33,10 @@ describe('countSheetRows', () => {
     const second = book.addWorksheet('second');
     first.addRow(['a']);
     for (let i = 0; i < 5; i += 1) second.addRow([i]);
-    // The second sheet is listed first in workbook.xml.
-    book.worksheets.forEach((sheet) => {
+    // The second sheet is listed first in workbook.xml (orderNo is real in exceljs, missing from its types).
+    for (const sheet of book.worksheets as Array<ExcelJS.Worksheet & { orderNo: number }>) {
       sheet.orderNo = sheet.name === 'second' ? 0 : 1;
-    });
+    }
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     const loaded = new ExcelJS.Workbook();
     await loaded.xlsx.load(bytes as unknown as ArrayBuffer);
