@@ -47,6 +47,10 @@ export async function visit(page: Page, path: string) {
 /** Picks an option of the select (or tree select) by its title, typing it first where the select searches. */
 export async function pickOption(page: Page, select: Locator, title: string) {
   await select.click();
+  // A long list (the department tree grows with every test's departments) renders only the
+  // options in view: narrow it to the one wanted so it is drawn.
+  const search = select.locator('input').first();
+  if ((await search.count()) > 0 && (await search.isEditable())) await search.fill(title);
   const option = page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true });
   await option.click();
 }
