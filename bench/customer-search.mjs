@@ -8,6 +8,7 @@
 //   node bench/customer-search.mjs --db-url=postgres://postgres@127.0.0.1:5432/bench_customers
 //   node bench/customer-search.mjs --db-url=mysql://root@127.0.0.1:3306/bench_customers
 //   node bench/customer-search.mjs --explain               also print each dialect's query plan
+//   node bench/customer-search.mjs --keep                  leave the SQLite database for a look afterwards
 //
 // With --db-url the database must be a throwaway one (its customer_info rows are replaced).
 // Targets (issue 11): p50 < 20 ms and >= 1,000 req/s at 1M customers on SQLite and PostgreSQL.
@@ -35,6 +36,8 @@ const { values: opts } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     /** Measure the rows an earlier run left (PostgreSQL, MariaDB) instead of filling again. */
     reuse: { type: 'boolean', default: false },
+    /** Leave the SQLite database in place (its path is printed) for looking into afterwards. */
+    keep: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(opts.rows);
@@ -437,7 +440,8 @@ async function main() {
     );
   } finally {
     await stopServer();
-    if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+    if (KIND === 'sqlite' && opts.keep) console.log(`kept ${sqliteFile}`);
+    else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
