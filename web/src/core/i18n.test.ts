@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addMessages, beforeLocaleChange, i18n, loadMessages, setLocale } from './i18n';
+import { addMessages, beforeLocaleChange, i18n, loadMessages, needMessages, setLocale } from './i18n';
 
 afterEach(async () => {
   await setLocale('zh-cn');
@@ -45,6 +45,30 @@ describe('module texts', () => {
     expect(calls).toEqual(['zh-tw']);
     expect(i18n.t('t4.name', { lng: 'zh-tw' })).toBe('texts of zh-tw');
     expect(i18n.exists('t4.name', { lng: 'en', fallbackLng: false })).toBe(false);
+  });
+
+  it('loads the texts of a module kept for its screens only when one of them asks, then in every language switched to', async () => {
+    const calls: string[] = [];
+    addMessages(
+      't5',
+      async (locale) => {
+        calls.push(locale);
+        return { default: { title: `screen of ${locale}` } };
+      },
+      { withScreens: true },
+    );
+    await loadMessages('zh-cn');
+    expect(calls).toEqual([]);
+    expect(i18n.exists('t5.title', { lng: 'zh-cn' })).toBe(false);
+    // The first screen of the module opens: its texts arrive with it, in the language in use.
+    await needMessages('t5');
+    expect(calls).toEqual(['zh-cn']);
+    expect(i18n.t('t5.title', { lng: 'zh-cn' })).toBe('screen of zh-cn');
+    await needMessages('t5');
+    expect(calls).toEqual(['zh-cn']);
+    await setLocale('en');
+    expect(calls).toEqual(['zh-cn', 'en']);
+    expect(i18n.t('t5.title')).toBe('screen of en');
   });
 
   it('tries a loader that failed again at the next load', async () => {

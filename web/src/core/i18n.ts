@@ -27,16 +27,25 @@ function merge(locale: Locale, module: string, messages: Messages) {
   if (i18next.isInitialized) i18next.addResourceBundle(locale, 'translation', { [module]: messages }, true, true);
 }
 
+/** Modules whose texts load with their first screen rather than when the shell starts. */
+const withScreens = new Set<string>();
+/** Of those, the ones a screen has asked for (needMessages): their texts load in every language switched to. */
+const asked = new Set<string>();
+
 /**
  * Adds texts under a module's key; several calls for one module merge (one per screen, say).
  * Each language is either the texts themselves or a loader, or one function loads any language
  * (`(locale) => import(`./locales/${locale}.json`)`): loaders download only the language in use,
- * when the signed-in shell starts or the language changes (see loadMessages).
+ * when the signed-in shell starts or the language changes (see loadMessages). A module whose texts
+ * only its own screens use says `{ withScreens: true }`: they load with the first of its screens
+ * to open (registerView's `module`), which keeps them off the first page's download.
  */
 export function addMessages(
   module: string,
   messages: Record<Locale, Messages | MessagesLoader> | ((locale: Locale) => ReturnType<MessagesLoader>),
+  options: { withScreens?: boolean } = {},
 ) {
+  if (options.withScreens) withScreens.add(module);
   for (const locale of LOCALES) {
     const value = typeof messages === 'function' ? () => messages(locale) : messages[locale];
     if (typeof value === 'function') lazyMessages[locale].push({ module, load: value as MessagesLoader });
@@ -44,12 +53,22 @@ export function addMessages(
   }
 }
 
-/** Fetches the texts modules gave as loaders for a language (once each). */
-export async function loadMessages(locale: Locale): Promise<void> {
-  const pending = lazyMessages[locale].splice(0);
-  const results = await Promise.allSettled(pending.map(({ load }) => load()));
+/** Loads run one after another, so a caller that awaits one knows every earlier one is done. */
+let loading: Promise<void> = Promise.resolve();
+
+/** Fetches the texts modules gave as loaders for a language (once each), but those still waiting for a screen. */
+export function loadMessages(locale: Locale): Promise<void> {
+  loading = loading.then(() => loadDue(locale));
+  return loading;
+}
+
+async function loadDue(locale: Locale): Promise<void> {
+  const queue = lazyMessages[locale];
+  const due = queue.filter(({ module }) => !withScreens.has(module) || asked.has(module));
+  lazyMessages[locale] = queue.filter((entry) => !due.includes(entry));
+  const results = await Promise.allSettled(due.map(({ load }) => load()));
   results.forEach((result, i) => {
-    const entry = pending[i];
+    const entry = due[i];
     if (!entry) return;
     if (result.status === 'rejected') {
       lazyMessages[locale].push(entry); // tried again at the next switch or start
@@ -58,6 +77,12 @@ export async function loadMessages(locale: Locale): Promise<void> {
     const value = result.value;
     merge(locale, entry.module, ('default' in value ? value.default : value) as Messages);
   });
+}
+
+/** The texts of a `withScreens` module, in the language in use: a screen of the module awaits this as it loads. */
+export function needMessages(module: string): Promise<void> {
+  asked.add(module);
+  return loadMessages(i18next.language as Locale);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { needMessages } from './i18n';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -19,9 +20,13 @@ export function viewKey(viewPath: string): string {
     .replace(/\/views\//, '/');
 }
 
-/** Modules register their menu-driven views here, keyed by the family's viewPath. */
-export function registerView(viewPath: string, load: Loader) {
-  registry.set(viewKey(viewPath), lazy(load));
+/**
+ * Modules register their menu-driven views here, keyed by the family's viewPath. `module` names a
+ * module whose texts load with its screens (addMessages `withScreens`): the view comes with them.
+ */
+export function registerView(viewPath: string, load: Loader, module?: string) {
+  const withTexts: Loader = module ? async () => (await Promise.all([load(), needMessages(module)]))[0] : load;
+  registry.set(viewKey(viewPath), lazy(withTexts));
 }
 
 export function resolveView(viewPath: string | null | undefined): LazyExoticComponent<ComponentType> | undefined {

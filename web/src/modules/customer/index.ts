@@ -25,11 +25,11 @@ const MENUS = {
 };
 
 export function installCustomer() {
-  // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('customer', (locale) => import(`./locales/${locale}.json`));
+  // Only this module's screens use its texts: they load with the first of them to open.
+  addMessages('customer', (locale) => import(`./locales/${locale}.json`), { withScreens: true });
   addMessages('menus', MENUS);
-  registerView('modules/customer/views/info.vue', () => import('./views/info'));
-  registerView('modules/customer/views/invitation.vue', () => import('./views/invitation'));
-  registerView('modules/customer/views/activity.vue', () => import('./views/activity'));
-  registerView('modules/customer/views/reveal-log.vue', () => import('./views/reveal-log'));
+  registerView('modules/customer/views/info.vue', () => import('./views/info'), 'customer');
+  registerView('modules/customer/views/invitation.vue', () => import('./views/invitation'), 'customer');
+  registerView('modules/customer/views/activity.vue', () => import('./views/activity'), 'customer');
+  registerView('modules/customer/views/reveal-log.vue', () => import('./views/reveal-log'), 'customer');
 }

@@ -12,8 +12,8 @@ const MENUS = {
 };
 
 export function installDict() {
-  // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('dict', (locale) => import(`./locales/${locale}.json`));
+  // Only this module's screens use its texts: they load with the first of them to open.
+  addMessages('dict', (locale) => import(`./locales/${locale}.json`), { withScreens: true });
   addMessages('menus', MENUS);
-  registerView('modules/dict/views/list.vue', () => import('./views/list'));
+  registerView('modules/dict/views/list.vue', () => import('./views/list'), 'dict');
 }

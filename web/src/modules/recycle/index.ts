@@ -2,8 +2,8 @@ import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
 
 export function installRecycle() {
-  // The texts of the language in use load when the signed-in shell starts (prepareShell).
-  addMessages('recycle', (locale) => import(`./locales/${locale}.json`));
+  // Only this module's screens use its texts: they load with the first of them to open.
+  addMessages('recycle', (locale) => import(`./locales/${locale}.json`), { withScreens: true });
   // The seeded menu names, translated where the menu shows them.
   addMessages('menus', {
     'zh-cn': {},
@@ -16,5 +16,5 @@ export function installRecycle() {
     },
     en: { 数据管理: 'Data', 数据回收站: 'Recycle bin', 恢复数据: 'Restore', 单个信息: 'Details', 分页查询: 'List' },
   });
-  registerView('modules/recycle/views/data.vue', () => import('./views/data'));
+  registerView('modules/recycle/views/data.vue', () => import('./views/data'), 'recycle');
 }
