@@ -12,18 +12,15 @@
 //
 // With --db-url the database must be a throwaway one (its customer_info rows are replaced).
 // Targets (issue 11): p50 < 20 ms and >= 1,000 req/s at 1M customers on SQLite and PostgreSQL.
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 
 const { values: opts } = parseArgs({
@@ -231,63 +228,22 @@ async function fill() {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let server = null;
 
 async function startServer() {
-  const port = await freePort();
-  const logFile = path.join(dataDir, 'server.log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', MAIN_JS], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD,
-      DATABASE_URL: DB_URL,
-    },
-    stdio: ['ignore', out, out],
+  server = await startBuiltServer({
+    nodeArgs: startScriptFlags(),
+    dataDir,
+    logFile: path.join(dataDir, 'server.log'),
+    timeoutMs: 120_000,
+    env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
   });
-  fs.closeSync(out);
-  server = { child, base: `http://127.0.0.1:${port}` };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
-    try {
-      const res = await fetch(`${server.base}/api/admin/base/open/eps`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await sleep(200);
-  }
 }
 
 async function stopServer() {
-  if (!server) return;
-  const { child } = server;
+  const running = server;
   server = null;
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
+  await running?.stop();
 }
 
 async function post(urlPath, body, token) {

@@ -1,23 +1,10 @@
-// Excel export and import: the built server (SQLite in a throwaway folder) exports 100,000
-// customers (every excel column) and imports a 10,000-row file (dry run, then commit).
-//
-//   npm run bench:excel                  100,000 customers exported, 10,000 rows imported
-//   npm run bench:excel -- --rows=20000  another export size
-//
-// It reports the wall time of each call as the client sees it (until the last byte), and the
-// server's resident memory: sampled every 50 ms during the export, and its high-water mark.
-// Targets (issue 11): export < 10 s with RSS < 200 MB; import dry run and commit < 10 s.
-// The figures are printed; they are not a timed test.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
@@ -36,18 +23,8 @@ const IMPORT_ROWS = Number(opts['import-rows']);
 const TARGETS = { exportS: 10, exportRssMb: 200, importS: 10 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-excel-'));
-let child = null;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** The running server (startBuiltServer). */
+let server = null;
 
 /** VmRSS and VmHWM of a process in MB (Linux /proc). */
 function memoryOf(pid) {
@@ -57,53 +34,23 @@ function memoryOf(pid) {
 }
 
 async function startServer() {
-  const port = await freePort();
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_FLAGS ?? '--max-semi-space-size=4 --expose-gc').split(' '), MAIN_JS],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CAPTCHA: 'off',
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: '123456',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', log, log],
-    },
-  );
-  fs.closeSync(log);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/api/admin/base/open/eps`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-    await sleep(100);
-  }
-  const login = await fetch(`${base}/api/admin/base/open/login`, {
+  server = await startBuiltServer({
+    nodeArgs: process.env.BENCH_FLAGS?.split(' ').filter(Boolean) ?? startScriptFlags(),
+    dataDir,
+    logFile: path.join(dataDir, 'server.log'),
+    timeoutMs: 60_000,
+    env: { ADMIN_PASSWORD: '123456', DATABASE_URL: '' },
+  });
+  const login = await fetch(`${server.base}/api/admin/base/open/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: '123456' }),
   }).then((r) => r.json());
-  return { base, token: login.data.token };
+  return { base: server.base, token: login.data.token };
 }
 
 async function stopServer() {
-  if (!child || child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 }
 
 /** 100,000 customers of the admin, written straight into the database (the server is running: WAL). */
@@ -153,7 +100,7 @@ async function exportAll({ base, token }) {
   ];
   let peak = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, memoryOf(child.pid).rss);
+    peak = Math.max(peak, memoryOf(server.child.pid).rss);
   }, 50);
   const started = performance.now();
   const res = await fetch(`${base}/api/admin/customer/info/export`, {
@@ -168,7 +115,7 @@ async function exportAll({ base, token }) {
   for await (const chunk of res.body) bytes += chunk.byteLength;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, memoryOf(child.pid).rss);
+  peak = Math.max(peak, memoryOf(server.child.pid).rss);
   return { seconds, bytes, peakRss: peak };
 }
 
@@ -224,13 +171,13 @@ const verdict = (ok) => (ok ? 'ok' : 'MISSED');
 
 try {
   if (!fs.existsSync(MAIN_JS)) throw new Error('build the server first: NODE_ENV=production npm run build');
-  const server = await startServer();
+  const session = await startServer();
   seedCustomers(EXPORT_ROWS);
-  const idle = memoryOf(child.pid);
-  const exported = await exportAll(server);
+  const idle = memoryOf(server.child.pid);
+  const exported = await exportAll(session);
   const file = await importFile(IMPORT_ROWS);
-  const imported = await importAll(server, file);
-  const after = memoryOf(child.pid);
+  const imported = await importAll(session, file);
+  const after = memoryOf(server.child.pid);
   const lines = [
     `Excel on SQLite (${os.cpus().length} CPUs, node ${process.version})`,
     `export ${EXPORT_ROWS.toLocaleString('en')} customers x 12 columns: ${exported.seconds.toFixed(2)} s, ` +

@@ -12,16 +12,15 @@
 // With --db-url the database must be a throwaway one: the bench adds ~1,000 users named bench.user.*
 // (and removes those of an earlier run) and tops the request log up to the row counts it measures at.
 // The figures are printed and written to bench/results/latest.md; they are not a timed test.
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
@@ -54,7 +53,7 @@ const DURATION_S = QUICK ? 2 : 10;
 const WARMUP_S = QUICK ? 1 : 2;
 /** How long the server sits without requests before its idle RSS is read (V8 shrinks its heap after ~10-30 s). */
 const IDLE_S = QUICK ? 5 : 30;
-const SERVER_FLAGS = (opts['server-flags'] ?? startScriptFlags()).split(/\s+/).filter(Boolean);
+const SERVER_FLAGS = opts['server-flags']?.split(/\s+/).filter(Boolean) ?? startScriptFlags();
 const USERS = 1000;
 const SMALL_LOGS = 10_000;
 const BIG_LOGS = QUICK ? 100_000 : 1_000_000;
@@ -102,23 +101,6 @@ const rowsLabel = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
 
 // ---------------------------------------------------------------------------------------------
 // The server process
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The node flags `npm start` runs the server with, so the bench measures the server as it is deployed. */
-function startScriptFlags() {
-  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '';
-  return /\bnode\s+((?:--?\S+\s+)*)server\/dist\/main\.js/.exec(start)?.[1]?.trim() ?? '';
-}
 
 /** Newest modification time of the sources bundled into server/dist/main.js (tests excluded). */
 function newestSource(dir) {
@@ -189,66 +171,31 @@ function tail(file, lines = 30) {
 
 async function startServer() {
   serverRuns += 1;
-  const port = await freePort();
   const logFile = path.join(dataDir, `server-${serverRuns}.log`);
-  const out = fs.openSync(logFile, 'a');
   const nodeArgs = [...SERVER_FLAGS];
   if (opts['cpu-prof']) {
     const dir = path.join(RESULTS_DIR, 'profiles');
     fs.mkdirSync(dir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=server-${dbKind}-${serverRuns}.cpuprofile`);
   }
-  const child = spawn(process.execPath, [...nodeArgs, MAIN_JS], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD,
-      // Empty means SQLite in DATA_DIR; never an outer DATABASE_URL by accident.
-      DATABASE_URL: opts['db-url'] ?? '',
-    },
-    stdio: ['ignore', out, out],
+  const started = await startBuiltServer({
+    nodeArgs,
+    dataDir,
+    logFile,
+    timeoutMs: 60_000,
+    // Empty means SQLite in DATA_DIR; never an outer DATABASE_URL by accident.
+    env: { ADMIN_PASSWORD, DATABASE_URL: opts['db-url'] ?? '' },
   });
-  fs.closeSync(out);
-  let exited = null;
-  child.once('exit', (code, signal) => {
-    exited = { code, signal };
-  });
-  server = { child, port, base: `http://127.0.0.1:${port}`, logFile, token: '' };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) {
-      server = null;
-      throw new Error(`the server exited while starting (${JSON.stringify(exited)}):\n${tail(logFile)}`);
-    }
-    try {
-      const res = await fetch(`${server.base}/api/admin/base/open/eps`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /open/eps within 60 s:\n${tail(logFile)}`);
-    await sleep(100);
-  }
+  server = { ...started, logFile, token: '' };
   server.token = await login(server.base);
   return server;
 }
 
 async function stopServer() {
   if (!server) return;
-  const { child } = server;
+  const { stop } = server;
   server = null;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+  await stop();
 }
 
 async function post(base, urlPath, body, token) {

@@ -2,15 +2,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
-  apiOf,
   hasChromium,
-  launch,
-  login,
   newContext,
   openAs,
   type RunningServer,
   signIn,
-  startServer,
+  startRun,
+  stopRun,
   unique,
 } from '../support/app.js';
 import {
@@ -73,13 +71,9 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('creates a user in a department with a role, edits, disables, moves and deletes it', async () => {
     // Its data first, then the screen: the role select reads the roles as the screen opens.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, hasChromium, launch, newContext, type RunningServer, signIn, startServer } from '../support/app.js';
+import { apiCall, hasChromium, newContext, type RunningServer, signIn, startRun, stopRun } from '../support/app.js';
 
 type MenuRow = {
   id: number;
@@ -30,12 +30,9 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
+    ({ server, browser } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('sends a visitor without a token to /login, but shows the error pages', async () => {
     const context = await newContext(browser, server.base, { locale: 'en' });
@@ -248,12 +245,9 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
+    ({ server, browser } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('refreshes once while parallel requests wait, then replays them all', async () => {
     const context = await newContext(browser, server.base, { locale: 'en' });

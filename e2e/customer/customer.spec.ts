@@ -5,11 +5,11 @@ import {
   type Api,
   apiOf,
   hasChromium,
-  launch,
   login,
   openAs,
   type RunningServer,
-  startServer,
+  startRun,
+  stopRun,
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
@@ -48,13 +48,9 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('lets a clerk add a customer, invite them and record an activity, seeing only their own customers', async () => {
     const store = await addStore(admin);

@@ -3,17 +3,7 @@ import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  apiOf,
-  hasChromium,
-  launch,
-  login,
-  openAs,
-  type RunningServer,
-  startServer,
-  unique,
-} from '../support/app.js';
+import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { dialog, eventually, toasts, view } from '../support/ui.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -63,16 +53,12 @@ describe.skipIf(!hasChromium)('customer export and import in Chromium', () => {
   let clerk1: number;
   let otherStoreClerk: number;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
     await staff(admin, 'store1.manager');
     clerk1 = await staff(admin, 'store1.clerk1');
     otherStoreClerk = await staff(admin, 'store2.clerk1');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('a store manager exports the chosen columns of the store’s customers, and the file opens', async () => {
     const tag = unique('xlsexp');

@@ -1,16 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  apiOf,
-  hasChromium,
-  launch,
-  login,
-  openAs,
-  type RunningServer,
-  startServer,
-  unique,
-} from '../support/app.js';
+import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { confirmBubble, dialog, eventually, saveDialog, view } from '../support/ui.js';
 
 type DictType = { id: number; name: string; key: string };
@@ -41,13 +31,9 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('adds a type, adds items and a child, edits, reorders and deletes them, then deletes the type', async () => {
     const [key, name, renamed] = [unique('e2eSizes'), unique('E2E sizes '), unique('E2E garment sizes ')];

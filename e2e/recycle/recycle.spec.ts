@@ -3,15 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   apiCall,
-  apiOf,
   hasChromium,
-  launch,
-  login,
   newContext,
   openAs,
   type RunningServer,
   signIn,
-  startServer,
+  startRun,
+  stopRun,
   unique,
 } from '../support/app.js';
 import { confirmBubble, eventually, tableRow, toasts, view, visit } from '../support/ui.js';
@@ -31,13 +29,9 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('deletes a user, restores it from the recycle bin with its role, and the user signs in', async () => {
     const username = unique('e2e_restored_');

@@ -1,16 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  apiOf,
-  hasChromium,
-  launch,
-  login,
-  openAs,
-  type RunningServer,
-  startServer,
-  unique,
-} from '../support/app.js';
+import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { dialog, eventually, motionless, toasts, view } from '../support/ui.js';
 
 type SpaceFile = { id: number; name: string; url: string; classifyId: number | null; size: number; type: string };
@@ -70,13 +60,9 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('adds a category, uploads an image into it with a progress bar, and shows its preview', async () => {
     const [category, name] = [unique('Avatars '), `${unique('avatar-')}.png`];

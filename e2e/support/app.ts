@@ -23,6 +23,21 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/** What a spec file runs against: its own server, a browser, and the admin's API client. */
+export type Run = { server: RunningServer; browser: Browser; admin: Api };
+
+/** Starts a spec file's server and browser side by side, then signs the admin in through the API. */
+export async function startRun(): Promise<Run> {
+  const [server, browser] = await Promise.all([startServer(), launch()]);
+  return { server, browser, admin: apiOf(server.base, (await login(server.base)).token) };
+}
+
+/** Closes what startRun opened (either part may be missing when the start failed). */
+export async function stopRun(run: { server?: RunningServer; browser?: Browser }): Promise<void> {
+  await run.browser?.close();
+  await run.server?.stop();
+}
+
 /** A name no other test (and no earlier run on the same server) uses: `e2e-k3x9a2`. */
 export function unique(prefix = 'e2e'): string {
   return `${prefix}${randomBytes(4).toString('hex')}`;

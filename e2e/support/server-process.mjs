@@ -1,5 +1,5 @@
-// Starting the built server for browser runs, shared by the e2e support (e2e/support/app.ts) and
-// the bundle bench (bench/bundle.mjs). Plain Node: no test runner is involved.
+// Starting the built server, shared by the e2e support (e2e/support/app.ts) and the benches in
+// bench/. Plain Node: no test runner is involved.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,6 +17,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The node flags `npm start` runs the server with (package.json), so a bench measures it as deployed. */
+export function startScriptFlags() {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '';
+  const flags = /\bnode\s+((?:--?\S+\s+)*)server\/dist\/main\.js/.exec(start)?.[1]?.trim() ?? '';
+  return flags.split(/\s+/).filter(Boolean);
+}
 
 /** A TCP port nobody listens on right now. */
 export function freePort() {
@@ -46,13 +53,23 @@ export async function waitForServer(url, { timeoutMs = 30_000, child } = {}) {
 }
 
 /**
- * The built server (`npm start`'s server/dist/main.js) on a fresh SQLite database in a temporary
- * directory and a free port, with the captcha check off. `stop()` ends it and removes the data.
+ * The built server (`npm start`'s server/dist/main.js) on a free port with the captcha check off:
+ * on a fresh SQLite database in a temporary directory that `stop()` removes, or in the caller's
+ * `dataDir` (kept). `nodeArgs` are node's flags (the benches run the server as `npm start` does);
+ * `logFile` takes its output (the tail goes into the error when it fails to start).
  */
-export async function startBuiltServer({ env = {}, stdio = ['ignore', 'ignore', 'inherit'] } = {}) {
+export async function startBuiltServer({
+  env = {},
+  stdio = ['ignore', 'ignore', 'inherit'],
+  nodeArgs = [],
+  dataDir: ownDir,
+  logFile,
+  timeoutMs = 30_000,
+} = {}) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-run-'));
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const dataDir = ownDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'br-run-'));
+  const log = logFile ? fs.openSync(logFile, 'a') : null;
+  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -63,8 +80,9 @@ export async function startBuiltServer({ env = {}, stdio = ['ignore', 'ignore', 
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio,
+    stdio: log === null ? stdio : ['ignore', log, log],
   });
+  if (log !== null) fs.closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -76,13 +94,14 @@ export async function startBuiltServer({ env = {}, stdio = ['ignore', 'ignore', 
       await exited;
       clearTimeout(forced);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForServer(`${base}/api/admin/base/open/eps`, { child });
+    await waitForServer(`${base}/api/admin/base/open/eps`, { child, timeoutMs });
   } catch (error) {
     await stop();
-    throw error;
+    const tail = logFile && fs.existsSync(logFile) ? `\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}` : '';
+    throw new Error(`${error instanceof Error ? error.message : error}${tail}`);
   }
-  return { base, dataDir, stop };
+  return { base, child, dataDir, stop };
 }

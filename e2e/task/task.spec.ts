@@ -1,16 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  apiOf,
-  hasChromium,
-  launch,
-  login,
-  openAs,
-  type RunningServer,
-  startServer,
-  unique,
-} from '../support/app.js';
+import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { confirmBubble, dialog, eventually, formItem, tableRow, toasts, view } from '../support/ui.js';
 
 type Task = {
@@ -42,13 +32,9 @@ describe.skipIf(!hasChromium)('the task screen in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    admin = apiOf(server.base, (await login(server.base)).token);
+    ({ server, browser, admin } = await startRun());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopRun({ server, browser }));
 
   it('creates an interval task, starts it, sees its runs appear in the log, and stops it', async () => {
     const name = unique('E2E heartbeat ');
