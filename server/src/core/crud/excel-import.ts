@@ -8,14 +8,22 @@ import {
   LOCALES,
   type Locale,
 } from '@backroom/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Session } from '../auth/principal.js';
 import { asLoose, type Db } from '../db/index.js';
 import { AppError, badRequest } from '../errors.js';
 import { messageOf, validationError } from '../http/validation.js';
 import { translate } from '../i18n.js';
-import { columnLetter, columnsOf, type Dictionaries, importValue, type Plain, plainOf } from './excel-cells.js';
+import {
+  columnLetter,
+  columnsOf,
+  type Dictionaries,
+  importValue,
+  loadExcelJS,
+  type Plain,
+  plainOf,
+} from './excel-cells.js';
 import { countSheetRows, NotAWorkbook } from './excel-rows.js';
 import type { CrudService } from './factory.js';
 import { MAIN } from './query.js';
@@ -94,6 +102,7 @@ export async function readImportFile(entity: Entity, bytes: Buffer, locale: Loca
   let sheet: ExcelJS.Worksheet | undefined;
   try {
     await assertRowCount(bytes);
+    const ExcelJS = await loadExcelJS();
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
     // Only the first sheet holds data; the template's other sheets are help.

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import JSZip from 'jszip';
-import { SaxesParser } from 'saxes';
+import type JSZip from 'jszip';
 
 /**
  * Counting the data rows of an .xlsx's first sheet without loading it, so a file of 100,000 rows is
@@ -65,9 +64,11 @@ export class NotAWorkbook extends Error {}
  * NotAWorkbook for bytes that are not a workbook.
  */
 export async function countSheetRows(bytes: Buffer, limit: number): Promise<number> {
+  // Loaded with the first import, as exceljs is (excel-cells.ts loadExcelJS).
+  const [{ default: JSZipClass }, { SaxesParser }] = await Promise.all([import('jszip'), import('saxes')]);
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(bytes);
+    zip = await JSZipClass.loadAsync(bytes);
   } catch {
     throw new NotAWorkbook('not a zip');
   }

@@ -9,7 +9,7 @@ import {
   type Locale,
 } from '@backroom/contract';
 import fastifyMultipart from '@fastify/multipart';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -17,7 +17,15 @@ import { formatTime } from '../db/index.js';
 import type { SeedStep } from '../db/seeds.js';
 import { AppError, badRequest, refused } from '../errors.js';
 import { endpointOf, mount, originOf } from '../http/server.js';
-import { allowedWords, columnLetter, columnsOf, exportCell, readDictionaries, safeText } from './excel-cells.js';
+import {
+  allowedWords,
+  columnLetter,
+  columnsOf,
+  exportCell,
+  loadExcelJS,
+  readDictionaries,
+  safeText,
+} from './excel-cells.js';
 import { type ImportFile, type Outcome, readImportFile, runBatch } from './excel-import.js';
 import type { CrudService } from './factory.js';
 import type { ListInput } from './query.js';
@@ -216,6 +224,7 @@ async function exportRows(
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', attachment(`${entity.label[locale]}-${stamp(now)}.xlsx`))
     .header('cache-control', 'no-store');
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: false,
@@ -272,6 +281,7 @@ async function template(ctx: AppContext, entity: Entity, locale: Locale): Promis
     columns.map(([, c]) => c),
   );
   const shape = entity.schemas.create.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Backroom';
   workbook.created = new Date();
