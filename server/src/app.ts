@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { declarations } from '@backroom/contract';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createCaptchaService } from './core/auth/captcha.js';
@@ -102,6 +104,13 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       methods: ['GET', 'POST'],
     });
   }
+  // Answers of 1 KB or more go compressed where the client takes it: brotli at a quality quick enough
+  // for each answer, else gzip. The web app's files are compressed once, at build (web/vite.config.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerDocs(app, declarations);
   const base = await registerBase(app, ctx, declarations);
   // Modules after base receive its menu service to seed their own menus (menuSeed).
@@ -121,10 +130,15 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     await app.register(fastifyStatic, {
       root: config.webDir,
       index: false,
-      // Hashed assets never change under their names: let browsers keep them.
+      // The .br and .gz files the web build writes beside each text file, as the browser accepts.
+      preCompressed: true,
+      // Hashed assets never change under their names: browsers keep them a year without asking.
+      // Anything else (index.html above all) is asked about each time, so a new release shows at
+      // the next load. (The plugin's own header would say max-age=0 for both.)
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp, testTargets } from './testing/harness.js';
 
@@ -11,12 +12,17 @@ describe('the web app is served on every path it owns', () => {
   let t: TestApp;
   let webDir: string;
   const INDEX = '<!doctype html><title>Backroom test page</title><div id="app"></div>';
+  const BIG = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};`;
 
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-web-'));
     fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // A large asset with the compressed copies the web build writes beside it (web/vite.config.ts).
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js'), BIG);
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(BIG));
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.gz'), zlib.gzipSync(BIG));
     if (!sqlite) throw new Error('SQLite is always a target');
     t = await startApp(sqlite, { WEB_DIR: webDir });
   });
@@ -50,6 +56,48 @@ describe('the web app is served on every path it owns', () => {
     const missing = await get('/assets/main-old999.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toBe(INDEX);
+  });
+
+  it('lets browsers keep hashed assets for a year and asks about the page every time', async () => {
+    expect((await get('/assets/main-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/login', '/sys/user']) {
+      expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first, and the file as is to one that takes none', async () => {
+    const as = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const brotli = await as('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG);
+    const gzip = await as('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(BIG);
+    const plain = await as();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+  });
+
+  it('compresses API answers of 1 KB or more for a client that accepts it', async () => {
+    const eps = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/base/open/eps',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(eps.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(eps.rawPayload).toString());
+    expect(body.code).toBe(1000);
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/no/such',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it.each(['/api/admin/no/such', '/api', '/upload/20261122/none.png'])(
