@@ -13,6 +13,7 @@ import { type Bus, createLocalBus } from './core/bus.js';
 import { type Cache, createMemoryCache } from './core/cache.js';
 import type { Config } from './core/config.js';
 import type { AppContext } from './core/context.js';
+import { type Counters, createMemoryCounters } from './core/counters.js';
 import { type DbHandle, openDatabase, pingDatabase } from './core/db/index.js';
 import { migrate } from './core/db/migrator.js';
 import { withSchemaLock } from './core/db/schema-lock.js';
@@ -21,7 +22,7 @@ import { notFound } from './core/errors.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
 import { createRecycleHub } from './core/recycle.js';
-import { connectRedis, createRedisBus, createRedisCache } from './core/redis.js';
+import { connectRedis, createRedisBus, createRedisCache, createRedisCounters } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   // Embedded default: state in this process. With REDIS_URL: shared by every instance.
   const instanceId = randomUUID();
   let cache: Cache;
+  let counters: Counters;
   let bus: Bus;
   let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
   if (config.redisUrl) {
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     try {
       await redis.ping();
       cache = createRedisCache(redis, config.redisPrefix);
+      counters = createRedisCounters(redis, config.redisPrefix);
       bus = await createRedisBus(redis, config.redisPrefix);
     } catch (error) {
       redis.disconnect();
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     }
   } else {
     cache = createMemoryCache();
+    counters = createMemoryCounters();
     bus = createLocalBus();
   }
   const tokens = createTokenService(loadOrCreateSecret(config.jwtSecret, config.dataDir), {
@@ -80,7 +84,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     cache,
     tokens,
     captcha: createCaptchaService(cache),
-    throttle: createLoginThrottle(cache),
+    throttle: createLoginThrottle(counters),
     gate,
     sessions,
     log: app.log,
@@ -157,6 +161,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       await app.close();
       for (const fn of closers.reverse()) await fn();
       await cache.close();
+      await counters.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.db) await db.close();

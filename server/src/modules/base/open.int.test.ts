@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 
@@ -170,32 +171,82 @@ describe('captcha', () => {
   });
 });
 
-describe('login throttling', () => {
-  const [sqlite] = testTargets();
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('[integration] skipped: login throttling on Redis (TEST_REDIS_URL is not set)');
+
+// The throttle in this process on every database, and on Redis (the scaled-out mode) once.
+const throttleSetups: Array<{ name: string; target: Target; env: Record<string, string> }> = [
+  ...testTargets().map((target) => ({ name: `${target.name}, counters in memory`, target, env: {} })),
+  ...(redisUrl
+    ? [
+        {
+          name: 'sqlite, counters on Redis',
+          target: testTargets()[0] as Target,
+          env: { REDIS_URL: redisUrl, REDIS_PREFIX: `br-test:${randomBytes(4).toString('hex')}:` },
+        },
+      ]
+    : []),
+];
+
+describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(sqlite as NonNullable<typeof sqlite>);
+    t = await startApp(target, env);
   });
   afterAll(async () => {
     await t?.stop();
   });
 
-  it('locks an account after five failures, even for the right password', async () => {
-    dataOf(
-      await t.post(
-        '/admin/base/sys/user/add',
-        { username: 'victim', password: 'right-pass', departmentId: 1 },
-        (await t.login()).token,
-      ),
-    );
-    for (let i = 0; i < 5; i += 1) {
-      expect((await t.post('/admin/base/open/login', { username: 'victim', password: `bad-${i}` })).status).toBe(400);
-    }
-    const locked = await t.post('/admin/base/open/login', { username: 'victim', password: 'right-pass' }, undefined, {
-      language: 'en',
+  async function loginFrom(ip: string, username: string, password: string, language = 'zh-cn') {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/base/open/login',
+      payload: { username, password },
+      remoteAddress: ip,
+      headers: { language },
     });
+    return { status: response.statusCode, body: response.json() as { code: number; message: string } };
+  }
+
+  async function addUser(username: string, password: string) {
+    dataOf(await t.post('/admin/base/sys/user/add', { username, password, departmentId: 1 }, (await t.login()).token));
+  }
+
+  it('locks an account after five failures, even for the right password', async () => {
+    await addUser('victim', 'right-pass');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await loginFrom('10.0.1.1', 'victim', `bad-${i}`)).status).toBe(400);
+    }
+    const locked = await loginFrom('10.0.1.1', 'victim', 'right-pass', 'en');
     expect(locked.status).toBe(429);
     expect(locked.body.message).toContain('Too many failed attempts');
+  });
+
+  it('a burst of 50 parallel wrong guesses on one account checks five passwords, then locks it', async () => {
+    await addUser('burst', 'right-pass');
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => loginFrom(`10.0.2.${i}`, 'burst', `bad-${i}`)),
+    );
+    // Every guess that was not refused as locked had its password checked.
+    const checked = replies.filter((r) => r.status !== 429);
+    expect(checked.length).toBe(5);
+    expect(checked.every((r) => r.status === 400)).toBe(true);
+    expect((await loginFrom('10.0.2.99', 'burst', 'right-pass')).status).toBe(429);
+  });
+
+  it('a burst of 60 parallel guesses on 60 accounts from one IP checks twenty, then locks the IP', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => loginFrom('10.0.3.1', `spray-${i}`, 'guess-1')),
+    );
+    expect(replies.filter((r) => r.status !== 429).length).toBe(20);
+    expect((await loginFrom('10.0.3.1', 'admin', '123456')).status).toBe(429);
+    // Another IP is not held back by it.
+    expect((await loginFrom('10.0.3.2', 'admin', '123456')).status).toBe(200);
+  });
+
+  it('a right password gives the IP its attempt back, so sign-ins from one office never lock it', async () => {
+    for (let i = 0; i < 25; i += 1) expect((await loginFrom('10.0.4.1', 'admin', '123456')).status).toBe(200);
+    expect((await loginFrom('10.0.4.1', 'nobody', 'guess')).status).toBe(400);
   });
 });
 
