@@ -53,6 +53,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   const instanceId = randomUUID();
   let cache: Cache;
   let counters: Counters;
+  // Captchas apart from the shared cache in this process, so a flood of them evicts nothing else.
+  let captchas: Cache;
   let bus: Bus;
   let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
   if (config.redisUrl) {
@@ -61,6 +63,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       await redis.ping();
       cache = createRedisCache(redis, config.redisPrefix);
       counters = createRedisCounters(redis, config.redisPrefix);
+      captchas = cache;
       bus = await createRedisBus(redis, config.redisPrefix);
     } catch (error) {
       redis.disconnect();
@@ -68,8 +71,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       throw new Error(`cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
     }
   } else {
-    cache = createMemoryCache();
+    cache = createMemoryCache({ maxEntries: config.cacheMaxEntries });
     counters = createMemoryCounters();
+    captchas = createMemoryCache({ maxEntries: config.cacheMaxEntries });
     bus = createLocalBus();
   }
   const tokens = createTokenService(loadOrCreateSecret(config.jwtSecret, config.dataDir), {
@@ -83,7 +87,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     db,
     cache,
     tokens,
-    captcha: createCaptchaService(cache),
+    captcha: createCaptchaService(captchas, counters),
     throttle: createLoginThrottle(counters),
     gate,
     sessions,
@@ -161,6 +165,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       await app.close();
       for (const fn of closers.reverse()) await fn();
       await cache.close();
+      if (captchas !== cache) await captchas.close();
       await counters.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => undefined);

@@ -59,6 +59,11 @@ const MESSAGES = {
   'auth.badCredentials': m('账户或密码不正确', '帳戶或密碼不正確', 'Incorrect username or password'),
   'auth.userDisabled': m('该账户已被禁用', '該帳戶已被停用', 'This account is disabled'),
   'auth.captcha': m('验证码不正确或已过期', '驗證碼不正確或已過期', 'The verification code is wrong or has expired'),
+  'auth.captchaLimit': m(
+    '获取验证码过于频繁，请一分钟后再试',
+    '取得驗證碼過於頻繁，請一分鐘後再試',
+    'Too many verification codes requested, please try again in a minute',
+  ),
   'auth.captchaRequired': m('请输入验证码', '請輸入驗證碼', 'Please enter the verification code'),
   'auth.locked': m(
     '登录失败次数过多，请{minutes}分钟后再试',

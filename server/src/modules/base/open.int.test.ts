@@ -121,7 +121,7 @@ describe('captcha', () => {
   });
 
   async function answerOf(captchaId: string): Promise<string> {
-    const answer = await t.ctx.cache.get(`captcha:${captchaId}`);
+    const answer = await t.ctx.captcha.peek(captchaId);
     if (!answer) throw new Error('captcha answer missing');
     return answer;
   }
@@ -168,6 +168,75 @@ describe('captcha', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('a captcha flood (embedded mode)', () => {
+  const [sqlite] = testTargets();
+  let t: TestApp;
+  beforeAll(async () => {
+    // A small bound, so 2,000 captchas are a flood for it.
+    t = await startApp(sqlite as NonNullable<typeof sqlite>, { CACHE_MAX_ENTRIES: '500' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  function captchaFrom(ip: string) {
+    return t.app.inject({ method: 'GET', url: '/api/admin/base/open/captcha', remoteAddress: ip });
+  }
+
+  /** 2,000 captchas from 100 addresses, 20 each; the ids in the order they were made. */
+  async function flood(): Promise<string[]> {
+    const ids: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => captchaFrom(`10.9.${round}.${i}`)));
+      for (const reply of replies) {
+        expect(reply.statusCode).toBe(200);
+        ids.push((reply.json() as { data: { captchaId: string } }).data.captchaId);
+      }
+    }
+    return ids;
+  }
+
+  it('leaves a lock and the rest of the cache alone', async () => {
+    const admin = await t.login();
+    dataOf(
+      await t.post(
+        '/admin/base/sys/user/add',
+        { username: 'flooded', password: 'right-pass', departmentId: 1 },
+        admin.token,
+      ),
+    );
+    for (let i = 0; i < 5; i += 1) {
+      expect((await t.post('/admin/base/open/login', { username: 'flooded', password: `bad-${i}` })).status).toBe(400);
+    }
+    await t.ctx.cache.set('kept', 'yes', 600);
+    await flood();
+    expect((await t.post('/admin/base/open/login', { username: 'flooded', password: 'right-pass' })).status).toBe(429);
+    expect(await t.ctx.cache.get('kept')).toBe('yes');
+  });
+
+  it('keeps captchas up to the bound, dropping the oldest first', async () => {
+    const ids = await flood();
+    expect(await t.ctx.captcha.peek(ids[0] as string)).toBeUndefined();
+    expect(await t.ctx.captcha.peek(ids[ids.length - 1] as string)).toMatch(/^\d{4}$/);
+  });
+
+  it('gives one IP 60 captchas a minute, then refuses with a clear message', async () => {
+    for (let i = 0; i < 60; i += 1) expect((await captchaFrom('10.8.0.1')).statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/base/open/captcha',
+      remoteAddress: '10.8.0.1',
+      headers: { language: 'en' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 1001,
+      message: 'Too many verification codes requested, please try again in a minute',
+    });
+    expect((await captchaFrom('10.8.0.2')).statusCode).toBe(200);
   });
 });
 

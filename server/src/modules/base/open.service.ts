@@ -14,12 +14,18 @@ export type LoginInput = {
 /** Sign-in without a session: captcha, login, refresh. */
 export function createOpenService(ctx: AppContext) {
   return {
-    captcha: (options: { width?: number | undefined; height?: number | undefined; color?: string | undefined }) =>
-      ctx.captcha.create({
-        ...(options.width ? { width: options.width } : {}),
-        ...(options.height ? { height: options.height } : {}),
-        ...(options.color ? { color: options.color } : {}),
-      }),
+    captcha: (
+      options: { width?: number | undefined; height?: number | undefined; color?: string | undefined },
+      ip: string,
+    ) =>
+      ctx.captcha.create(
+        {
+          ...(options.width ? { width: options.width } : {}),
+          ...(options.height ? { height: options.height } : {}),
+          ...(options.color ? { color: options.color } : {}),
+        },
+        ip,
+      ),
 
     async login(input: LoginInput, ip: string): Promise<TokenPair> {
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
