@@ -76,6 +76,11 @@ const MESSAGES = {
     'The refresh token is invalid or has expired',
   ),
   'auth.originalPassword': m('原密码错误', '原密碼錯誤', 'The original password is incorrect'),
+  'auth.signedOutAfterFailures': m(
+    '密码错误次数过多，已退出登录',
+    '密碼錯誤次數過多，已登出',
+    'Too many wrong passwords: you have been signed out',
+  ),
   'auth.originalRequired': m('请输入原密码', '請輸入原密碼', 'Please enter the original password'),
   'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
   'user.superOnly': m(
