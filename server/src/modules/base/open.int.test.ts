@@ -144,6 +144,19 @@ describe('captcha', () => {
     expect(reply.status).toBe(400);
   });
 
+  it('a missing or wrong captcha checks no password, so it counts against neither the account nor the IP', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      const body = i % 2 === 0 ? {} : { captchaId: 'no-such-captcha', verifyCode: '0000' };
+      expect(
+        (await t.post('/admin/base/open/login', { username: 'admin', password: `bad-${i}`, ...body })).status,
+      ).toBe(400);
+    }
+    const captcha = dataOf(await t.get<{ captchaId: string }>('/admin/base/open/captcha'));
+    const verifyCode = await answerOf(captcha.captchaId);
+    const body = { username: 'admin', password: '123456', captchaId: captcha.captchaId, verifyCode };
+    expect((await t.post('/admin/base/open/login', body)).status).toBe(200);
+  });
+
   it('a wrong answer burns the captcha', async () => {
     const captcha = dataOf(await t.get<{ captchaId: string }>('/admin/base/open/captcha'));
     const right = await answerOf(captcha.captchaId);
