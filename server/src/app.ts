@@ -15,6 +15,7 @@ import { type Bus, createLocalBus } from './core/bus.js';
 import { type Cache, createMemoryCache } from './core/cache.js';
 import type { Config } from './core/config.js';
 import type { AppContext } from './core/context.js';
+import { type Counters, createMemoryCounters } from './core/counters.js';
 import { type DbHandle, openDatabase, pingDatabase } from './core/db/index.js';
 import { migrate } from './core/db/migrator.js';
 import { withSchemaLock } from './core/db/schema-lock.js';
@@ -23,7 +24,7 @@ import { notFound } from './core/errors.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
 import { createRecycleHub } from './core/recycle.js';
-import { connectRedis, createRedisBus, createRedisCache } from './core/redis.js';
+import { connectRedis, createRedisBus, createRedisCache, createRedisCounters } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
@@ -53,6 +54,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   // Embedded default: state in this process. With REDIS_URL: shared by every instance.
   const instanceId = randomUUID();
   let cache: Cache;
+  let counters: Counters;
+  // Captchas apart from the shared cache in this process, so a flood of them evicts nothing else.
+  let captchas: Cache;
   let bus: Bus;
   let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
   if (config.redisUrl) {
@@ -60,6 +64,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     try {
       await redis.ping();
       cache = createRedisCache(redis, config.redisPrefix);
+      counters = createRedisCounters(redis, config.redisPrefix);
+      captchas = cache;
       bus = await createRedisBus(redis, config.redisPrefix);
     } catch (error) {
       redis.disconnect();
@@ -67,7 +73,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       throw new Error(`cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
     }
   } else {
-    cache = createMemoryCache();
+    cache = createMemoryCache({ maxEntries: config.cacheMaxEntries });
+    counters = createMemoryCounters();
+    captchas = createMemoryCache({ maxEntries: config.cacheMaxEntries });
     bus = createLocalBus();
   }
   const tokens = createTokenService(loadOrCreateSecret(config.jwtSecret, config.dataDir), {
@@ -81,8 +89,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     db,
     cache,
     tokens,
-    captcha: createCaptchaService(cache),
-    throttle: createLoginThrottle(cache),
+    captcha: createCaptchaService(captchas, counters),
+    throttle: createLoginThrottle(counters),
     gate,
     sessions,
     log: app.log,
@@ -171,6 +179,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       await app.close();
       for (const fn of closers.reverse()) await fn();
       await cache.close();
+      if (captchas !== cache) await captchas.close();
+      await counters.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.db) await db.close();

@@ -1,6 +1,7 @@
 /**
- * Short-lived shared state: captchas, login throttles, revoked sessions. The embedded default keeps
- * it in this process; the scaled-out mode (REDIS_URL) puts the same calls on Redis.
+ * Short-lived shared state: captchas, pending imports. The embedded default keeps it in this
+ * process, dropping the oldest entries when full; the scaled-out mode (REDIS_URL) puts the same
+ * calls on Redis. Counts that limit requests live in core/counters, where nothing evicts them.
  */
 export type Cache = {
   get(key: string): Promise<string | undefined>;
@@ -8,8 +9,6 @@ export type Cache = {
   /** Reads and deletes in one step: a captcha answer can be used once. */
   take(key: string): Promise<string | undefined>;
   del(key: string): Promise<void>;
-  /** Adds one and returns the new count; the ttl starts with the first increment. */
-  incr(key: string, ttlSeconds: number): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -53,13 +52,6 @@ export function createMemoryCache(options: { maxEntries?: number } = {}): Cache 
     },
     async del(key) {
       map.delete(key);
-    },
-    async incr(key, ttlSeconds) {
-      const entry = live(key);
-      const next = (entry ? Number(entry.value) : 0) + 1;
-      if (entry) entry.value = String(next);
-      else put(key, String(next), ttlSeconds);
-      return next;
     },
     async close() {
       clearInterval(sweep);

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /at least 32 characters/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis:\/\//],
     [{ CAPTCHA: 'maybe' }, /CAPTCHA must be "on" or "off"/],
+    [{ CACHE_MAX_ENTRIES: '10' }, /CACHE_MAX_ENTRIES must be between 100 and 10000000/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;

@@ -11,6 +11,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Key and channel prefix in Redis, so installs can share one server. */
   redisPrefix: string;
+  /** Embedded mode: the most entries the in-process cache keeps, and apart from it the most captchas. */
+  cacheMaxEntries: number;
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
   captcha: boolean;
@@ -197,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     db: parseDatabaseUrl(env.DATABASE_URL, dataDir),
     redisUrl,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'backroom:',
+    cacheMaxEntries:
+      read('CACHE_MAX_ENTRIES', intVar('CACHE_MAX_ENTRIES', 100, 10_000_000), env.CACHE_MAX_ENTRIES) ?? 100_000,
     jwtSecret,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captcha: !['off', 'false', '0'].includes(captchaRaw),

@@ -59,6 +59,11 @@ const MESSAGES = {
   'auth.badCredentials': m('账户或密码不正确', '帳戶或密碼不正確', 'Incorrect username or password'),
   'auth.userDisabled': m('该账户已被禁用', '該帳戶已被停用', 'This account is disabled'),
   'auth.captcha': m('验证码不正确或已过期', '驗證碼不正確或已過期', 'The verification code is wrong or has expired'),
+  'auth.captchaLimit': m(
+    '获取验证码过于频繁，请一分钟后再试',
+    '取得驗證碼過於頻繁，請一分鐘後再試',
+    'Too many verification codes requested, please try again in a minute',
+  ),
   'auth.captchaRequired': m('请输入验证码', '請輸入驗證碼', 'Please enter the verification code'),
   'auth.locked': m(
     '登录失败次数过多，请{minutes}分钟后再试',
@@ -71,6 +76,11 @@ const MESSAGES = {
     'The refresh token is invalid or has expired',
   ),
   'auth.originalPassword': m('原密码错误', '原密碼錯誤', 'The original password is incorrect'),
+  'auth.signedOutAfterFailures': m(
+    '密码错误次数过多，已退出登录',
+    '密碼錯誤次數過多，已登出',
+    'Too many wrong passwords: you have been signed out',
+  ),
   'auth.originalRequired': m('请输入原密码', '請輸入原密碼', 'Please enter the original password'),
   'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
   'user.superOnly': m(

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Bus, BusEvent } from './bus.js';
 import type { Cache } from './cache.js';
+import type { Counters } from './counters.js';
 
 const CHANNEL = 'auth';
 
@@ -21,7 +22,7 @@ export async function connectRedis(url: string, onError: (error: Error) => void 
   return redis;
 }
 
-/** The scaled-out cache: every instance sees the same captchas, throttles and counters. */
+/** The scaled-out cache: every instance sees the same captchas and pending imports. */
 export function createRedisCache(redis: Redis, prefix: string): Cache {
   const k = (key: string) => `${prefix}${key}`;
   return {
@@ -37,14 +38,50 @@ export function createRedisCache(redis: Redis, prefix: string): Cache {
     async del(key) {
       await redis.del(k(key));
     },
-    async incr(key, ttlSeconds) {
-      // The window starts with the first failure: EXPIRE NX leaves a running window alone.
-      const result = await redis
-        .multi()
-        .incr(k(key))
-        .expire(k(key), Math.max(1, Math.ceil(ttlSeconds)), 'NX')
-        .exec();
-      return Number(result?.[0]?.[1] ?? 0);
+    async close() {},
+  };
+}
+
+// KEYS: the counters; ARGV[1]: the window in seconds, ARGV[1 + i]: the limit of KEYS[i].
+// Nothing is added when one key is at its limit: the empty answer means refused.
+const RESERVE = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i + 1]) then return {} end
+end
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[1]) end
+end
+return counts`;
+
+const RELEASE = `if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end`;
+
+/**
+ * The scaled-out counters: one Lua script checks and counts every key of a reservation, so bursts
+ * spread over all instances pass no limit. (Single-node Redis: the keys of one call need not share
+ * a cluster slot.)
+ */
+export function createRedisCounters(redis: Redis, prefix: string): Counters {
+  const k = (key: string) => `${prefix}${key}`;
+  return {
+    async reserve(slots, windowSeconds) {
+      const window = Math.max(1, Math.ceil(windowSeconds));
+      const keys = slots.map((slot) => k(slot.key));
+      const counts = (await redis.eval(
+        RESERVE,
+        keys.length,
+        ...keys,
+        window,
+        ...slots.map((slot) => slot.limit),
+      )) as number[];
+      return counts.length === 0 ? undefined : counts.map(Number);
+    },
+    async release(key) {
+      await redis.eval(RELEASE, 1, k(key));
+    },
+    async reset(key) {
+      await redis.del(k(key));
     },
     async close() {},
   };

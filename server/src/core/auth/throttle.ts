@@ -1,32 +1,53 @@
-import type { Cache } from '../cache.js';
+import type { Counters } from '../counters.js';
+import { AppError } from '../errors.js';
 
-/** Failed logins allowed per account and per IP within the window before logins are refused. */
+/** Failed password checks allowed per account and per IP within the window before they are refused. */
 const ACCOUNT_LIMIT = 5;
 const IP_LIMIT = 20;
 const WINDOW_SECONDS = 15 * 60;
 
+/** One password check, counted as a failure from before it runs until it is settled otherwise. */
+export type LoginAttempt = {
+  /** The password was wrong: the attempt stays counted. True when the account is now at its limit. */
+  failed(): Promise<boolean>;
+  /** The password was right: the account starts over and the IP gets its attempt back. */
+  succeeded(): Promise<void>;
+  /** No wrong password was found (a wrong captcha, a disabled user): the attempt is given back. */
+  withdrawn(): Promise<void>;
+};
+
 export type LoginThrottle = {
-  /** Minutes still locked, or 0 when a login may be tried. */
-  lockedFor(username: string, ip: string): Promise<number>;
-  recordFailure(username: string, ip: string): Promise<void>;
-  recordSuccess(username: string): Promise<void>;
+  /**
+   * Takes an attempt for the account (and the IP, when given) before its password is checked, so
+   * parallel guesses cannot pass the limit together; a 429 `auth.locked` when either is at its limit.
+   */
+  begin(username: string, ip?: string): Promise<LoginAttempt>;
   readonly windowMinutes: number;
 };
 
-export function createLoginThrottle(cache: Cache): LoginThrottle {
+export function createLoginThrottle(counters: Counters): LoginThrottle {
   const accountKey = (u: string) => `login-fail:user:${u.toLowerCase()}`;
   const ipKey = (ip: string) => `login-fail:ip:${ip}`;
   return {
     windowMinutes: WINDOW_SECONDS / 60,
-    async lockedFor(username, ip) {
-      const [account, byIp] = await Promise.all([cache.get(accountKey(username)), cache.get(ipKey(ip))]);
-      return Number(account ?? 0) >= ACCOUNT_LIMIT || Number(byIp ?? 0) >= IP_LIMIT ? WINDOW_SECONDS / 60 : 0;
-    },
-    async recordFailure(username, ip) {
-      await Promise.all([cache.incr(accountKey(username), WINDOW_SECONDS), cache.incr(ipKey(ip), WINDOW_SECONDS)]);
-    },
-    async recordSuccess(username) {
-      await cache.del(accountKey(username));
+    async begin(username, ip) {
+      const account = accountKey(username);
+      const slots = [{ key: account, limit: ACCOUNT_LIMIT }];
+      if (ip !== undefined) slots.push({ key: ipKey(ip), limit: IP_LIMIT });
+      const counts = await counters.reserve(slots, WINDOW_SECONDS);
+      if (!counts) throw new AppError(429, 'auth.locked', { minutes: WINDOW_SECONDS / 60 });
+      const releaseIp = () => (ip === undefined ? Promise.resolve() : counters.release(ipKey(ip)));
+      return {
+        async failed() {
+          return (counts[0] ?? 0) >= ACCOUNT_LIMIT;
+        },
+        async succeeded() {
+          await Promise.all([counters.reset(account), releaseIp()]);
+        },
+        async withdrawn() {
+          await Promise.all([counters.release(account), releaseIp()]);
+        },
+      };
     },
   };
 }

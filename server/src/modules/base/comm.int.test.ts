@@ -195,6 +195,40 @@ describe.each(testTargets())('base/comm on $name', (target) => {
       });
     });
 
+    const guessOriginal = (token: string, i: number) =>
+      t.post(
+        '/admin/base/comm/personUpdate',
+        { nickName: 'guess', password: 'new-pass-1', originalPassword: `wrong-${i}` },
+        token,
+        { language: 'en' },
+      );
+
+    it('counts wrong original passwords with the login throttle and ends the session at the limit', async () => {
+      const user = await addUser('comm.guess');
+      for (let i = 0; i < 4; i += 1) expectRefused(await guessOriginal(user.token, i), 400);
+      expect((await t.get('/admin/base/comm/person', {}, user.token)).status).toBe(200);
+      const last = await guessOriginal(user.token, 4);
+      expect(last.status).toBe(401);
+      expect(last.body.message).toBe('Too many wrong passwords: you have been signed out');
+      expectRefused(await t.get('/admin/base/comm/person', {}, user.token), 401);
+      expectRefused(await t.get('/admin/base/open/refreshToken', { refreshToken: user.refreshToken }), 401);
+      // The account is locked for sign-in too, even with the right password.
+      expectRefused(await t.post('/admin/base/open/login', { username: 'comm.guess', password: PASSWORD }), 429);
+      expect((await userRow(user.id)).passwordV).toBe(1);
+    });
+
+    it('a parallel burst of wrong original passwords checks five, and the session ends', async () => {
+      const user = await addUser('comm.burst');
+      const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => guessOriginal(user.token, i)));
+      const checked = replies.filter((r) =>
+        ['The original password is incorrect', 'Too many wrong passwords: you have been signed out'].includes(
+          r.body.message,
+        ),
+      );
+      expect(checked.length).toBe(5);
+      expectRefused(await t.get('/admin/base/comm/person', {}, user.token), 401);
+    });
+
     it('needs a session', async () => {
       expectRefused(await t.post('/admin/base/comm/personUpdate', { nickName: 'anon' }), 401);
     });

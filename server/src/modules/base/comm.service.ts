@@ -38,9 +38,16 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
         if (input[key] !== undefined) changes[key] = input[key];
       if (input.password !== undefined) {
         if (!input.originalPassword) throw badRequest('auth.originalRequired');
+        // The sign-in throttle counts these guesses too: a stolen session must not try passwords freely.
+        const attempt = await ctx.throttle.begin(user.username);
         if (!(await verifyPassword(input.originalPassword, user.password))) {
+          if (await attempt.failed()) {
+            await ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire);
+            throw new AppError(401, 'auth.signedOutAfterFailures');
+          }
           throw new AppError(400, 'auth.originalPassword');
         }
+        await attempt.succeeded();
         changes.password = await hashPassword(input.password);
         // A new password version ends every session, this one included.
         changes.passwordV = user.passwordV + 1;

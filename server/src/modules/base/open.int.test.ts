@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 
@@ -120,7 +121,7 @@ describe('captcha', () => {
   });
 
   async function answerOf(captchaId: string): Promise<string> {
-    const answer = await t.ctx.cache.get(`captcha:${captchaId}`);
+    const answer = await t.ctx.captcha.peek(captchaId);
     if (!answer) throw new Error('captcha answer missing');
     return answer;
   }
@@ -141,6 +142,19 @@ describe('captcha', () => {
   it('is required when on', async () => {
     const reply = await t.post('/admin/base/open/login', { username: 'admin', password: '123456' });
     expect(reply.status).toBe(400);
+  });
+
+  it('a missing or wrong captcha checks no password, so it counts against neither the account nor the IP', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      const body = i % 2 === 0 ? {} : { captchaId: 'no-such-captcha', verifyCode: '0000' };
+      expect(
+        (await t.post('/admin/base/open/login', { username: 'admin', password: `bad-${i}`, ...body })).status,
+      ).toBe(400);
+    }
+    const captcha = dataOf(await t.get<{ captchaId: string }>('/admin/base/open/captcha'));
+    const verifyCode = await answerOf(captcha.captchaId);
+    const body = { username: 'admin', password: '123456', captchaId: captcha.captchaId, verifyCode };
+    expect((await t.post('/admin/base/open/login', body)).status).toBe(200);
   });
 
   it('a wrong answer burns the captcha', async () => {
@@ -170,32 +184,151 @@ describe('captcha', () => {
   });
 });
 
-describe('login throttling', () => {
+describe('a captcha flood (embedded mode)', () => {
   const [sqlite] = testTargets();
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(sqlite as NonNullable<typeof sqlite>);
+    // A small bound, so 2,000 captchas are a flood for it.
+    t = await startApp(sqlite as NonNullable<typeof sqlite>, { CACHE_MAX_ENTRIES: '500' });
   });
   afterAll(async () => {
     await t?.stop();
   });
 
-  it('locks an account after five failures, even for the right password', async () => {
+  function captchaFrom(ip: string) {
+    return t.app.inject({ method: 'GET', url: '/api/admin/base/open/captcha', remoteAddress: ip });
+  }
+
+  /** 2,000 captchas from 100 addresses, 20 each; the ids in the order they were made. */
+  async function flood(): Promise<string[]> {
+    const ids: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => captchaFrom(`10.9.${round}.${i}`)));
+      for (const reply of replies) {
+        expect(reply.statusCode).toBe(200);
+        ids.push((reply.json() as { data: { captchaId: string } }).data.captchaId);
+      }
+    }
+    return ids;
+  }
+
+  it('leaves a lock and the rest of the cache alone', async () => {
+    const admin = await t.login();
     dataOf(
       await t.post(
         '/admin/base/sys/user/add',
-        { username: 'victim', password: 'right-pass', departmentId: 1 },
-        (await t.login()).token,
+        { username: 'flooded', password: 'right-pass', departmentId: 1 },
+        admin.token,
       ),
     );
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.post('/admin/base/open/login', { username: 'victim', password: `bad-${i}` })).status).toBe(400);
+      expect((await t.post('/admin/base/open/login', { username: 'flooded', password: `bad-${i}` })).status).toBe(400);
     }
-    const locked = await t.post('/admin/base/open/login', { username: 'victim', password: 'right-pass' }, undefined, {
-      language: 'en',
+    await t.ctx.cache.set('kept', 'yes', 600);
+    await flood();
+    expect((await t.post('/admin/base/open/login', { username: 'flooded', password: 'right-pass' })).status).toBe(429);
+    expect(await t.ctx.cache.get('kept')).toBe('yes');
+  });
+
+  it('keeps captchas up to the bound, dropping the oldest first', async () => {
+    const ids = await flood();
+    expect(await t.ctx.captcha.peek(ids[0] as string)).toBeUndefined();
+    expect(await t.ctx.captcha.peek(ids[ids.length - 1] as string)).toMatch(/^\d{4}$/);
+  });
+
+  it('gives one IP 60 captchas a minute, then refuses with a clear message', async () => {
+    for (let i = 0; i < 60; i += 1) expect((await captchaFrom('10.8.0.1')).statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/base/open/captcha',
+      remoteAddress: '10.8.0.1',
+      headers: { language: 'en' },
     });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 1001,
+      message: 'Too many verification codes requested, please try again in a minute',
+    });
+    expect((await captchaFrom('10.8.0.2')).statusCode).toBe(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('[integration] skipped: login throttling on Redis (TEST_REDIS_URL is not set)');
+
+// The throttle in this process on every database, and on Redis (the scaled-out mode) once.
+const throttleSetups: Array<{ name: string; target: Target; env: Record<string, string> }> = [
+  ...testTargets().map((target) => ({ name: `${target.name}, counters in memory`, target, env: {} })),
+  ...(redisUrl
+    ? [
+        {
+          name: 'sqlite, counters on Redis',
+          target: testTargets()[0] as Target,
+          env: { REDIS_URL: redisUrl, REDIS_PREFIX: `br-test:${randomBytes(4).toString('hex')}:` },
+        },
+      ]
+    : []),
+];
+
+describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(target, env);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  async function loginFrom(ip: string, username: string, password: string, language = 'zh-cn') {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/base/open/login',
+      payload: { username, password },
+      remoteAddress: ip,
+      headers: { language },
+    });
+    return { status: response.statusCode, body: response.json() as { code: number; message: string } };
+  }
+
+  async function addUser(username: string, password: string) {
+    dataOf(await t.post('/admin/base/sys/user/add', { username, password, departmentId: 1 }, (await t.login()).token));
+  }
+
+  it('locks an account after five failures, even for the right password', async () => {
+    await addUser('victim', 'right-pass');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await loginFrom('10.0.1.1', 'victim', `bad-${i}`)).status).toBe(400);
+    }
+    const locked = await loginFrom('10.0.1.1', 'victim', 'right-pass', 'en');
     expect(locked.status).toBe(429);
     expect(locked.body.message).toContain('Too many failed attempts');
+  });
+
+  it('a burst of 50 parallel wrong guesses on one account checks five passwords, then locks it', async () => {
+    await addUser('burst', 'right-pass');
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => loginFrom(`10.0.2.${i}`, 'burst', `bad-${i}`)),
+    );
+    // Every guess that was not refused as locked had its password checked.
+    const checked = replies.filter((r) => r.status !== 429);
+    expect(checked.length).toBe(5);
+    expect(checked.every((r) => r.status === 400)).toBe(true);
+    expect((await loginFrom('10.0.2.99', 'burst', 'right-pass')).status).toBe(429);
+  });
+
+  it('a burst of 60 parallel guesses on 60 accounts from one IP checks twenty, then locks the IP', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => loginFrom('10.0.3.1', `spray-${i}`, 'guess-1')),
+    );
+    expect(replies.filter((r) => r.status !== 429).length).toBe(20);
+    expect((await loginFrom('10.0.3.1', 'admin', '123456')).status).toBe(429);
+    // Another IP is not held back by it.
+    expect((await loginFrom('10.0.3.2', 'admin', '123456')).status).toBe(200);
+  });
+
+  it('a right password gives the IP its attempt back, so sign-ins from one office never lock it', async () => {
+    for (let i = 0; i < 25; i += 1) expect((await loginFrom('10.0.4.1', 'admin', '123456')).status).toBe(200);
+    expect((await loginFrom('10.0.4.1', 'nobody', 'guess')).status).toBe(400);
   });
 });
 

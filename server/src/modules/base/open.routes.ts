@@ -11,7 +11,7 @@ export function registerOpenRoutes(
   open: ReturnType<typeof createOpenService>,
   declarations: readonly Declaration[],
 ) {
-  mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input }) => open.captcha(input));
+  mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input, request }) => open.captcha(input, request.ip));
   mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) => open.login(input, request.ip));
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
   const eps = new Map<string, Eps>();

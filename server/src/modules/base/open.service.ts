@@ -14,31 +14,44 @@ export type LoginInput = {
 /** Sign-in without a session: captcha, login, refresh. */
 export function createOpenService(ctx: AppContext) {
   return {
-    captcha: (options: { width?: number | undefined; height?: number | undefined; color?: string | undefined }) =>
-      ctx.captcha.create({
-        ...(options.width ? { width: options.width } : {}),
-        ...(options.height ? { height: options.height } : {}),
-        ...(options.color ? { color: options.color } : {}),
-      }),
+    captcha: (
+      options: { width?: number | undefined; height?: number | undefined; color?: string | undefined },
+      ip: string,
+    ) =>
+      ctx.captcha.create(
+        {
+          ...(options.width ? { width: options.width } : {}),
+          ...(options.height ? { height: options.height } : {}),
+          ...(options.color ? { color: options.color } : {}),
+        },
+        ip,
+      ),
 
     async login(input: LoginInput, ip: string): Promise<TokenPair> {
-      const locked = await ctx.throttle.lockedFor(input.username, ip);
-      if (locked > 0) throw new AppError(429, 'auth.locked', { minutes: locked });
+      // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
+      const attempt = await ctx.throttle.begin(input.username, ip);
       if (ctx.config.captcha) {
         if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
+          await attempt.withdrawn();
           throw new AppError(400, 'auth.captchaRequired');
         }
-        if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) throw new AppError(400, 'auth.captcha');
+        if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
+          await attempt.withdrawn();
+          throw new AppError(400, 'auth.captcha');
+        }
       }
       const user = await findUserForLogin(ctx.db.db, input.username);
       // Hash even for an unknown user, so the answer's timing does not tell which usernames exist.
       const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
       if (!user || !matches) {
-        await ctx.throttle.recordFailure(input.username, ip);
+        await attempt.failed();
         throw new AppError(400, 'auth.badCredentials');
       }
-      if (user.status !== 1) throw new AppError(400, 'auth.userDisabled');
-      await ctx.throttle.recordSuccess(input.username);
+      if (user.status !== 1) {
+        await attempt.withdrawn();
+        throw new AppError(400, 'auth.userDisabled');
+      }
+      await attempt.succeeded();
       const { sid: _sid, ...pair } = ctx.tokens.issue(user);
       return pair;
     },

@@ -37,7 +37,7 @@ describe.skipIf(!redisUrl || !target)('two instances sharing a database and Redi
   async function login(app: TestApp, via: TestApp, username: string, password: string) {
     // The captcha is made on one instance and answered on the other: the cache is shared.
     const captcha = dataOf(await app.get<{ captchaId: string }>('/admin/base/open/captcha'));
-    const verifyCode = await app.ctx.cache.get(`captcha:${captcha.captchaId}`);
+    const verifyCode = await app.ctx.captcha.peek(captcha.captchaId);
     return via.post<{ token: string; refreshToken: string }>('/admin/base/open/login', {
       username,
       password,
