@@ -1,18 +1,3 @@
-// Backroom benchmark: seeds a throwaway database, starts the built server as a child process and
-// measures POST sys/user/page and sys/log/page with autocannon at 10k and at 1M request-log rows.
-//
-//   npm run bench                      full run: 10 s per scenario, 1,000,000 log rows
-//   npm run bench -- --quick           smoke run: 2 s per scenario, 100,000 log rows
-//   npm run bench -- --db-url=postgres://user@127.0.0.1:5432/backroom_bench
-//   npm run bench -- --db-url=mysql://root@127.0.0.1:3306/backroom_bench
-//   npm run bench -- --cpu-prof        also write V8 CPU profiles of the server to bench/results/profiles/
-//   npm run bench -- --server-flags="--max-semi-space-size=2"
-//                                      node flags for the server (default: those `npm start` uses)
-//
-// With --db-url the database must be a throwaway one: the bench adds ~1,000 users named bench.user.*
-// (and removes those of an earlier run) and tops the request log up to the row counts it measures at.
-// The figures are printed and written to bench/results/latest.md; they are not a timed test.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -21,9 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
+import { buildIfChanged } from '../scripts/build-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 /** The server's own dependencies (better-sqlite3, pg, mysql2), resolved as the server resolves them. */
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
@@ -101,33 +86,6 @@ const rowsLabel = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
 
 // ---------------------------------------------------------------------------------------------
 // The server process
-
-/** Newest modification time of the sources bundled into server/dist/main.js (tests excluded). */
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.ts$/.test(entry.name) || /\.test\.ts$/.test(entry.name)) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the server (only the server workspace) when its bundle is missing or older than its sources. */
-function buildIfNeeded() {
-  let why = 'missing';
-  if (fs.existsSync(MAIN_JS)) {
-    const built = fs.statSync(MAIN_JS).mtimeMs;
-    const sources = Math.max(
-      newestSource(path.join(ROOT, 'server/src')),
-      newestSource(path.join(ROOT, 'packages/contract/src')),
-    );
-    if (sources <= built) return;
-    why = 'older than its sources';
-  }
-  console.log(`server/dist/main.js is ${why}: building the server…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', '@backroom/server'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building the server failed');
-}
 
 /** VmRSS and VmHWM of a process in kB (Linux /proc); null elsewhere. */
 function memoryOf(pid) {
@@ -631,7 +589,7 @@ process.once('SIGINT', () => {
 });
 
 async function main() {
-  buildIfNeeded();
+  buildIfChanged(['server']);
   console.log(
     `Backroom bench: ${dbKind}${QUICK ? ', quick' : ''}; ${CONNECTIONS} connections × ${DURATION_S} s; data in ${dataDir}`,
   );
