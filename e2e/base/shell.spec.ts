@@ -54,6 +54,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     expect(response?.status()).toBe(200);
     await page.waitForURL('**/login');
     await page.locator('#username').waitFor();
+    expect(await page.title()).toBe('Sign in - Backroom');
     await signIn(page);
     // Home is the first page of the first menu group (docs/spec.md §2), read from the menus the server gives.
     const { menus } = await apiCall<{ menus: MenuRow[] }>(page, '/admin/base/comm/permmenu');
@@ -63,6 +64,15 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.waitForURL((url) => url.pathname === home?.router);
     await page.locator('.app-layout').waitFor();
     await expect.poll(() => page.locator('.tabs-bar [data-tab]').count()).toBeGreaterThan(0);
+    // The browser tab names the screen (its active tab's title), then the product.
+    const homeTitle = await page.locator('.tabs-bar .ant-tabs-tab-active').innerText();
+    await expect.poll(() => page.title()).toBe(`${homeTitle.trim()} - Backroom`);
+    // The logo leads home from another screen.
+    await page.goto('/sys/role');
+    await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/sys/role"]').waitFor();
+    await expect.poll(() => page.title()).not.toBe(`${homeTitle.trim()} - Backroom`);
+    await page.getByRole('link', { name: 'Backroom, Home' }).click();
+    await page.waitForURL((url) => url.pathname === home?.router);
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider, useFeedback } from '../core/app-feedback';
 import { sessionApi } from '../core/endpoint-refs';
 import { feedback } from '../core/feedback';
@@ -32,12 +32,27 @@ function groupsOf(tree: readonly MenuItem[]) {
   return tree.filter((m) => m.type !== 2 && m.isShow);
 }
 
-function Brand({ collapsed }: { collapsed: boolean }) {
+/** The logo and name, a way home from anywhere. */
+function Brand({ collapsed, home, onClick }: { collapsed: boolean; home: string; onClick?: () => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="brand">
+    <Link className="brand" to={home} onClick={onClick} aria-label={`Backroom, ${t('layout.home')}`}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       {!collapsed && <span>Backroom</span>}
-    </div>
+    </Link>
+  );
+}
+
+/** The browser tab's title: the screen's name, then the product's. */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    document.title = title ? `${title} - Backroom` : 'Backroom';
+  }, [title]);
+  useEffect(
+    () => () => {
+      document.title = 'Backroom';
+    },
+    [],
   );
 }
 
@@ -164,6 +179,7 @@ function ShellLayout() {
   // For the same page it only follows the title (a language switch).
   const tabTitle = route ? (route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title)) : null;
   const tabKeepAlive = route?.keepAlive ?? false;
+  useDocumentTitle(tabTitle);
   const openedKey = useRef<string | null>(null);
   useEffect(() => {
     if (tabTitle === null) return;
@@ -231,7 +247,7 @@ function ShellLayout() {
       {mobile ? (
         <Suspense fallback={null}>
           <MobileSidebar open={mobileOpen} onClose={() => setMobileOpen(false)}>
-            <Brand collapsed={false} />
+            <Brand collapsed={false} home={homePath} onClick={() => setMobileOpen(false)} />
             {sidebar}
           </MobileSidebar>
         </Suspense>
@@ -244,7 +260,7 @@ function ShellLayout() {
           theme={theme.dark ? 'dark' : 'light'}
           trigger={null}
         >
-          <Brand collapsed={collapsed} />
+          <Brand collapsed={collapsed} home={homePath} />
           {sidebar}
         </Layout.Sider>
       )}

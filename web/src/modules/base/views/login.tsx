@@ -50,6 +50,12 @@ export function LoginPage() {
     }
   }, []);
 
+  // The browser tab names the page, in the language chosen.
+  const pageTitle = t('login.title');
+  useEffect(() => {
+    document.title = `${pageTitle} - Backroom`;
+  }, [pageTitle]);
+
   useEffect(() => {
     void refreshCaptcha();
   }, [refreshCaptcha]);
