@@ -27,6 +27,13 @@ const CLIENT_ERRORS: Record<string, { status: AppError['status']; key: AppError[
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'common.badJson' },
 };
 
+/**
+ * PostgreSQL's refusals of text it cannot store (invalid byte sequence, untranslatable character):
+ * the input schemas refuse NUL before a query runs, and whatever else slips through is the
+ * client's text, so a 400, never a 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 export function createHttpServer(config: Config): FastifyInstance {
   const app = Fastify({
     bodyLimit: config.bodyLimit,
@@ -70,12 +77,15 @@ export function createHttpServer(config: Config): FastifyInstance {
       const appError = validationError(error, {}, locale);
       return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
     }
-    const fastifyCode = (error as { code?: string }).code;
-    const known = fastifyCode ? CLIENT_ERRORS[fastifyCode] : undefined;
+    const errorCode = (error as { code?: string }).code;
+    const known = errorCode ? CLIENT_ERRORS[errorCode] : undefined;
     if (known) {
       return reply
         .status(known.status)
         .send({ code: known.status === 400 ? CODE.validation : CODE.general, message: translate(locale, known.key) });
+    }
+    if (errorCode !== undefined && UNSTORABLE_TEXT.has(errorCode)) {
+      return reply.status(400).send({ code: CODE.validation, message: translate(locale, 'common.badText') });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) {
