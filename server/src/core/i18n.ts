@@ -11,6 +11,11 @@ const MESSAGES = {
   'common.internal': m('服务器内部错误', '伺服器內部錯誤', 'Internal server error'),
   'common.tooLarge': m('请求内容过大', '請求內容過大', 'The request body is too large'),
   'common.badJson': m('请求内容不是有效的 JSON', '請求內容不是有效的 JSON', 'The request body is not valid JSON'),
+  'common.badText': m(
+    '请求内容包含无法保存的字符',
+    '請求內容包含無法儲存的字元',
+    'The request holds characters that cannot be stored',
+  ),
   'common.badContentType': m('不支持的请求内容类型', '不支援的請求內容類型', 'Unsupported content type'),
   'common.throttled': m(
     '请求过于频繁，请稍后再试',
@@ -42,6 +47,11 @@ const MESSAGES = {
   'validation.tooFew': m('{field}至少{min}项', '{field}至少{min}項', '{field} needs at least {min} items'),
   'validation.enum': m('{field}只能是{values}', '{field}只能是{values}', '{field} must be one of {values}'),
   'validation.invalid': m('{field}格式不正确', '{field}格式不正確', '{field} is not valid'),
+  'validation.nul': m(
+    '{field}不能包含空字符（NUL）',
+    '{field}不能包含空字元（NUL）',
+    '{field} must not contain a NUL character',
+  ),
   'validation.order': m(
     '排序字段{field}不存在',
     '排序欄位{field}不存在',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Label } from './i18n.js';
+import { NUL_ISSUE, noNul } from './nul.js';
 
 /**
  * How a column is stored. Every kind maps to one SQL type per dialect (server/src/core/db) and to
@@ -108,11 +109,11 @@ export const col = {
   string<const O extends Options<string> & { max?: number; min?: number }>(options: O): Built<string, 'string', O> {
     const max = options.max ?? 255;
     const base = options.min ? z.string().min(options.min).max(max) : z.string().max(max);
-    const schema = base.refine(noNul);
+    const schema = base.refine(noNul, NUL_ISSUE);
     return make('string', schema, options, max) as Built<string, 'string', O>;
   },
   text<const O extends Options<string>>(options: O): Built<string, 'text', O> {
-    return make('text', z.string().max(1_000_000).refine(noNul), options) as Built<string, 'text', O>;
+    return make('text', z.string().max(1_000_000).refine(noNul, NUL_ISSUE), options) as Built<string, 'text', O>;
   },
   int<const O extends Options<number> & { min?: number; max?: number }>(options: O): Built<number, 'int', O> {
     // Columns are 32-bit integers on PostgreSQL and MySQL: larger values are refused, not a 500.
@@ -169,9 +170,6 @@ export const col = {
 export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
 const DECIMAL_MAX = 999_999_999_999.99;
-
-/** PostgreSQL refuses U+0000 in text; no field of ours needs it. */
-export const noNul = (value: string) => !value.includes('\u0000');
 
 export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 

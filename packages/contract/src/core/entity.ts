@@ -8,11 +8,11 @@ import {
   DATETIME_PATTERN,
   INT_MAX,
   INT_MIN,
-  noNul,
   type VisibleKeys,
 } from './columns.js';
 import type { PageResult } from './envelope.js';
 import type { Label } from './i18n.js';
+import { NUL_ISSUE, noNul, refuseNul } from './nul.js';
 import type { IndexDecl } from './table.js';
 
 export type HttpMethod = 'get' | 'post';
@@ -151,7 +151,7 @@ export const idSchema = z.preprocess(
   z.number().int().positive().max(INT_MAX),
 );
 /** Free text a client searches with: bounded, and without NUL (PostgreSQL refuses it). */
-const searchText = z.string().max(MAX_KEYWORD_LENGTH).refine(noNul);
+const searchText = z.string().max(MAX_KEYWORD_LENGTH).refine(noNul, NUL_ISSUE);
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 export const infoQuerySchema = z.object({ id: idSchema });
 
@@ -179,7 +179,7 @@ function filterSchema(column: Column): z.ZodType {
     case 'text':
     case 'datetime':
     case 'json':
-      return z.string().max(1000).refine(noNul);
+      return z.string().max(1000).refine(noNul, NUL_ISSUE);
   }
 }
 
@@ -463,6 +463,8 @@ function toEndpoint(module: string, path: string, action: string, def: EndpointD
   const auth = def.auth ?? 'perm';
   return {
     ...def,
+    // The one place every input schema passes: none takes a NUL character in any string.
+    ...(def.input ? { input: refuseNul(def.input) } : {}),
     action,
     auth,
     url: `/admin/${module}/${path}/${action}`,

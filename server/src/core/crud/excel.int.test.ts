@@ -81,6 +81,21 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     const infoRows = sheetRows(info);
     expect(infoRows.find((r) => r[0] === 'Exported by')?.[1]).toContain('admin');
     expect(infoRows.find((r) => r[0] === 'Rows')?.[1]).toBe(2);
+    // The request log entry is the audit: the validated filters and columns, and the rows that went out.
+    const logged = async () => {
+      for (let i = 0; i < 100; i += 1) {
+        const rows = await t.ctx.db.db
+          .selectFrom('base_sys_log')
+          .select('params')
+          .where('action', '=', url('export'))
+          .execute();
+        const row = rows.find((r) => (r.params ?? '').includes(tag));
+        if (row) return JSON.parse(row.params ?? '{}');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the export was not logged');
+    };
+    expect(await logged()).toMatchObject({ ...filters, columns, exportedRows: 2 });
   });
 
   it('writes a text that would start a formula as text, never as a formula', async () => {

@@ -196,7 +196,7 @@ class PacedOutput extends Transform {
  * reply: a header row of column labels, then the rows read a batch at a time; a second sheet
  * names the exporter, the time, the filters and the row count. Above the operator's cap the
  * export is refused before anything is sent. The request log entry of the call records who
- * exported what (its body: filters and columns) and, added here, how many rows went out.
+ * exported what (its input: filters and columns) and, added here, how many rows went out.
  */
 async function exportRows(
   ctx: AppContext,
@@ -255,9 +255,8 @@ async function exportRows(
     info.addRow([TEXT.filters[locale], safeText(JSON.stringify(filters))]).commit();
     info.addRow([TEXT.rows[locale], count]).commit();
     info.commit();
-    // The request log records the body once the reply is done: it holds the filters, the columns and now the count.
-    if (request.body && typeof request.body === 'object')
-      (request.body as Record<string, unknown>).exportedRows = count;
+    // The request log records the validated input once the reply is done: the filters, the columns and now the count.
+    request.loggedInput = { ...input, exportedRows: count };
     await workbook.commit();
   })();
   written.catch((error: unknown) => {

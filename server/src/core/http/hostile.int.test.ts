@@ -1,4 +1,14 @@
-import { declarations, type Entity, sysDepartment, sysMenu, sysUser } from '@backroom/contract';
+import {
+  baseComm,
+  baseOpen,
+  declarations,
+  dictInfo,
+  type Entity,
+  sysDepartment,
+  sysMenu,
+  sysParam,
+  sysUser,
+} from '@backroom/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -368,6 +378,85 @@ describe.each(testTargets())('hostile input on $name', (target) => {
         expectRefused(reply, 400, sysUser.columns.name.label.en);
       }
     });
+  });
+
+  describe('NUL characters', () => {
+    // PostgreSQL refuses U+0000 in text; every string of every input is refused before it gets there.
+    const NUL = 'a\u0000b';
+    const refusesNul = (reply: Reply, field: string) => expectRefused(reply, 400, `${field} must not contain`);
+
+    it('refuses a NUL in a login username, without a session', async () => {
+      const reply = record(
+        'login',
+        await t.post(baseOpen.api.login.url, { username: NUL, password: 'x' }, undefined, EN),
+      );
+      refusesNul(reply, 'username');
+    });
+
+    it('refuses a NUL in the key of open/html, without a session', async () => {
+      const reply = record('open/html', await t.get(baseOpen.api.html.url, { key: NUL }, undefined, EN));
+      refusesNul(reply, 'key');
+    });
+
+    it('refuses a NUL in the key of sys/param/html', async () => {
+      refusesNul(await get(sysParam.api.html.url, { key: NUL }, EN), 'key');
+    });
+
+    it('refuses a NUL in the types of dict/info/data, in a list or alone', async () => {
+      refusesNul(await post(dictInfo.api.data.url, { types: ['ok', NUL] }, EN), 'types[1]');
+      refusesNul(await post(dictInfo.api.data.url, { types: NUL }, EN), 'types[0]');
+    });
+
+    it('refuses a NUL in the nickName or email of personUpdate', async () => {
+      refusesNul(await post(baseComm.api.personUpdate.url, { nickName: NUL }, EN), 'nickName');
+      refusesNul(await post(baseComm.api.personUpdate.url, { nickName: 'fine', email: NUL }, EN), 'email');
+    });
+
+    it.each(['name', 'router', 'perms', 'icon', 'viewPath'])(
+      'refuses a NUL in the %s of a menu import',
+      async (field) => {
+        const node = {
+          name: 'nul-import',
+          type: 1,
+          router: '/nul-import',
+          [field]: field === 'router' ? `/${NUL}` : NUL,
+        };
+        refusesNul(
+          await post(sysMenu.api.import.url, { menus: [{ name: 'top', type: 0, childMenus: [node] }] }, EN),
+          `menus[0].childMenus[0].${field}`,
+        );
+        expect(dataOf(await post<Page>(urlOf(sysMenu, 'page'), { keyWord: 'nul-import' })).list).toEqual([]);
+      },
+    );
+
+    for (const entity of entities) {
+      const update = entity.endpoints.find((e) => e.action === 'update');
+      if (!update) continue;
+      const accepted = update.input instanceof z.ZodObject ? update.input.shape : entity.schemas.update.shape;
+      const texts = Object.entries(entity.columns).filter(
+        ([name, c]) => name in accepted && !c.hidden && (c.kind === 'string' || c.kind === 'text') && !c.values,
+      );
+      it.each(texts)(`${entity.prefix}/update with a NUL in %s → 400 naming it`, async (name, column) => {
+        const reply = await post(urlOf(entity, 'update'), { id: 1, [name]: NUL }, EN);
+        // A column whose own format refuses "ab" (a file url) may say that first.
+        if (column.schema.safeParse('ab').success) refusesNul(reply, column.label.en);
+        else expectRefused(reply, 400, column.label.en);
+      });
+    }
+
+    it.each(entities.filter((e) => e.standard.includes('add')))(
+      '$prefix/add with a NUL in every text column is a 4xx',
+      async (entity) => {
+        const body = Object.fromEntries(
+          Object.entries(entity.columns)
+            .filter(([, c]) => c.kind === 'string' || c.kind === 'text')
+            .map(([name]) => [name, NUL]),
+        );
+        const reply = await post(urlOf(entity, 'add'), body, EN);
+        expect(reply.status, reply.raw).toBeGreaterThanOrEqual(400);
+        expect(reply.status, reply.raw).toBeLessThan(500);
+      },
+    );
   });
 
   describe('strings over the column limits', () => {

@@ -15,6 +15,13 @@ declare module 'fastify' {
     locale: Locale;
     /** Set once the request's token has been checked; null on open endpoints. */
     session: Session | null;
+    /**
+     * What the request log may keep of the input: the input as the endpoint's schema parsed it,
+     * set by `mount` whether or not the call is then refused for its session or permission.
+     * Undefined when the input did not validate or the route takes none: the raw body or query
+     * never reaches the log.
+     */
+    loggedInput: unknown;
   }
 }
 
@@ -26,6 +33,13 @@ const CLIENT_ERRORS: Record<string, { status: AppError['status']; key: AppError[
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, key: 'common.badContentType' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'common.badJson' },
 };
+
+/**
+ * PostgreSQL's refusals of text it cannot store (invalid byte sequence, untranslatable character):
+ * the input schemas refuse NUL before a query runs, and whatever else slips through is the
+ * client's text, so a 400, never a 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 export function createHttpServer(config: Config): FastifyInstance {
   const app = Fastify({
@@ -44,6 +58,7 @@ export function createHttpServer(config: Config): FastifyInstance {
   });
   app.decorateRequest('locale', 'zh-cn');
   app.decorateRequest('session', null);
+  app.decorateRequest('loggedInput', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
     request.locale = parseLocale(request.headers.language);
     done();
@@ -70,12 +85,15 @@ export function createHttpServer(config: Config): FastifyInstance {
       const appError = validationError(error, {}, locale);
       return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
     }
-    const fastifyCode = (error as { code?: string }).code;
-    const known = fastifyCode ? CLIENT_ERRORS[fastifyCode] : undefined;
+    const errorCode = (error as { code?: string }).code;
+    const known = errorCode ? CLIENT_ERRORS[errorCode] : undefined;
     if (known) {
       return reply
         .status(known.status)
         .send({ code: known.status === 400 ? CODE.validation : CODE.general, message: translate(locale, known.key) });
+    }
+    if (errorCode !== undefined && UNSTORABLE_TEXT.has(errorCode)) {
+      return reply.status(400).send({ code: CODE.validation, message: translate(locale, 'common.badText') });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) {
@@ -132,19 +150,19 @@ export function mount<E extends Endpoint>(
     method: endpoint.method === 'get' ? 'GET' : 'POST',
     url: `/api${endpoint.url}`,
     handler: async (request, reply) => {
+      const raw = endpoint.method === 'get' ? request.query : (request.body ?? {});
+      // Parsed before the session is checked, so a refused call is logged with its input too
+      // (validated, never raw); a 401 or 403 still comes before a 400.
+      const validated = input?.safeParse(raw, { reportInput: true });
+      if (validated?.success) request.loggedInput = validated.data;
       let session: Session | null = null;
       if (endpoint.auth !== 'open') {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
         if (endpoint.perm !== null && !holds(session, endpoint.perm)) throw forbidden();
       }
-      const raw = endpoint.method === 'get' ? request.query : (request.body ?? {});
-      let parsed: unknown = raw;
-      if (input) {
-        const result = input.safeParse(raw, { reportInput: true });
-        if (!result.success) throw validationError(result.error, labels, request.locale);
-        parsed = result.data;
-      }
+      if (validated && !validated.success) throw validationError(validated.error, labels, request.locale);
+      const parsed: unknown = validated ? validated.data : raw;
       const result = await handler({
         // The schema just checked it: this is its output type.
         input: parsed as InputOf<E>,

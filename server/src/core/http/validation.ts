@@ -1,4 +1,4 @@
-import type { Label, Locale } from '@backroom/contract';
+import { isNulIssue, type Label, type Locale } from '@backroom/contract';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { type MessageKey, type MessageParam, translate, typeName } from '../i18n.js';
@@ -64,6 +64,10 @@ export function validationError(error: z.ZodError, labels: FieldLabels, locale: 
       params.values = (raw.values as unknown[]).map(String).join(' / ');
       break;
     case 'custom': {
+      if (isNulIssue(issue)) {
+        key = 'validation.nul';
+        break;
+      }
       const values = (raw.params as { values?: unknown[] } | undefined)?.values;
       if (values) {
         key = 'validation.enum';

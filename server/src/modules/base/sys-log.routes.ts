@@ -1,9 +1,9 @@
 import { sysLog } from '@backroom/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { endpointOf, mount } from '../../core/http/server.js';
-import type { SysLogService } from './sys-log.service.js';
+import { type SysLogService, unvalidatedParams } from './sys-log.service.js';
 
 export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs: SysLogService) {
   mountCrud(app, ctx, logs);
@@ -11,18 +11,28 @@ export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs
   mount(app, ctx.gate, endpointOf(sysLog, 'getKeep'), () => logs.getKeep());
   mount(app, ctx.gate, endpointOf(sysLog, 'clear'), () => logs.clear());
 
-  // Every API request is logged after it is answered, with secrets masked; the write is batched.
+  // Every API request is logged after it is answered, with its validated input masked (of any
+  // other body or query only its type and size); the write is batched.
   app.addHook('onResponse', (request, _reply, done) => {
     const url = request.url;
     if (url.startsWith('/api/')) {
-      const path = url.split('?', 1)[0] as string;
+      const [path = '', query = ''] = url.split('?', 2);
+      const get = request.method === 'GET';
       logs.record({
         userId: request.session?.userId ?? null,
         action: path.slice(4),
         ip: request.ip ?? null,
-        params: request.method === 'GET' ? request.query : request.body,
+        params:
+          request.loggedInput !== undefined
+            ? request.loggedInput
+            : unvalidatedParams(get ? request.query : request.body, get ? query.length : contentLength(request)),
       });
     }
     done();
   });
+}
+
+function contentLength(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : 0;
 }

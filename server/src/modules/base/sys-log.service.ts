@@ -75,6 +75,17 @@ export function maskLogParams(action: string, params: unknown, masking: LogMaski
   return masked;
 }
 
+/**
+ * What the log keeps of a body or query that no schema validated (a text/plain body, a JSON
+ * string, a body that failed validation, a route that takes none): its type and size, never its
+ * content, which may hold a password under any name. Nothing when there was nothing.
+ */
+export function unvalidatedParams(raw: unknown, bytes: number): { notValidated: string; bytes: number } | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0) return null;
+  return { notValidated: Array.isArray(raw) ? 'array' : typeof raw, bytes };
+}
+
 export type SysLogService = CrudService & {
   record(entry: { userId: number | null; action: string; ip: string | null; params: unknown }): void;
   flush(): Promise<void>;

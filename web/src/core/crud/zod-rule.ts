@@ -1,3 +1,4 @@
+import { isNulIssue } from '@backroom/contract';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
@@ -24,8 +25,10 @@ export function zodMessage(schema: z.ZodType, value: unknown, field: string): st
           : i18n.t('validation.tooShort', { field, min: issue.minimum });
       }
       return i18n.t('validation.tooSmall', { field, min: issue.minimum });
-    case 'invalid_value':
     case 'custom':
+      if (isNulIssue(issue)) return i18n.t('validation.nul', { field });
+      return i18n.t('validation.enum', { field });
+    case 'invalid_value':
       return i18n.t('validation.enum', { field });
     default:
       return i18n.t('validation.invalid', { field });
