@@ -38,9 +38,9 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const context = await newContext(browser, server.base, { locale: 'en' });
     const page = await context.newPage();
     await page.goto('/sys/param');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/sys/param');
     await page.goto('/no/such/page');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.goto('/403');
     await expect.poll(() => page.locator('.error-page').innerText()).toContain('not authorized');
     expect(await page.getByRole('button', { name: 'Back to login' }).count()).toBe(1);
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     const page = await context.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.locator('#username').waitFor();
     expect(await page.title()).toBe('Sign in - Backroom');
     await signIn(page);
@@ -307,7 +307,8 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
       dialog.getByRole('button', { name: 'OK' }).click(),
     ]);
     expect(logout.method()).toBe('POST');
-    await page.waitForURL('**/login');
+    // Chosen, not expired: the login page offers no way back to the last screen.
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
     expect(await page.evaluate(() => localStorage.getItem('backroom.token'))).toBeNull();
     const status = await page.evaluate(
       async (t) => (await fetch('/api/admin/base/comm/person', { headers: { authorization: t } })).status,
@@ -321,6 +322,9 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
     const context = await newContext(browser, server.base, { locale: 'en' });
     const page = await context.newPage();
     await signIn(page);
+    // On a screen other than home, with a query, when the session runs out.
+    await page.goto('/sys/role?from=e2e');
+    await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab^="/sys/role"]').waitFor();
     await page.evaluate(() => {
       for (const key of ['backroom.token', 'backroom.refreshToken']) {
         const raw = localStorage.getItem(key);
@@ -333,8 +337,22 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
       page.locator('.app-toasts', { hasText: 'login status has expired, please log in again' }).waitFor(),
       page.reload(),
     ]);
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('backroom.userInfo'))).toBeNull();
+    // The login page knows the way back, and signing in again returns there.
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/sys/role?from=e2e');
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname === '/sys/role' && url.search === '?from=e2e');
+    await context.close();
+  });
+
+  it('never follows a way back that leaves the app', async () => {
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    const page = await context.newPage();
+    await page.goto(`/login?redirect=${encodeURIComponent('//evil.example/phish')}`);
+    await signIn(page);
+    await page.locator('.app-layout').waitFor();
+    expect(new URL(page.url()).origin).toBe(server.base);
     await context.close();
   });
 });

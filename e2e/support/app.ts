@@ -151,7 +151,9 @@ export async function openAs(
 
 /** Signs in through the login form. */
 export async function signIn(page: Page, username = 'admin', password = '123456') {
-  await page.goto('/login');
+  // A page already on /login keeps its query (the way back after signing in).
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await page.locator('#username').waitFor();
   await page.fill('#username', username);
   await page.fill('#password', password);
   await page.fill('#verifyCode', '0000');

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { feedback } from './core/feedback';
+import { loginPath, returnPath } from './core/redirect';
 import { currentToken, tokenExpired, useSession } from './core/session';
 import { useToasts } from './core/toast';
 import { LoginPage } from './modules/base';
@@ -37,14 +38,16 @@ function NavigateBridge() {
 function RequireToken({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   return children;
 }
 
-/** With a token that has not expired, /login goes to / (docs/spec.md §2). */
+/** With a token that has not expired, /login goes on: to its way back, else to / (docs/spec.md §2). */
 function LoginRoute() {
   const token = useSession((s) => s.token);
-  if (token && currentToken() && !tokenExpired()) return <Navigate to="/" replace />;
+  const location = useLocation();
+  // Signed in (just now, or already): on to the way back the query carries, else home.
+  if (token && currentToken() && !tokenExpired()) return <Navigate to={returnPath(location.search) ?? '/'} replace />;
   return <LoginPage />;
 }
 

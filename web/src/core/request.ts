@@ -4,6 +4,7 @@ import { sessionApi } from './endpoint-refs';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { progress } from './progress';
+import { loginPath } from './redirect';
 import { currentRefreshToken, currentToken, refreshExpired, tokenExpired, useSession } from './session';
 import { toast } from './toast';
 
@@ -54,12 +55,19 @@ const quiet = (url: string) =>
 
 let refreshing: Promise<void> | null = null;
 
-/** Signs out locally: user data cleared, back to the login page. */
-export function logout(message?: string) {
+/**
+ * Signs out locally: user data cleared, back to the login page; with `comeBack` (a session that
+ * expired or was refused), the login page leads back to the page the user was on.
+ */
+export function logout(message?: string, comeBack = false) {
+  const { pathname, search } = window.location;
+  // A session that ended by itself brings the user back where they were once signed in again. The
+  // way to /login is taken before the session is cleared, so the screen never renders without a
+  // token (which would send it to /login with a way back even when the user chose to leave).
+  if (pathname !== '/login') feedback.navigate(comeBack ? loginPath(pathname + search) : '/login', { replace: true });
   useSession.getState().clear();
   // Shown by the root's toasts, not the shell's antd messages: the shell unmounts on the way to /login.
   if (message) toast.error(message, 5);
-  if (window.location.pathname !== '/login') feedback.navigate('/login', { replace: true });
 }
 
 /**
@@ -69,7 +77,7 @@ export function logout(message?: string) {
 async function ensureFreshToken(): Promise<void> {
   if (!currentToken() || !tokenExpired()) return;
   if (refreshExpired()) {
-    logout(i18n.t('session.expired'));
+    logout(i18n.t('session.expired'), true);
     throw new RequestError(i18n.t('session.expired'), undefined, 401);
   }
   if (!refreshing) {
@@ -81,7 +89,7 @@ async function ensureFreshToken(): Promise<void> {
         );
         useSession.getState().setTokens(pair);
       } catch (error) {
-        logout(i18n.t('session.expired'));
+        logout(i18n.t('session.expired'), true);
         throw error;
       } finally {
         refreshing = null;
@@ -107,7 +115,7 @@ function handleStatus(status: number, message: string, silent: boolean) {
   switch (status) {
     case 401:
       // Already signed out (a call that left after the session ended): no second message.
-      logout(currentToken() ? message : undefined);
+      logout(currentToken() ? message : undefined, true);
       return;
     case 403:
       feedback.navigate('/403');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
+import { returnPath } from '../../../core/redirect';
 import { call } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { toast } from '../../../core/toast';
@@ -86,8 +87,7 @@ export function LoginPage() {
       });
       setTokens(pair);
       if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      navigate(returnPath(location.search) ?? '/', { replace: true });
     } catch {
       // The request layer has shown why; a captcha is good for one attempt only.
       setValues((current) => ({ ...current, verifyCode: '' }));
