@@ -1,4 +1,4 @@
-import type { Locale } from '@backroom/contract';
+import { type Locale, ownValue } from '@backroom/contract';
 
 type Texts = Readonly<Record<Locale, string>>;
 const m = (zhCn: string, zhTw: string, en: string): Texts => ({ 'zh-cn': zhCn, 'zh-tw': zhTw, en });
@@ -465,5 +465,5 @@ const TYPE_NAMES: Record<string, Texts> = {
 };
 
 export function typeName(locale: Locale, type: string): string {
-  return TYPE_NAMES[type]?.[locale] ?? type;
+  return ownValue(TYPE_NAMES, type)?.[locale] ?? type;
 }
