@@ -9,7 +9,7 @@ export type TokenClaims = {
   passwordVersion: number;
   isRefresh: boolean;
   sid: string;
-  exp?: number;
+  exp: number;
 };
 
 export type TokenService = {
@@ -21,7 +21,8 @@ export type TokenService = {
 export function createTokenService(secret: string, lifetimes: { access: number; refresh: number }): TokenService {
   const signAccess = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.access * 1000 });
   const signRefresh = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.refresh * 1000 });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  // A token without an expiry would be good forever: every token we issue carries one, so require it.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   // Verified tokens by their text, until they expire: a hot token's signature is checked once,
   // not on every request (fast-jwt's own cache hashes the token on every lookup).
   const verified = new Map<string, TokenClaims>();
@@ -39,7 +40,7 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
     },
     verify(token, kind) {
       let claims = verified.get(token);
-      if (claims && (claims.exp ?? 0) * 1000 <= Date.now()) {
+      if (claims && claims.exp * 1000 <= Date.now()) {
         verified.delete(token);
         claims = undefined;
       }
@@ -55,7 +56,9 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
         }
         verified.set(token, claims);
       }
-      if (typeof claims.userId !== 'number' || typeof claims.sid !== 'string') return null;
+      if (typeof claims.userId !== 'number' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') {
+        return null;
+      }
       if (claims.isRefresh !== (kind === 'refresh')) return null;
       return claims;
     },

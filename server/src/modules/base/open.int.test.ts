@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+const SECRET = 'open-int-test-secret-0123456789abcdef0123456789';
 
 describe.each(testTargets())('sign-in on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(target);
+    t = await startApp(target, { JWT_SECRET: SECRET });
   });
   afterAll(async () => {
     await t?.stop();
@@ -51,6 +53,19 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(200);
     const misuse = await t.get('/admin/base/open/refreshToken', { refreshToken: first.token });
     expect(misuse.status).toBe(401);
+  });
+
+  it('refuses a token signed with the server secret but without an expiry', async () => {
+    const pair = await t.login();
+    const [, body] = pair.token.split('.') as [string, string];
+    const { exp: _exp, iat: _iat, ...claims } = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const sign = createSigner({ key: SECRET, algorithm: 'HS256' });
+    expect((await t.get('/admin/base/comm/person', {}, sign(claims))).status).toBe(401);
+    const refresh = sign({ ...claims, isRefresh: true });
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: refresh })).status).toBe(401);
+    // The same claims with an expiry are accepted: only the missing expiry was refused.
+    const timed = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000 });
+    expect((await t.get('/admin/base/comm/person', {}, timed(claims))).status).toBe(200);
   });
 
   it('logout revokes the session: its access and refresh tokens stop working', async () => {
