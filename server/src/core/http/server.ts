@@ -172,7 +172,10 @@ export function mount<E extends Endpoint>(
         reply,
         locale: request.locale,
       });
-      if (result === reply) return reply;
+      // The handler answered itself. Awaiting the reply it returned waits for the response to end
+      // (a Fastify reply is a thenable) and gives undefined, not the reply: ask the reply, or the
+      // envelope would be sent after the page ("Reply was already sent").
+      if (result === reply || reply.sent) return reply;
       return ok(result);
     },
   });
