@@ -43,6 +43,31 @@ describe('the web app is served on every path it owns', () => {
     },
   );
 
+  /** The directives of a Content-Security-Policy header, by name. */
+  function directives(header: unknown): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const part of String(header ?? '').split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (name) out.set(name.toLowerCase(), sources);
+    }
+    return out;
+  }
+
+  it.each(['/', '/login', '/sys/user', '/demo/test/route/1/a', '/index.html'])(
+    'GET %s may be framed by the app itself only, and may frame what a menu embeds',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+      // A menu whose view path is an http(s) address shows that page in a frame of the app
+      // (web/src/core/views.ts isFrameView); nothing else in the CSP limits what the page loads.
+      expect(csp.get('frame-src')).toEqual(["'self'", 'http:', 'https:']);
+      expect([...csp.keys()].sort()).toEqual(['frame-ancestors', 'frame-src']);
+    },
+  );
+
   it('answers HEAD / like GET /', async () => {
     const response = await get('/', 'HEAD');
     expect(response.statusCode).toBe(200);
