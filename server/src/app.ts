@@ -34,6 +34,15 @@ import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
 import { registerTask } from './modules/task/index.js';
 
+/**
+ * The web app's page may be framed by the app itself only (clickjacking), and frames what a menu
+ * embeds: a menu whose view path is an http(s) address shows that page in a frame.
+ */
+const APP_PAGE_HEADERS = {
+  'content-security-policy': "frame-ancestors 'self'; frame-src 'self' http: https:",
+  'x-frame-options': 'SAMEORIGIN',
+} as const;
+
 export type App = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
 
 /** Builds the whole server: database (migrated and seeded), services, every module's routes, docs and the web app. */
@@ -147,13 +156,18 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The page, or its .br / .gz twin.
+        if (/\.html(\.br|\.gz)?$/.test(filePath))
+          for (const [name, value] of Object.entries(APP_PAGE_HEADERS)) res.setHeader(name, value);
       },
     });
   }
   if (hasWeb) {
     // The root is a folder to the static plugin, which refuses to list it (403); it is the web
     // app's home route like every other path the app owns.
-    app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
+    app.get('/', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').headers(APP_PAGE_HEADERS).sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler(async (request, reply) => {
     // Unknown API paths answer in the envelope; any other GET is a route of the web app (history mode).
@@ -169,7 +183,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       const error = notFound('common.routeNotFound');
       throw error;
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').headers(APP_PAGE_HEADERS).sendFile('index.html');
   });
 
   return {

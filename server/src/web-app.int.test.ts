@@ -17,6 +17,7 @@ describe('the web app is served on every path it owns', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-web-'));
     fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(webDir, 'index.html.br'), zlib.brotliCompressSync(INDEX));
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     // A large asset with the compressed copies the web build writes beside it (web/vite.config.ts).
@@ -40,6 +41,34 @@ describe('the web app is served on every path it owns', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toBe(INDEX);
+    },
+  );
+
+  /** The directives of a Content-Security-Policy header, by name. */
+  function directives(header: unknown): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const part of String(header ?? '').split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (name) out.set(name.toLowerCase(), sources);
+    }
+    return out;
+  }
+
+  it.each(['/', '/login', '/sys/user', '/demo/test/route/1/a', '/index.html'])(
+    'GET %s may be framed by the app itself only, and may frame what a menu embeds',
+    async (url) => {
+      // As is, and as the brotli copy the build writes beside the page.
+      for (const encoding of ['identity', 'br']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-frame-options'], encoding).toBe('SAMEORIGIN');
+        const csp = directives(response.headers['content-security-policy']);
+        expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+        // A menu whose view path is an http(s) address shows that page in a frame of the app
+        // (web/src/core/views.ts isFrameView); nothing else in the CSP limits what the page loads.
+        expect(csp.get('frame-src')).toEqual(["'self'", 'http:', 'https:']);
+        expect([...csp.keys()].sort()).toEqual(['frame-ancestors', 'frame-src']);
+      }
     },
   );
 

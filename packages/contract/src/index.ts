@@ -15,6 +15,7 @@ export * from './core/eps.js';
 export * from './core/i18n.js';
 export * from './core/menu.js';
 export * from './core/nul.js';
+export * from './core/records.js';
 export * from './core/table.js';
 export * from './core/tree.js';
 export * from './customer/customer-activity.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '@backroom/contract';
+import { type Locale, ownValue } from '@backroom/contract';
 
 type Texts = Readonly<Record<Locale, string>>;
 const m = (zhCn: string, zhTw: string, en: string): Texts => ({ 'zh-cn': zhCn, 'zh-tw': zhTw, en });
@@ -16,6 +16,9 @@ const MESSAGES = {
     '請求內容包含無法儲存的字元',
     'The request holds characters that cannot be stored',
   ),
+  'common.headersTooLarge': m('请求头或网址过长', '請求標頭或網址過長', 'The request headers or URL are too long'),
+  'common.badRequest': m('请求格式不正确', '請求格式不正確', 'The request is not valid HTTP'),
+  'common.requestTimeout': m('请求超时', '請求逾時', 'The request took too long to arrive'),
   'common.badContentType': m('不支持的请求内容类型', '不支援的請求內容類型', 'Unsupported content type'),
   'common.throttled': m(
     '请求过于频繁，请稍后再试',
@@ -465,5 +468,5 @@ const TYPE_NAMES: Record<string, Texts> = {
 };
 
 export function typeName(locale: Locale, type: string): string {
-  return TYPE_NAMES[type]?.[locale] ?? type;
+  return ownValue(TYPE_NAMES, type)?.[locale] ?? type;
 }

@@ -1,6 +1,7 @@
 import { baseOpen, sysLog, sysUser } from '@backroom/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, RequestError } from './request';
+import { KEYS, storage } from './storage';
 
 type Sent = { url: string; method: string; body: unknown; headers: Record<string, string> };
 
@@ -54,5 +55,32 @@ describe('call', () => {
     const failed = call(sysUser.api.move, { departmentId: 1, userIds: [2] }, { silent: true });
     await expect(failed).rejects.toBeInstanceOf(RequestError);
     await expect(failed).rejects.toMatchObject({ message: 'Nope', code: 1001 });
+  });
+});
+
+describe('token refresh', () => {
+  afterEach(() => storage.remove(KEYS.token, KEYS.refreshToken));
+
+  it('refreshes under a lock shared by the tabs, and not at all when another tab did meanwhile', async () => {
+    storage.set(KEYS.token, 'old-access', Date.now() - 1000);
+    storage.set(KEYS.refreshToken, 'used-once', Date.now() + 60_000);
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        async request(name: string, work: () => Promise<void>) {
+          held.push(name);
+          // While this tab waited for the lock, another one refreshed and stored the new pair.
+          storage.set(KEYS.token, 'new-access', Date.now() + 60_000);
+          storage.set(KEYS.refreshToken, 'new-refresh', Date.now() + 60_000);
+          return work();
+        },
+      },
+    });
+    const sent = serve({ code: 1000, message: 'success', data: { list: [], pagination: {} } });
+    await call(sysUser.api.page, { page: 1, size: 5 });
+    expect(held).toEqual(['backroom.refreshToken']);
+    expect(sent.map((s) => s.url)).toEqual(['/api/admin/base/sys/user/page']);
+    expect(sent[0]?.headers.Authorization).toBe('new-access');
   });
 });

@@ -71,6 +71,16 @@ export function logout(message?: string, comeBack = false) {
 }
 
 /**
+ * Tabs share the stored tokens, and a refresh token works once (a second use ends the session):
+ * one tab refreshes at a time, under a lock every tab of the origin sees.
+ */
+async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  await locks.request('backroom.refreshToken', work);
+}
+
+/**
  * When the access token has expired but the refresh token has not, refresh exactly once: every
  * request arriving meanwhile waits on the same promise and then goes out with the new token.
  */
@@ -83,11 +93,15 @@ async function ensureFreshToken(): Promise<void> {
   if (!refreshing) {
     refreshing = (async () => {
       try {
-        const pair = await send<ResultOf<typeof sessionApi.refreshToken>>(
-          { url: sessionApi.refreshToken.url, data: { refreshToken: currentRefreshToken() } },
-          true,
-        );
-        useSession.getState().setTokens(pair);
+        await oneTabAtATime(async () => {
+          // Another tab refreshed while this one waited: the stored pair is already the new one.
+          if (!tokenExpired()) return;
+          const pair = await send<ResultOf<typeof sessionApi.refreshToken>>(
+            { url: sessionApi.refreshToken.url, data: { refreshToken: currentRefreshToken() } },
+            true,
+          );
+          useSession.getState().setTokens(pair);
+        });
       } catch (error) {
         logout(i18n.t('session.expired'), true);
         throw error;

@@ -9,6 +9,11 @@ export type PrincipalLoader = (userId: number) => Promise<Principal | null>;
 export type SessionStore = {
   isRevoked(sid: string): Promise<boolean>;
   revoke(sid: string, expireAt: number): Promise<void>;
+  /**
+   * Uses up one refresh token (by `TokenService.refreshId`), on every instance at once: true the
+   * first time, false for every later use, even one racing the first on another instance.
+   */
+  consume(refreshId: string, expireAt: number): Promise<boolean>;
 };
 
 /** How long a resolved principal is reused before it is read again (other instances' changes show within this). */
@@ -87,12 +92,22 @@ export class AuthGate {
     return this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
   }
 
-  /** The session a refresh token still stands for, re-reading the user from the database. */
-  async authenticateRefresh(refreshToken: string): Promise<Session> {
+  /**
+   * The session a refresh token still stands for, re-reading the user from the database, and the
+   * token used up: a refresh token works once. A second use means two holders (a stolen copy, or a
+   * replay), so it ends the session: its current access and refresh tokens stop working.
+   */
+  async redeemRefresh(refreshToken: string): Promise<Session> {
     const claims = this.tokens.verify(refreshToken, 'refresh');
     if (!claims) throw unauthorized('auth.refreshInvalid');
     this.principals.delete(claims.userId);
-    return this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+    const session = await this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+    if (!(await this.sessions.consume(this.tokens.refreshId(refreshToken, claims), claims.exp))) {
+      // The session's newest refresh token was issued by now, so it is dead by then.
+      await this.sessions.revoke(claims.sid, Math.floor(Date.now() / 1000) + this.tokens.lifetimes.refresh);
+      throw unauthorized('auth.refreshInvalid');
+    }
+    return session;
   }
 
   private async sessionFor(userId: number, passwordVersion: number, sid: string): Promise<Session> {

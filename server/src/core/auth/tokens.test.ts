@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
 import { describe, expect, it } from 'vitest';
 import { createTokenService, readBearer } from './tokens.js';
 
@@ -32,6 +34,19 @@ describe('tokens', () => {
     expect(tokens.verify(token, 'access')).not.toBeNull();
     await new Promise((r) => setTimeout(r, 1100));
     expect(tokens.verify(token, 'access')).toBeNull();
+  });
+
+  it('refuses a token signed with its secret but carrying no expiry', () => {
+    const tokens = createTokenService(SECRET, { access: 60, refresh: 600 });
+    const sign = createSigner({ key: SECRET, algorithm: 'HS256' });
+    const claims = { userId: 7, username: 'clerk', passwordVersion: 3, sid: 's-1' };
+    expect(tokens.verify(sign({ ...claims, isRefresh: false }), 'access')).toBeNull();
+    expect(tokens.verify(sign({ ...claims, isRefresh: true }), 'refresh')).toBeNull();
+    // An expiry that is not a number, signed by hand (fast-jwt's signer refuses to write one).
+    const head = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ ...claims, isRefresh: false, exp: 'never' })).toString('base64url');
+    const mac = createHmac('sha256', SECRET).update(`${head}.${body}`).digest('base64url');
+    expect(tokens.verify(`${head}.${body}.${mac}`, 'access')).toBeNull();
   });
 
   it('reads the Authorization header raw or after Bearer', () => {

@@ -1,45 +1,56 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@backroom/contract';
 import { createSigner, createVerifier } from 'fast-jwt';
 
-/** What a token says. `sid` names the login session, which logout revokes; `passwordVersion` ends it on a password change. */
+/**
+ * What a token says. `sid` names the login session, which logout revokes; `passwordVersion` ends it on a password change;
+ * `jti` names one refresh token, which a refresh uses up (tokens issued before rotation have none).
+ */
 export type TokenClaims = {
   userId: number;
   username: string;
   passwordVersion: number;
   isRefresh: boolean;
   sid: string;
-  exp?: number;
+  exp: number;
+  jti?: string;
 };
 
 export type TokenService = {
   issue(user: { id: number; username: string; passwordV: number }, sid?: string): TokenPair & { sid: string };
   /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
   verify(token: string, kind: 'access' | 'refresh'): TokenClaims | null;
+  /** The name a refresh token is used up under: its `jti`, or a digest of an older token that has none. */
+  refreshId(token: string, claims: TokenClaims): string;
+  /** Access and refresh token lifetimes, seconds. */
+  readonly lifetimes: { access: number; refresh: number };
 };
 
 export function createTokenService(secret: string, lifetimes: { access: number; refresh: number }): TokenService {
   const signAccess = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.access * 1000 });
   const signRefresh = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.refresh * 1000 });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  // A token without an expiry would be good forever: every token we issue carries one, so require it.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   // Verified tokens by their text, until they expire: a hot token's signature is checked once,
   // not on every request (fast-jwt's own cache hashes the token on every lookup).
   const verified = new Map<string, TokenClaims>();
   const MAX_CACHED = 10_000;
   return {
+    lifetimes,
     issue(user, sid = randomUUID()) {
       const claims = { userId: user.id, username: user.username, passwordVersion: user.passwordV, sid };
       return {
         sid,
         token: signAccess({ ...claims, isRefresh: false }),
         expire: lifetimes.access,
-        refreshToken: signRefresh({ ...claims, isRefresh: true }),
+        // A new id each time: two refreshes within one second still give two different tokens.
+        refreshToken: signRefresh({ ...claims, isRefresh: true, jti: randomUUID() }),
         refreshExpire: lifetimes.refresh,
       };
     },
     verify(token, kind) {
       let claims = verified.get(token);
-      if (claims && (claims.exp ?? 0) * 1000 <= Date.now()) {
+      if (claims && claims.exp * 1000 <= Date.now()) {
         verified.delete(token);
         claims = undefined;
       }
@@ -55,9 +66,17 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
         }
         verified.set(token, claims);
       }
-      if (typeof claims.userId !== 'number' || typeof claims.sid !== 'string') return null;
+      if (typeof claims.userId !== 'number' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') {
+        return null;
+      }
       if (claims.isRefresh !== (kind === 'refresh')) return null;
       return claims;
+    },
+    refreshId(token, claims) {
+      // Hex, not base64: MySQL compares the stored ids without regard to case.
+      return typeof claims.jti === 'string'
+        ? claims.jti
+        : createHash('sha256').update(token).digest('hex').slice(0, 48);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Column, Entity, Label, Locale } from '@backroom/contract';
-import { LOCALES } from '@backroom/contract';
+import { LOCALES, ownValue } from '@backroom/contract';
 import type { CellValue } from 'exceljs';
 import { formatTime, type LooseDb } from '../db/index.js';
 
@@ -70,7 +70,7 @@ export function exportCell(
 ): string | number | null {
   if (value === null || value === undefined) return null;
   if (column.valueLabels) {
-    const word = column.valueLabels[String(value)];
+    const word = ownValue(column.valueLabels, String(value));
     if (word) return safeText(word[locale]);
   }
   if (column.dict) {

@@ -1,4 +1,4 @@
-import type { Entity, Label, PageResult, StandardAction } from '@backroom/contract';
+import { type Entity, type Label, ownValue, type PageResult, type StandardAction } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -158,7 +158,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return options.join ? options.join(q) : q;
   };
   const ordered = (qb: AnySelect, input: ListInput) => {
-    const order = input.order !== undefined ? (joinedOrderNames[input.order] ?? input.order) : undefined;
+    const order = input.order !== undefined ? (ownValue(joinedOrderNames, input.order) ?? input.order) : undefined;
     return applyOrder(qb, entity, { ...input, order }, extraOrder);
   };
   const read = async (rows: Row[], session: Session, mode: 'page' | 'list' | 'info') => {

@@ -170,6 +170,20 @@ describe.each(testTargets())('hostile input on $name', (target) => {
       expectRefused(await post(USER.page, { order: 'password', sort: 'asc' }, EN), 400, 'password');
     });
 
+    it('refuses an order named like an Object property with a normal message, on every page and list', async () => {
+      // A lookup that is not an own-property one finds `constructor` on every object and prints its source.
+      for (const entity of entities) {
+        for (const action of ['page', 'list'] as const) {
+          if (!entity.standard.includes(action)) continue;
+          for (const order of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+            const reply = await post(urlOf(entity, action), { order }, EN);
+            expectRefused(reply, 400, `Cannot order by "${order}"`);
+            expect(reply.body.message).not.toMatch(/function|native code|undefined|\[object/);
+          }
+        }
+      }
+    });
+
     it('refuses a sort other than asc or desc', async () => {
       expectRefused(await post(USER.page, { order: 'id', sort: 'asc; drop table x' }, EN), 400, 'sort');
       expectRefused(await post(USER.page, { sort: 1 }, EN), 400, 'sort');

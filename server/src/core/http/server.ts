@@ -1,11 +1,19 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { CODE, type Endpoint, type InputOf, type Locale, parseLocale, type ResultOf } from '@backroom/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type ConnectionError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { z } from 'zod';
 import type { AuthGate } from '../auth/gate.js';
 import { holds, type Session } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { AppError, forbidden } from '../errors.js';
-import { translate } from '../i18n.js';
+import { type MessageKey, translate } from '../i18n.js';
 import type { DeletionOrigin } from '../recycle.js';
 import { ok } from './envelope.js';
 import { type FieldLabels, messageOf, validationError } from './validation.js';
@@ -41,8 +49,40 @@ const CLIENT_ERRORS: Record<string, { status: AppError['status']; key: AppError[
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+/**
+ * What Node refuses before a request exists (headers or URL over its 16 KB limit, bytes that are
+ * not HTTP, a request too slow to arrive) answered in the envelope, then the connection closed.
+ * The language is read from the raw bytes when they hold the header.
+ */
+function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MessageKey] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'common.headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'common.requestTimeout']
+        : [400, 'common.badRequest'];
+  // A Buffer in fact (Fastify's type describes its JSON form).
+  const packet: unknown = error.rawPacket;
+  const raw = Buffer.isBuffer(packet) ? packet.toString('latin1') : '';
+  const locale = parseLocale(/\r\nlanguage:[ \t]*([A-Za-z-]+)/i.exec(raw)?.[1]);
+  const body = JSON.stringify({
+    code: status === 400 ? CODE.validation : CODE.general,
+    message: translate(locale, key),
+  });
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export function createHttpServer(config: Config): FastifyInstance {
   const app = Fastify({
+    clientErrorHandler: answerClientError,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // The request log (base/sys/log) records requests; pino keeps to errors and lifecycle.
@@ -172,7 +212,10 @@ export function mount<E extends Endpoint>(
         reply,
         locale: request.locale,
       });
-      if (result === reply) return reply;
+      // The handler answered itself. Awaiting the reply it returned waits for the response to end
+      // (a Fastify reply is a thenable) and gives undefined, not the reply: ask the reply, or the
+      // envelope would be sent after the page ("Reply was already sent").
+      if (result === reply || reply.sent) return reply;
       return ok(result);
     },
   });

@@ -1,4 +1,4 @@
-import { isNulIssue, type Label, type Locale } from '@backroom/contract';
+import { isNulIssue, type Label, type Locale, ownValue } from '@backroom/contract';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { type MessageKey, type MessageParam, translate, typeName } from '../i18n.js';
@@ -8,7 +8,7 @@ export type FieldLabels = Readonly<Record<string, Label>>;
 function fieldName(path: readonly PropertyKey[], labels: FieldLabels, locale: Locale): string {
   const [head, ...rest] = path;
   if (head === undefined) return locale === 'en' ? 'The request' : '请求内容';
-  const base = typeof head === 'string' ? (labels[head]?.[locale] ?? head) : `[${String(head)}]`;
+  const base = typeof head === 'string' ? (ownValue(labels, head)?.[locale] ?? head) : `[${String(head)}]`;
   return rest.length === 0
     ? base
     : `${base}${rest.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`;

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
+const SECRET = 'open-int-test-secret-0123456789abcdef0123456789';
 
 describe.each(testTargets())('sign-in on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(target);
+    t = await startApp(target, { JWT_SECRET: SECRET });
   });
   afterAll(async () => {
     await t?.stop();
@@ -51,6 +53,70 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(200);
     const misuse = await t.get('/admin/base/open/refreshToken', { refreshToken: first.token });
     expect(misuse.status).toBe(401);
+  });
+
+  it('refuses a token signed with the server secret but without an expiry', async () => {
+    const pair = await t.login();
+    const [, body] = pair.token.split('.') as [string, string];
+    const { exp: _exp, iat: _iat, ...claims } = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const sign = createSigner({ key: SECRET, algorithm: 'HS256' });
+    expect((await t.get('/admin/base/comm/person', {}, sign(claims))).status).toBe(401);
+    const refresh = sign({ ...claims, isRefresh: true });
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: refresh })).status).toBe(401);
+    // The same claims with an expiry are accepted: only the missing expiry was refused.
+    const timed = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000 });
+    expect((await t.get('/admin/base/comm/person', {}, timed(claims))).status).toBe(200);
+  });
+
+  it('rotates the refresh token: every refresh answers a new one, with the same four fields', async () => {
+    const first = await t.login();
+    const second = await t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: first.refreshToken });
+    const pair = dataOf(second);
+    expect(Object.keys(pair).sort()).toEqual(['expire', 'refreshExpire', 'refreshToken', 'token']);
+    expect(pair.refreshToken).not.toBe(first.refreshToken);
+    const third = dataOf(await t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: pair.refreshToken }));
+    expect(third.refreshToken).not.toBe(pair.refreshToken);
+    expect((await t.get('/admin/base/comm/person', {}, third.token)).status).toBe(200);
+  });
+
+  it('reuse of a rotated refresh token ends that session, and only that one', async () => {
+    const other = await t.login();
+    const first = await t.login();
+    const next = dataOf(await t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: first.refreshToken }));
+    // The old refresh token again: stolen, or replayed. The session's current tokens stop working.
+    const replay = await t.get('/admin/base/open/refreshToken', { refreshToken: first.refreshToken });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe(1001);
+    expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(401);
+    expect((await t.get('/admin/base/comm/person', {}, first.token)).status).toBe(401);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: next.refreshToken })).status).toBe(401);
+    // Another login of the same user is another session.
+    expect((await t.get('/admin/base/comm/person', {}, other.token)).status).toBe(200);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: other.refreshToken })).status).toBe(200);
+  });
+
+  it('takes a refresh token issued before rotation (no jti) once, then counts it as reuse', async () => {
+    const pair = await t.login();
+    const [, body] = pair.refreshToken.split('.') as [string, string];
+    const { exp: _exp, iat: _iat, jti: _jti, ...claims } = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const legacy = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 600_000 })({
+      ...claims,
+      sid: 'legacy-1',
+    });
+    const next = dataOf(await t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: legacy }));
+    expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(200);
+    expect((await t.get('/admin/base/open/refreshToken', { refreshToken: legacy })).status).toBe(401);
+    expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(401);
+  });
+
+  it('two refreshes with the same token at once: one wins, the other counts as reuse', async () => {
+    const pair = await t.login();
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => t.get<Pair>('/admin/base/open/refreshToken', { refreshToken: pair.refreshToken })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    const won = replies.find((r) => r.status === 200)?.body.data as Pair;
+    expect((await t.get('/admin/base/comm/person', {}, won.token)).status).toBe(401);
   });
 
   it('logout revokes the session: its access and refresh tokens stop working', async () => {

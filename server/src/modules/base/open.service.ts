@@ -56,9 +56,12 @@ export function createOpenService(ctx: AppContext) {
       return pair;
     },
 
-    /** A new pair for the same session; the user is read again, so a disabled user or new password ends it. */
+    /**
+     * A new pair for the same session, the refresh token rotated (the one sent is used up); the user
+     * is read again, so a disabled user or new password ends it.
+     */
     async refresh(refreshToken: string): Promise<TokenPair> {
-      const session = await ctx.gate.authenticateRefresh(refreshToken);
+      const session = await ctx.gate.redeemRefresh(refreshToken);
       const { sid: _sid, ...pair } = ctx.tokens.issue(
         { id: session.userId, username: session.username, passwordV: session.passwordV },
         session.sid,

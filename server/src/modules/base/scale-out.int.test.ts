@@ -61,6 +61,19 @@ describe.skipIf(!redisUrl || !target)('two instances sharing a database and Redi
     );
   });
 
+  it('a refresh token rotated on one instance is reuse on the other, which ends the session on both', async () => {
+    type Pair = { token: string; refreshToken: string };
+    const first = dataOf(await login(a, a, 'admin', '123456'));
+    const next = dataOf(await a.get<Pair>('/admin/base/open/refreshToken', { refreshToken: first.refreshToken }));
+    expect(next.refreshToken).not.toBe(first.refreshToken);
+    expect((await b.get('/admin/base/open/refreshToken', { refreshToken: first.refreshToken })).status).toBe(401);
+    expect((await b.get('/admin/base/comm/person', {}, next.token)).status).toBe(401);
+    expect(await eventually(async () => (await a.get('/admin/base/comm/person', {}, next.token)).status === 401)).toBe(
+      true,
+    );
+    expect((await a.get('/admin/base/open/refreshToken', { refreshToken: next.refreshToken })).status).toBe(401);
+  });
+
   it('disabling a user on one instance ends its session on the other at once', async () => {
     const admin = dataOf(await login(a, a, 'admin', '123456'));
     const id = dataOf(

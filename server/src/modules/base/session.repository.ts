@@ -1,10 +1,14 @@
 import type { SessionStore } from '../../core/auth/gate.js';
 import type { Bus } from '../../core/bus.js';
 import type { Db } from '../../core/db/index.js';
+import { isUniqueViolation } from '../../core/db/unique.js';
+
+/** Used-up refresh tokens share the table with revoked sessions, under their own prefix. */
+const REFRESH_PREFIX = 'refresh:';
 
 /**
- * Logged-out sessions. Kept in the database so a restart does not bring them back, and in memory
- * so the check on every request costs a set lookup.
+ * Logged-out sessions and used-up refresh tokens. Kept in the database so a restart does not bring
+ * them back, and in memory so the check on every request costs a set lookup.
  */
 export async function createSessionStore(
   db: Db,
@@ -38,6 +42,20 @@ export async function createSessionStore(
           .values({ sid, expireAt })
           .execute()
           .catch(() => undefined);
+    },
+    async consume(refreshId, expireAt) {
+      const key = `${REFRESH_PREFIX}${refreshId}`;
+      if (revoked.has(key)) return false;
+      try {
+        // The primary key decides between racing uses, on this instance or any other.
+        await db.insertInto('base_sys_revoked').values({ sid: key, expireAt }).execute();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        revoked.set(key, expireAt);
+        return false;
+      }
+      revoked.set(key, expireAt);
+      return true;
     },
     async prune() {
       const t = now();

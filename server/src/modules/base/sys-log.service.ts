@@ -49,14 +49,15 @@ export function maskSecrets(value: unknown, masking: LogMasking = NO_MASKING, de
   if (depth > 8) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, masking, depth + 1));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const kind = masking.sensitive.get(key);
-      if (SECRET_KEY.test(key)) out[key] = HIDDEN;
-      else if (kind) out[key] = typeof v === 'string' ? maskValue(kind, v) : v === null ? null : HIDDEN;
-      else out[key] = maskSecrets(v, masking, depth + 1);
-    }
-    return out;
+    // fromEntries defines own keys: a client's `__proto__` key stays a key, not the copy's prototype.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]): [string, unknown] => {
+        const kind = masking.sensitive.get(key);
+        if (SECRET_KEY.test(key)) return [key, HIDDEN];
+        if (kind) return [key, typeof v === 'string' ? maskValue(kind, v) : v === null ? null : HIDDEN];
+        return [key, maskSecrets(v, masking, depth + 1)];
+      }),
+    );
   }
   return value;
 }

@@ -1,5 +1,5 @@
 import { type PageResult, type SysParam, sysParam } from '@backroom/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Id = { id: number };
@@ -167,6 +167,25 @@ describe.each(testTargets())('sys/param on $name', (target) => {
         expect(reply.status).toBe(200);
         expect(String(reply.headers['content-type'])).toMatch(/^text\/html/);
         expect(reply.raw).toContain('<p>欢迎使用 Backroom 门店后台。</p>');
+      }
+    });
+
+    it('answers once: the server logs no second reply', async () => {
+      // Every level: a handler that sends and then lets mount answer again is warned about ("Reply was already sent").
+      const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+      const spies = levels.map((level) => vi.spyOn(t.app.log, level));
+      try {
+        for (const reply of [
+          await t.get('/admin/base/sys/param/html', { key: 'storeNotice' }, admin),
+          await t.get('/admin/base/open/html', { key: 'storeNotice' }),
+          await t.get('/admin/base/sys/param/html', { key: 'discountRule' }, admin),
+        ]) {
+          expect(reply.status).toBe(200);
+        }
+        const logged = spies.flatMap((spy) => spy.mock.calls.map((call) => JSON.stringify(call)));
+        expect(logged).toEqual([]);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
       }
     });
 

@@ -70,13 +70,15 @@ export function createDictInfoService(ctx: AppContext): DictInfoService {
     },
     async data(keys) {
       const types = await typesByKeys(ctx.db.db, keys && keys.length > 0 ? keys : undefined);
-      const out: DictData = {};
+      const entries: Array<[string, DictData[string]]> = [];
       const byType = new Map<number, DictData[string]>();
       for (const type of types) {
         const list: DictData[string] = [];
-        out[type.key] = list;
+        entries.push([type.key, list]);
         byType.set(Number(type.id), list);
       }
+      // Own keys whatever a type's key is (`__proto__`, `constructor`): a plain assignment would not make one.
+      const out: DictData = Object.fromEntries(entries);
       for (const item of await dataItems(
         ctx.db.db,
         types.map((t) => Number(t.id)),

@@ -51,6 +51,14 @@ const SAMPLES: Record<string, Buffer> = {
 };
 
 describe('contentMatches', () => {
+  it('knows no extension named like an Object property', () => {
+    for (const ext of ['constructor', '__proto__', 'toString', 'valueOf']) {
+      expect(contentMatches(ext, Buffer.from('hello')), ext).toBe(false);
+      expect(servedHeaders(ext)['content-type'], ext).toBe('application/octet-stream');
+      expect(objectHeaders(ext).contentType, ext).toBe('application/octet-stream');
+    }
+  });
+
   it('has a genuine sample for every allowed extension, and accepts it', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...ALLOWED_EXTENSIONS].sort());
     for (const [ext, head] of Object.entries(SAMPLES)) expect(contentMatches(ext, head), ext).toBe(true);

@@ -1,4 +1,4 @@
-import { type FileTypeGroup, groupOfExtension } from '@backroom/contract';
+import { type FileTypeGroup, groupOfExtension, ownValue } from '@backroom/contract';
 
 /** How many leading bytes the content checks read. */
 export const HEAD_BYTES = 4096;
@@ -102,7 +102,7 @@ const SIGNATURES: Readonly<Record<string, (head: Buffer) => boolean>> = {
 
 /** Whether the content's first bytes are what the extension promises. Unknown extensions never pass. */
 export function contentMatches(ext: string, head: Buffer): boolean {
-  const check = SIGNATURES[ext];
+  const check = ownValue(SIGNATURES, ext);
   return check?.(head) ?? false;
 }
 

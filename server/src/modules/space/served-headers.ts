@@ -1,3 +1,5 @@
+import { ownValue } from '@backroom/contract';
+
 /** Content types we send for stored files, by extension; anything else goes out as application/octet-stream. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   bmp: 'image/bmp',
@@ -77,7 +79,7 @@ const LOCKED_DOWN = "default-src 'none'; sandbox";
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 export function contentTypeOf(ext: string): string {
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  return ownValue(CONTENT_TYPES, ext) ?? 'application/octet-stream';
 }
 
 /**
