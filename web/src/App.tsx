@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { feedback } from './core/feedback';
-import { loginPath, returnPath } from './core/redirect';
+import { loginPath, returnPath, signOutTargetOr } from './core/redirect';
 import { currentToken, tokenExpired, useSession } from './core/session';
 import { useToasts } from './core/toast';
 import { LoginPage } from './modules/base';
@@ -38,7 +38,7 @@ function NavigateBridge() {
 function RequireToken({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const location = useLocation();
-  if (!token) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (!token) return <Navigate to={signOutTargetOr(loginPath(location.pathname + location.search))} replace />;
   return children;
 }
 

@@ -28,3 +28,19 @@ function safePath(value: string): string | null {
   if (url.origin !== window.location.origin || url.pathname === '/login') return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Where the last sign-out in this page sent the user. A guard that finds no token renders in the
+ * same moment as that navigation and would make its own guess (a way back to the screen left), so
+ * it follows this instead: a logout the user chose stays a plain /login. Cleared by signing in.
+ */
+let signOutTarget: string | null = null;
+
+export function rememberSignOut(target: string | null) {
+  signOutTarget = target;
+}
+
+/** The last sign-out's /login address when there was one, else `fallback`. */
+export function signOutTargetOr(fallback: string): string {
+  return signOutTarget ?? fallback;
+}

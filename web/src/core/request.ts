@@ -4,7 +4,7 @@ import { sessionApi } from './endpoint-refs';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { progress } from './progress';
-import { loginPath } from './redirect';
+import { loginPath, rememberSignOut } from './redirect';
 import { currentRefreshToken, currentToken, refreshExpired, tokenExpired, useSession } from './session';
 import { toast } from './toast';
 
@@ -61,10 +61,10 @@ let refreshing: Promise<void> | null = null;
  */
 export function logout(message?: string, comeBack = false) {
   const { pathname, search } = window.location;
-  // A session that ended by itself brings the user back where they were once signed in again. The
-  // way to /login is taken before the session is cleared, so the screen never renders without a
-  // token (which would send it to /login with a way back even when the user chose to leave).
-  if (pathname !== '/login') feedback.navigate(comeBack ? loginPath(pathname + search) : '/login', { replace: true });
+  // A session that ended by itself brings the user back where they were once signed in again.
+  const target = comeBack ? loginPath(pathname + search) : '/login';
+  rememberSignOut(target);
+  if (pathname !== '/login') feedback.navigate(target, { replace: true });
   useSession.getState().clear();
   // Shown by the root's toasts, not the shell's antd messages: the shell unmounts on the way to /login.
   if (message) toast.error(message, 5);
@@ -128,8 +128,10 @@ function buildUrl(url: string, method: string, data: unknown): string {
 function handleStatus(status: number, message: string, silent: boolean) {
   switch (status) {
     case 401:
-      // Already signed out (a call that left after the session ended): no second message.
-      logout(currentToken() ? message : undefined, true);
+      // Already signed out (a call that left after the session ended, a logout the user chose):
+      // no second message, and no way back to offer.
+      if (currentToken()) logout(message, true);
+      else logout();
       return;
     case 403:
       feedback.navigate('/403');

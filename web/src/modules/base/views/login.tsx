@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
-import { returnPath } from '../../../core/redirect';
+import { rememberSignOut, returnPath } from '../../../core/redirect';
 import { call } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { toast } from '../../../core/toast';
@@ -86,6 +86,7 @@ export function LoginPage() {
         verifyCode: values.verifyCode.trim(),
       });
       setTokens(pair);
+      rememberSignOut(null);
       if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
       navigate(returnPath(location.search) ?? '/', { replace: true });
     } catch {
