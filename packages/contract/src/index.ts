@@ -6,6 +6,7 @@ export * from './base/sys-log.js';
 export * from './base/sys-menu.js';
 export * from './base/sys-param.js';
 export * from './base/sys-role.js';
+export * from './base/sys-session.js';
 export * from './base/sys-user.js';
 export * from './base/tables.js';
 export * from './core/columns.js';

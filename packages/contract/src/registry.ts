@@ -1,11 +1,12 @@
 import { baseComm } from './base/comm.js';
-import { baseMenus } from './base/menus.js';
+import { baseMenus, baseSessionMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
 import { sysMenu } from './base/sys-menu.js';
 import { sysParam } from './base/sys-param.js';
 import { sysRole } from './base/sys-role.js';
+import { sysSession } from './base/sys-session.js';
 import { sysUser } from './base/sys-user.js';
 import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
 import type { Declaration } from './core/entity.js';
@@ -39,6 +40,7 @@ export const declarations: readonly Declaration[] = [
   sysMenu,
   sysParam,
   sysRole,
+  sysSession,
   sysUser,
   recycleData,
   dictType,
@@ -68,6 +70,7 @@ export const tables = {
   base_sys_role_department: sysRoleDepartment,
   base_sys_conf: sysConf,
   base_sys_revoked: sysRevoked,
+  base_sys_session: sysSession,
   recycle_data: recycleData,
   dict_type: dictType,
   dict_info: dictInfo,
@@ -84,4 +87,12 @@ export const tables = {
 export type Tables = typeof tables;
 
 /** Every module's seeded menus, in the order the modules register (base first). */
-export const menus: readonly ModuleMenus[] = [baseMenus, recycleMenus, dictMenus, spaceMenus, taskMenus, customerMenus];
+export const menus: readonly ModuleMenus[] = [
+  baseMenus,
+  baseSessionMenus,
+  recycleMenus,
+  dictMenus,
+  spaceMenus,
+  taskMenus,
+  customerMenus,
+];

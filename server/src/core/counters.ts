@@ -14,12 +14,24 @@ export type Counters = {
   release(key: string): Promise<void>;
   /** Starts the key over. */
   reset(key: string): Promise<void>;
+  /** A key's count and when its window ends (ms since the epoch), without counting; undefined when none runs. */
+  peek(key: string): Promise<Count | undefined>;
+  /**
+   * Small records beside the counts, listed by group, each gone after its time: which accounts the
+   * sign-in throttle holds and from which addresses, for the operator who unlocks them.
+   */
+  note(group: string, member: string, value: string, ttlSeconds: number): Promise<void>;
+  notes(group: string): Promise<Note[]>;
+  unnote(group: string, member?: string): Promise<void>;
   close(): Promise<void>;
 };
 
 export type CounterSlot = { key: string; limit: number };
+export type Count = { n: number; expireAt: number };
+export type Note = { member: string; value: string; expireAt: number };
 
-type Count = { n: number; expireAt: number };
+/** Members one group keeps in this process; past it the oldest note goes (notes only explain, the counts decide). */
+const NOTES_PER_GROUP = 10_000;
 
 /** At ~200 bytes a count, the embedded store stays under ~40 MB. */
 const MAX_COUNTS = 200_000;
@@ -44,7 +56,19 @@ export function createMemoryCounters(options: { maxEntries?: number } = {}): Cou
     }
     return count;
   };
-  const timer = setInterval(() => sweep(Date.now()), 60_000);
+  const groups = new Map<string, Map<string, Note>>();
+  const liveNotes = (group: string, now: number): Map<string, Note> | undefined => {
+    const notes = groups.get(group);
+    if (!notes) return undefined;
+    for (const [member, note] of notes) if (note.expireAt <= now) notes.delete(member);
+    if (notes.size === 0) groups.delete(group);
+    return notes.size === 0 ? undefined : notes;
+  };
+  const timer = setInterval(() => {
+    const now = Date.now();
+    sweep(now);
+    for (const group of [...groups.keys()]) liveNotes(group, now);
+  }, 60_000);
   timer.unref();
   return {
     // Synchronous inside: one call runs to its end before another starts, which makes it atomic.
@@ -77,9 +101,36 @@ export function createMemoryCounters(options: { maxEntries?: number } = {}): Cou
     async reset(key) {
       counts.delete(key);
     },
+    async peek(key) {
+      const count = live(key, Date.now());
+      return count ? { ...count } : undefined;
+    },
+    async note(group, member, value, ttlSeconds) {
+      let notes = groups.get(group);
+      if (!notes) {
+        // Groups are few (the noted accounts' address lists are groups too): bound them like the counts.
+        if (groups.size >= maxEntries) return;
+        notes = new Map();
+        groups.set(group, notes);
+      }
+      notes.delete(member);
+      if (notes.size >= NOTES_PER_GROUP) {
+        const oldest = notes.keys().next().value;
+        if (oldest !== undefined) notes.delete(oldest);
+      }
+      notes.set(member, { member, value, expireAt: Date.now() + ttlSeconds * 1000 });
+    },
+    async notes(group) {
+      return [...(liveNotes(group, Date.now())?.values() ?? [])].map((note) => ({ ...note }));
+    },
+    async unnote(group, member) {
+      if (member === undefined) groups.delete(group);
+      else groups.get(group)?.delete(member);
+    },
     async close() {
       clearInterval(timer);
       counts.clear();
+      groups.clear();
     },
   };
 }

@@ -83,6 +83,11 @@ const MESSAGES = {
     '登入失敗次數過多，請{minutes}分鐘後再試',
     'Too many failed attempts, please try again in {minutes} minutes',
   ),
+  'auth.escalated': m(
+    '该账户登录失败次数过多，请输入新的验证码后再试',
+    '該帳戶登入失敗次數過多，請輸入新的驗證碼後再試',
+    'Too many failed sign-ins on this account: enter the new verification code to try again',
+  ),
   'auth.refreshInvalid': m(
     '刷新令牌无效或已过期',
     '刷新權杖無效或已過期',

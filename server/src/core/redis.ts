@@ -57,6 +57,24 @@ return counts`;
 
 const RELEASE = `if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end`;
 
+// KEYS[1]: the group's values (a hash), KEYS[2]: their expiry times (a sorted set); ARGV[1]: now, ms.
+// Drops the expired notes, then answers the rest as member, value, expireAt triples.
+const NOTES = `
+local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+for _, member in ipairs(expired) do redis.call('HDEL', KEYS[1], member) end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+local out = {}
+local live = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
+for i = 1, #live, 2 do
+  local value = redis.call('HGET', KEYS[1], live[i])
+  if value then
+    out[#out + 1] = live[i]
+    out[#out + 1] = value
+    out[#out + 1] = live[i + 1]
+  end
+end
+return out`;
+
 /**
  * The scaled-out counters: one Lua script checks and counts every key of a reservation, so bursts
  * spread over all instances pass no limit. (Single-node Redis: the keys of one call need not share
@@ -82,6 +100,39 @@ export function createRedisCounters(redis: Redis, prefix: string): Counters {
     },
     async reset(key) {
       await redis.del(k(key));
+    },
+    async peek(key) {
+      const [[, n], [, ttl]] = (await redis.multi().get(k(key)).pttl(k(key)).exec()) as [
+        [unknown, string | null],
+        [unknown, number],
+      ];
+      const count = Number(n ?? 0);
+      return count > 0 && ttl > 0 ? { n: count, expireAt: Date.now() + ttl } : undefined;
+    },
+    async note(group, member, value, ttlSeconds) {
+      const [values, times] = [k(`notes:${group}`), k(`notes-at:${group}`)];
+      const ttl = Math.max(1, Math.ceil(ttlSeconds));
+      await redis
+        .multi()
+        .hset(values, member, value)
+        .zadd(times, Date.now() + ttl * 1000, member)
+        // The group goes with its newest note.
+        .expire(values, ttl)
+        .expire(times, ttl)
+        .exec();
+    },
+    async notes(group) {
+      const flat = (await redis.eval(NOTES, 2, k(`notes:${group}`), k(`notes-at:${group}`), Date.now())) as string[];
+      const notes = [];
+      for (let i = 0; i + 2 < flat.length; i += 3) {
+        notes.push({ member: String(flat[i]), value: String(flat[i + 1]), expireAt: Number(flat[i + 2]) });
+      }
+      return notes;
+    },
+    async unnote(group, member) {
+      const [values, times] = [k(`notes:${group}`), k(`notes-at:${group}`)];
+      if (member === undefined) await redis.del(values, times);
+      else await redis.multi().hdel(values, member).zrem(times, member).exec();
     },
     async close() {},
   };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineController, returns } from '../core/entity.js';
+import { defineController, idSchema, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
 import type { SysMenu } from './sys-menu.js';
+import type { OwnSession } from './sys-session.js';
 import type { SysUser } from './sys-user.js';
 
 /** What permmenu answers: the user's permissions and the menus they may open, by orderNum. */
@@ -48,6 +49,19 @@ export const baseComm = defineController({
       output: returns<SysUser>(),
     },
     logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out'), output: returns<undefined>() },
+    sessions: {
+      method: 'get',
+      auth: 'login',
+      summary: label('我的会话', '我的會話', 'My sessions'),
+      output: returns<OwnSession[]>(),
+    },
+    sessionEnd: {
+      method: 'post',
+      auth: 'login',
+      summary: label('结束我的会话', '結束我的會話', 'End one of my sessions'),
+      input: z.object({ id: idSchema }),
+      output: returns<undefined>(),
+    },
     // The space module serves these two (multipart `file`, optional `key`; see space/file-types.ts).
     uploadMode: {
       method: 'get',

@@ -4,6 +4,7 @@ import { sysLog } from './sys-log.js';
 import { sysMenu } from './sys-menu.js';
 import { sysParam } from './sys-param.js';
 import { sysRole } from './sys-role.js';
+import { sysSession } from './sys-session.js';
 import { sysUser } from './sys-user.js';
 
 /** The base module's menus, with the family's routers and view paths. */
@@ -45,3 +46,35 @@ export const baseMenus = defineMenus('base', '1', [
     '/sys',
   ),
 ]);
+
+/**
+ * Added after the first release as a seed step of its own (`menus-sessions`), so existing installs
+ * receive it: unlocking accounts on the user page, and the online sessions screen beside the
+ * request log. The directories merge with the ones above by name, type and router.
+ */
+export const baseSessionMenus = defineMenus(
+  'base',
+  '1',
+  [
+    menuDirectory(
+      '系统管理',
+      'icon-system',
+      2,
+      [
+        menuDirectory('权限管理', 'icon-auth', 1, [
+          menuPage('用户列表', '/sys/user', 'modules/base/views/user/index.vue', 'icon-user', 0, [
+            permRow('解锁账号', [sysUser.perms.locks, sysUser.perms.unlock], 11),
+          ]),
+        ]),
+        menuDirectory('监控管理', 'icon-monitor', 9, [
+          menuPage('在线会话', '/sys/session', 'modules/base/views/session.vue', 'icon-user', 2, [
+            permRow('查询', [sysSession.perms.page], 1),
+            permRow('强制下线', [sysSession.perms.end], 2),
+          ]),
+        ]),
+      ],
+      '/sys',
+    ),
+  ],
+  'menus-sessions',
+);

@@ -53,8 +53,35 @@ export const sysUser = defineEntity({
       input: z.object({ departmentId: idSchema, userIds: z.array(idSchema).min(1).max(1000) }),
       output: returns<undefined>(),
     },
+    // Accounts the sign-in throttle holds back, and why (docs/architecture.md, "Sign-in throttling").
+    locks: {
+      method: 'get',
+      summary: label('锁定的账号', '鎖定的帳號', 'Locked accounts'),
+      output: returns<UserLock[]>(),
+    },
+    unlock: {
+      method: 'post',
+      summary: label('解锁账号', '解鎖帳號', 'Unlock account'),
+      input: z.object({ id: idSchema }),
+      output: returns<undefined>(),
+    },
   },
 });
+
+/**
+ * An account the sign-in throttle holds back: `escalated` when its failures from any address ask
+ * every attempt for a fresh captcha and a growing delay; `lockedIps` the addresses refused outright.
+ */
+export type UserLock = {
+  username: string;
+  failures: number;
+  lastIp: string | null;
+  /** When the counted failures began, and when the last count runs out (`YYYY-MM-DD HH:mm:ss`). */
+  since: string;
+  until: string;
+  escalated: boolean;
+  lockedIps: string[];
+};
 
 export type SysUser = Omit<RowOf<typeof sysUser.columns>, 'password'> & {
   departmentName?: string | null;

@@ -6,10 +6,19 @@ import type { MenuNode } from '../base/sys-menu.js';
  * here, beside the endpoints they grant, because both sides read them: the server seeds them, and
  * the web app checks every page's viewPath resolves to one of its views.
  */
-export type ModuleMenus = { readonly module: string; readonly version: string; readonly tree: readonly MenuNode[] };
+export type ModuleMenus = {
+  readonly module: string;
+  readonly version: string;
+  readonly tree: readonly MenuNode[];
+  /**
+   * The seed step's name (`menus` unless given): a later addition to a module can be a step of its
+   * own, so existing installs receive just that and keep the deletions their operators made.
+   */
+  readonly step: string;
+};
 
-export function defineMenus(module: string, version: string, tree: MenuNode[]): ModuleMenus {
-  return { module, version, tree };
+export function defineMenus(module: string, version: string, tree: MenuNode[], step = 'menus'): ModuleMenus {
+  return { module, version, tree, step };
 }
 
 /** A permission row (type 2) whose perms text is read from the declaration, never retyped. */

@@ -40,6 +40,8 @@ export class AuthGate {
   /** Counts principal reads; a read's number makes its sessions' principalKey. */
   private reads = 0;
   private readonly principals = new Map<number, PrincipalEntry>();
+  /** Told of every authenticated request's session (base module: the session's last-seen time). */
+  private seen: (session: Session) => void = () => undefined;
 
   constructor(
     private readonly tokens: TokenService,
@@ -63,6 +65,11 @@ export class AuthGate {
   invalidate(): void {
     this.forget();
     void this.bus.publish({ type: 'invalidate', from: this.instanceId }).catch(() => undefined);
+  }
+
+  /** Who hears of each authenticated request; it must be cheap, it runs on every one. */
+  onSeen(listener: (session: Session) => void): void {
+    this.seen = listener;
   }
 
   async principal(userId: number): Promise<Principal | null> {
@@ -89,7 +96,9 @@ export class AuthGate {
     if (!token) throw unauthorized('auth.required');
     const claims = this.tokens.verify(token, 'access');
     if (!claims) throw unauthorized('auth.invalid');
-    return this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+    const session = await this.sessionFor(claims.userId, claims.passwordVersion, claims.sid);
+    this.seen(session);
+    return session;
   }
 
   /**

@@ -1,53 +1,187 @@
 import type { Counters } from '../counters.js';
+import { formatTime } from '../db/index.js';
 import { AppError } from '../errors.js';
 
-/** Failed password checks allowed per account and per IP within the window before they are refused. */
-const ACCOUNT_LIMIT = 5;
+/**
+ * Sign-in throttling (docs/architecture.md, "Sign-in throttling"). Failed password checks are
+ * counted per account, per account and address (the pair) and per address, over a window:
+ * - the pair and the address are refused outright at their limits (the hard lock);
+ * - the account is never refused, so guesses sprayed from many addresses cannot lock its owner
+ *   out: past ESCALATE_AFTER failures every attempt on it needs a fresh captcha (even with
+ *   CAPTCHA=off) and waits a growing delay before its password is checked.
+ */
+const ESCALATE_AFTER = 5;
+const PAIR_LIMIT = 5;
 const IP_LIMIT = 20;
 const WINDOW_SECONDS = 15 * 60;
+/** The escalated attempts' delays: 1 s, 2 s, 4 s, … up to 30 s. */
+const DELAY_BASE_MS = 1000;
+const DELAY_CAP_MS = 30_000;
+/** The account slot's own limit: far above any real use, it only keeps the count bounded. */
+const ACCOUNT_CEILING = 1_000_000;
+/** The addresses noted per account, for the operator (and for unlock to clear their pairs). */
+const NOTED = 'login-accounts';
 
 /** One password check, counted as a failure from before it runs until it is settled otherwise. */
 export type LoginAttempt = {
-  /** The password was wrong: the attempt stays counted. True when the account is now at its limit. */
-  failed(): Promise<boolean>;
-  /** The password was right: the account starts over and the IP gets its attempt back. */
+  /** The account is past its free attempts: this one needs a fresh captcha and waits `delayMs`. */
+  readonly escalated: boolean;
+  readonly delayMs: number;
+  /** Waits the escalation delay (nothing when not escalated). */
+  pause(): Promise<void>;
+  /**
+   * The password was wrong: the attempt stays counted (noted for the operator when the account
+   * exists). True when the account is now past its free attempts.
+   */
+  failed(known?: boolean): Promise<boolean>;
+  /** The password was right: the account and the pair start over, the address gets its attempt back. */
   succeeded(): Promise<void>;
   /** No wrong password was found (a wrong captcha, a disabled user): the attempt is given back. */
   withdrawn(): Promise<void>;
 };
 
+/** An account the throttle holds back, as the operator sees it (contract: UserLock). */
+export type AccountLock = {
+  username: string;
+  failures: number;
+  lastIp: string | null;
+  since: string;
+  until: string;
+  escalated: boolean;
+  lockedIps: string[];
+};
+
 export type LoginThrottle = {
   /**
-   * Takes an attempt for the account (and the IP, when given) before its password is checked, so
-   * parallel guesses cannot pass the limit together; a 429 `auth.locked` when either is at its limit.
+   * Takes an attempt for the account, and for the pair and the address when `ip` is given, before
+   * its password is checked, in one atomic step, so parallel guesses cannot pass a limit together;
+   * a 429 `auth.locked` when the pair or the address is at its limit. Without `ip` (a password
+   * change in the profile) the account's count is a hard limit of its own.
    */
   begin(username: string, ip?: string): Promise<LoginAttempt>;
+  /** The accounts now escalated or locked from some address, with why. */
+  locks(): Promise<AccountLock[]>;
+  /** Clears the account's count, its pairs' and its notes. */
+  unlock(username: string): Promise<void>;
   readonly windowMinutes: number;
 };
 
-export function createLoginThrottle(counters: Counters): LoginThrottle {
-  const accountKey = (u: string) => `login-fail:user:${u.toLowerCase()}`;
+export function createLoginThrottle(
+  counters: Counters,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): LoginThrottle {
+  const norm = (u: string) => u.toLowerCase();
+  const accountKey = (u: string) => `login-fail:user:${norm(u)}`;
+  const pairKey = (u: string, ip: string) => `login-fail:pair:${norm(u)}@${ip}`;
   const ipKey = (ip: string) => `login-fail:ip:${ip}`;
+  const ipsOf = (u: string) => `login-ips:${norm(u)}`;
+  const minutesLeft = (expireAt: number | undefined) =>
+    Math.max(1, Math.ceil(((expireAt ?? Date.now() + WINDOW_SECONDS * 1000) - Date.now()) / 60_000));
+
   return {
     windowMinutes: WINDOW_SECONDS / 60,
     async begin(username, ip) {
       const account = accountKey(username);
-      const slots = [{ key: account, limit: ACCOUNT_LIMIT }];
-      if (ip !== undefined) slots.push({ key: ipKey(ip), limit: IP_LIMIT });
+      const pair = ip === undefined ? undefined : pairKey(username, ip);
+      const slots =
+        ip === undefined || pair === undefined
+          ? [{ key: account, limit: ESCALATE_AFTER }]
+          : [
+              { key: account, limit: ACCOUNT_CEILING },
+              { key: pair, limit: PAIR_LIMIT },
+              { key: ipKey(ip), limit: IP_LIMIT },
+            ];
       const counts = await counters.reserve(slots, WINDOW_SECONDS);
-      if (!counts) throw new AppError(429, 'auth.locked', { minutes: WINDOW_SECONDS / 60 });
+      if (!counts) {
+        // Say how long the refusal lasts: the longest of the windows at their limit.
+        const held = await Promise.all(slots.map((slot) => counters.peek(slot.key)));
+        const ends = held
+          .filter((count, i) => count !== undefined && count.n >= (slots[i]?.limit ?? 0))
+          .map((count) => count?.expireAt ?? 0);
+        throw new AppError(429, 'auth.locked', { minutes: minutesLeft(ends.length ? Math.max(...ends) : undefined) });
+      }
+      const accountCount = counts[0] ?? 0;
+      const escalated = ip !== undefined && accountCount > ESCALATE_AFTER;
+      const delayMs = escalated ? Math.min(DELAY_BASE_MS * 2 ** (accountCount - ESCALATE_AFTER - 1), DELAY_CAP_MS) : 0;
       const releaseIp = () => (ip === undefined ? Promise.resolve() : counters.release(ipKey(ip)));
       return {
-        async failed() {
-          return (counts[0] ?? 0) >= ACCOUNT_LIMIT;
+        escalated,
+        delayMs,
+        pause: () => (delayMs > 0 ? sleep(delayMs) : Promise.resolve()),
+        async failed(known = true) {
+          if (known && ip !== undefined) {
+            // Which accounts are held and from where: what the operator sees, and what unlock clears.
+            const now = Date.now();
+            await Promise.all([
+              counters.note(NOTED, norm(username), JSON.stringify({ lastIp: ip, at: now }), WINDOW_SECONDS),
+              counters.note(ipsOf(username), ip, String(now), WINDOW_SECONDS),
+            ]);
+          }
+          return accountCount >= ESCALATE_AFTER;
         },
         async succeeded() {
-          await Promise.all([counters.reset(account), releaseIp()]);
+          await Promise.all([
+            counters.reset(account),
+            pair === undefined ? Promise.resolve() : counters.reset(pair),
+            releaseIp(),
+          ]);
         },
         async withdrawn() {
-          await Promise.all([counters.release(account), releaseIp()]);
+          await Promise.all([
+            counters.release(account),
+            pair === undefined ? Promise.resolve() : counters.release(pair),
+            releaseIp(),
+          ]);
         },
       };
+    },
+
+    async locks() {
+      const accounts = await counters.notes(NOTED);
+      const found = await Promise.all(
+        accounts.map(async ({ member: username, value }): Promise<AccountLock | undefined> => {
+          const [count, addresses] = await Promise.all([
+            counters.peek(accountKey(username)),
+            counters.notes(ipsOf(username)),
+          ]);
+          const pairs = await Promise.all(
+            addresses.map(async ({ member: ip }) => ({ ip, count: await counters.peek(pairKey(username, ip)) })),
+          );
+          const lockedIps = pairs.filter((p) => (p.count?.n ?? 0) >= PAIR_LIMIT).map((p) => p.ip);
+          const failures = count?.n ?? 0;
+          const escalated = failures >= ESCALATE_AFTER;
+          if (!escalated && lockedIps.length === 0) return undefined;
+          const windows = [count, ...pairs.map((p) => p.count)].filter((c) => c !== undefined);
+          const since = Math.min(...windows.map((c) => c.expireAt)) - WINDOW_SECONDS * 1000;
+          const until = Math.max(...windows.map((c) => c.expireAt));
+          let lastIp: string | null = null;
+          try {
+            lastIp = String((JSON.parse(value) as { lastIp?: unknown }).lastIp ?? '') || null;
+          } catch {
+            lastIp = null;
+          }
+          return {
+            username,
+            failures,
+            lastIp,
+            since: formatTime(new Date(since)),
+            until: formatTime(new Date(until)),
+            escalated,
+            lockedIps,
+          };
+        }),
+      );
+      return found.filter((lock) => lock !== undefined);
+    },
+
+    async unlock(username) {
+      const addresses = await counters.notes(ipsOf(username));
+      await Promise.all([
+        counters.reset(accountKey(username)),
+        ...addresses.map(({ member: ip }) => counters.reset(pairKey(username, ip))),
+        counters.unnote(ipsOf(username)),
+        counters.unnote(NOTED, norm(username)),
+      ]);
     },
   };
 }

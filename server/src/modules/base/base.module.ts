@@ -17,6 +17,8 @@ import { registerSysParamRoutes } from './sys-param.routes.js';
 import { createSysParamService } from './sys-param.service.js';
 import { registerSysRoleRoutes } from './sys-role.routes.js';
 import { createSysRoleService } from './sys-role.service.js';
+import { registerSysSessionRoutes } from './sys-session.routes.js';
+import { createSysSessionService } from './sys-session.service.js';
 import { registerSysUserRoutes } from './sys-user.routes.js';
 import { createSysUserService } from './sys-user.service.js';
 
@@ -29,15 +31,17 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   const menus = createSysMenuService(ctx, new Set(allPerms));
   const logs = createSysLogService(ctx, logMaskingOf(declarations));
   const params = createSysParamService(ctx);
+  const sessions = createSysSessionService(ctx);
 
-  registerOpenRoutes(app, ctx, createOpenService(ctx), declarations);
-  registerCommRoutes(app, ctx, createCommService(ctx, allPerms));
-  registerSysUserRoutes(app, ctx, createSysUserService(ctx));
+  registerOpenRoutes(app, ctx, createOpenService(ctx, sessions), declarations);
+  registerCommRoutes(app, ctx, createCommService(ctx, allPerms, sessions));
+  registerSysUserRoutes(app, ctx, createSysUserService(ctx, sessions));
   registerSysRoleRoutes(app, ctx, createSysRoleService(ctx));
   registerSysDepartmentRoutes(app, ctx, createSysDepartmentService(ctx));
   registerSysMenuRoutes(app, ctx, menus);
   registerSysParamRoutes(app, ctx, params);
   registerSysLogRoutes(app, ctx, logs);
+  registerSysSessionRoutes(app, ctx, sessions);
 
   addBaseSeeds(ctx, menus);
 

@@ -1,10 +1,11 @@
-import { baseMenus, type ModuleMenus, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
+import { baseMenus, baseSessionMenus, type ModuleMenus, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
 import { hashPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import type { SeedStep } from '../../core/db/seeds.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
+import { sessionLimitSeed } from './sys-session.service.js';
 
 const DEPARTMENTS: Array<{ name: string; parent: string | null; orderNum: number }> = [
   { name: '总部', parent: null, orderNum: 0 },
@@ -34,13 +35,13 @@ const PARAMS: ReadonlyArray<Pick<SysParam, 'keyName' | 'name' | 'dataType' | 'da
 
 /**
  * A module's menus (its directory, pages and permission rows) as a seed step: merged into the tree
- * once per `version` (recorded as `seed:menus:<module>`), so an install receives new entries when
+ * once per `version` (recorded as `seed:<step>:<module>`, the step `menus` unless declared otherwise), so an install receives new entries when
  * the version is bumped, and menus an operator deleted stay deleted until then.
  */
 export function menuSeed(declared: ModuleMenus, menus: SysMenuService): SeedStep {
   return {
     module: declared.module,
-    name: 'menus',
+    name: declared.step,
     when: { once: declared.version },
     run: async (trx) => {
       await menus.importTree([...declared.tree], null, trx);
@@ -129,4 +130,6 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   });
   ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx) });
   ctx.seeds.add(menuSeed(baseMenus, menus));
+  ctx.seeds.add(menuSeed(baseSessionMenus, menus));
+  ctx.seeds.add(sessionLimitSeed);
 }

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { updatePerson } from './comm.repository.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus } from './sys-menu.repository.js';
+import type { SysSessionService } from './sys-session.service.js';
 import { findUser } from './sys-user.repository.js';
 
 export type PersonUpdate = {
@@ -21,7 +22,7 @@ export type PersonUpdate = {
 };
 
 /** The signed-in user's own calls: profile, menus and permissions, logout. */
-export function createCommService(ctx: AppContext, allPerms: readonly string[]) {
+export function createCommService(ctx: AppContext, allPerms: readonly string[], sessions: SysSessionService) {
   const mapUser = createRowMapper(sysUser.columns);
   const mapMenu = createRowMapper(sysMenu.columns);
   return {
@@ -52,7 +53,11 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
         // A new password version ends every session, this one included.
         changes.passwordV = user.passwordV + 1;
       }
-      await updatePerson(ctx.db.db, session.userId, changes);
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await updatePerson(trx, session.userId, changes);
+        if (changes.passwordV !== undefined)
+          await sessions.markUserEnded(trx, session.userId, 'password', session.userId);
+      });
       ctx.gate.invalidate();
     },
     async permmenu(session: Session) {
@@ -70,7 +75,11 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
       };
     },
     async logout(session: Session) {
-      await ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire);
+      // A session signed in before sessions were recorded has no row: its tokens are revoked all the same.
+      await Promise.all([
+        ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire),
+        sessions.endSid(session.sid, 'logout', session.userId),
+      ]);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { UserLock } from '@backroom/contract';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, expectRefused, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 const SECRET = 'open-int-test-secret-0123456789abcdef0123456789';
@@ -345,41 +346,121 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
     await t?.stop();
   });
 
-  async function loginFrom(ip: string, username: string, password: string, language = 'zh-cn') {
+  async function loginFrom(
+    ip: string,
+    username: string,
+    password: string,
+    language = 'zh-cn',
+    captcha: { captchaId: string; verifyCode: string | undefined } | Record<string, never> = {},
+  ) {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/base/open/login',
-      payload: { username, password },
+      payload: { username, password, ...captcha },
       remoteAddress: ip,
       headers: { language },
     });
     return { status: response.statusCode, body: response.json() as { code: number; message: string } };
   }
 
+  /** A fresh captcha and its answer, as a person reading it would give it. */
+  async function captchaFor(ip: string) {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/base/open/captcha', remoteAddress: ip });
+    const { captchaId } = (response.json() as { data: { captchaId: string } }).data;
+    return { captchaId, verifyCode: await t.ctx.captcha.peek(captchaId) };
+  }
+
   async function addUser(username: string, password: string) {
     dataOf(await t.post('/admin/base/sys/user/add', { username, password, departmentId: 1 }, (await t.login()).token));
   }
 
-  it('locks an account after five failures, even for the right password', async () => {
+  /** A user whose role holds the seeded menu rows carrying these permissions, and no others. */
+  async function userHolding(username: string, perms: string[]) {
+    const admin = (await t.login()).token;
+    const menus = dataOf(
+      await t.post<Array<{ id: number; perms: string | null }>>('/admin/base/sys/menu/list', {}, admin),
+    );
+    const menuIdList = menus.filter((m) => perms.some((p) => (m.perms ?? '').split(',').includes(p))).map((m) => m.id);
+    const role = dataOf(
+      await t.post<{ id: number }>(
+        '/admin/base/sys/role/add',
+        { name: username, label: username, menuIdList, departmentIdList: [1], relevance: true },
+        admin,
+      ),
+    );
+    dataOf(
+      await t.post(
+        '/admin/base/sys/user/add',
+        { username, password: 'right-pass', departmentId: 1, roleIdList: [role.id] },
+        admin,
+      ),
+    );
+    return (await t.login(username, 'right-pass')).token;
+  }
+
+  const ESCALATED = 'Too many failed sign-ins on this account: enter the new verification code to try again';
+
+  it('locks the account and address pair after five failures, even for the right password', async () => {
     await addUser('victim', 'right-pass');
     for (let i = 0; i < 5; i += 1) {
       expect((await loginFrom('10.0.1.1', 'victim', `bad-${i}`)).status).toBe(400);
     }
     const locked = await loginFrom('10.0.1.1', 'victim', 'right-pass', 'en');
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toContain('Too many failed attempts');
+    expect(locked.body.message).toBe('Too many failed attempts, please try again in 15 minutes');
+    // Even with a captcha: the pair's lock is hard.
+    expect((await loginFrom('10.0.1.1', 'victim', 'right-pass', 'en', await captchaFor('10.0.1.1'))).status).toBe(429);
   });
 
-  it('a burst of 50 parallel wrong guesses on one account checks five passwords, then locks it', async () => {
+  it('guesses sprayed from many addresses escalate the account instead of locking its owner out', async () => {
+    await addUser('sprayed', 'right-pass');
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom(`10.0.5.${i}`, 'sprayed', `bad-${i}`)).status).toBe(400);
+    // From the owner's own address: no refusal, but a captcha is asked for (CAPTCHA is off here)...
+    const asked = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'en');
+    expect(asked).toEqual({ status: 400, body: { code: 1001, message: ESCALATED } });
+    const zh = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'zh-tw');
+    expect(zh.body.message).toBe('該帳戶登入失敗次數過多，請輸入新的驗證碼後再試');
+    // ...and a wrong one does not do.
+    const wrong = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'en', {
+      captchaId: (await captchaFor('10.0.5.200')).captchaId,
+      verifyCode: 'x',
+    });
+    expect(wrong.body.message).toBe('The verification code is wrong or has expired');
+    // With a fresh captcha the owner signs in, after the delay.
+    const started = Date.now();
+    const ok = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'en', await captchaFor('10.0.5.200'));
+    expect(ok.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // A right password starts the account over: no captcha, no delay.
+    expect((await loginFrom('10.0.5.200', 'sprayed', 'right-pass')).status).toBe(200);
+  });
+
+  it('escalated guesses each need a fresh captcha and wait longer each time', async () => {
+    await addUser('slowed', 'right-pass');
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom(`10.0.6.${i}`, 'slowed', `bad-${i}`)).status).toBe(400);
+    const timed = async (ip: string) => {
+      const started = Date.now();
+      const reply = await loginFrom(ip, 'slowed', 'bad-again', 'en', await captchaFor(ip));
+      return { status: reply.status, ms: Date.now() - started };
+    };
+    const sixth = await timed('10.0.6.10');
+    const seventh = await timed('10.0.6.11');
+    expect(sixth.status).toBe(400);
+    expect(seventh.status).toBe(400);
+    expect(sixth.ms).toBeGreaterThanOrEqual(950);
+    expect(seventh.ms).toBeGreaterThanOrEqual(1950);
+  });
+
+  it('a burst of 50 parallel wrong guesses on one account checks five passwords, then asks for captchas', async () => {
     await addUser('burst', 'right-pass');
     const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => loginFrom(`10.0.2.${i}`, 'burst', `bad-${i}`)),
+      Array.from({ length: 50 }, (_, i) => loginFrom(`10.0.2.${i}`, 'burst', `bad-${i}`, 'en')),
     );
-    // Every guess that was not refused as locked had its password checked.
-    const checked = replies.filter((r) => r.status !== 429);
+    // Every guess that was not asked for a captcha had its password checked.
+    const checked = replies.filter((r) => r.body.message !== ESCALATED);
     expect(checked.length).toBe(5);
-    expect(checked.every((r) => r.status === 400)).toBe(true);
-    expect((await loginFrom('10.0.2.99', 'burst', 'right-pass')).status).toBe(429);
+    expect(checked.every((r) => r.body.message === 'Incorrect username or password')).toBe(true);
+    expect((await loginFrom('10.0.2.99', 'burst', 'right-pass', 'en')).body.message).toBe(ESCALATED);
   });
 
   it('a burst of 60 parallel guesses on 60 accounts from one IP checks twenty, then locks the IP', async () => {
@@ -395,6 +476,45 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
   it('a right password gives the IP its attempt back, so sign-ins from one office never lock it', async () => {
     for (let i = 0; i < 25; i += 1) expect((await loginFrom('10.0.4.1', 'admin', '123456')).status).toBe(200);
     expect((await loginFrom('10.0.4.1', 'nobody', 'guess')).status).toBe(400);
+  });
+
+  it('an operator with the permission sees why an account is locked and unlocks it; others get a 403', async () => {
+    await addUser('locked-out', 'right-pass');
+    for (let i = 0; i < 5; i += 1) expect((await loginFrom('10.0.7.1', 'locked-out', `bad-${i}`)).status).toBe(400);
+    expect((await loginFrom('10.0.7.1', 'locked-out', 'right-pass')).status).toBe(429);
+
+    const viewer = await userHolding('lock-viewer', ['base:sys:user:page']);
+    const unlocker = await userHolding('lock-operator', ['base:sys:user:page', 'base:sys:user:unlock']);
+    const admin = (await t.login()).token;
+    const users = dataOf(
+      await t.post<{ list: Array<{ id: number }> }>('/admin/base/sys/user/page', { keyWord: 'locked-out' }, admin),
+    );
+    const id = users.list[0]?.id as number;
+    expectRefused(await t.get('/admin/base/sys/user/locks', {}, viewer), 403);
+    expectRefused(await t.post('/admin/base/sys/user/unlock', { id }, viewer), 403);
+
+    const locks = dataOf(await t.get<UserLock[]>('/admin/base/sys/user/locks', {}, unlocker));
+    const lock = locks.find((l) => l.username === 'locked-out');
+    expect(lock).toMatchObject({ failures: 5, lastIp: '10.0.7.1', escalated: true, lockedIps: ['10.0.7.1'] });
+    expect(lock?.since).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(lock && lock.until > lock.since).toBe(true);
+    // An unknown username tried is not listed.
+    expect((await loginFrom('10.0.7.2', 'no-such-user', 'x')).status).toBe(400);
+    expect(
+      dataOf(await t.get<UserLock[]>('/admin/base/sys/user/locks', {}, unlocker)).some(
+        (l) => l.username === 'no-such-user',
+      ),
+    ).toBe(false);
+
+    dataOf(await t.post('/admin/base/sys/user/unlock', { id }, unlocker));
+    expect(
+      dataOf(await t.get<UserLock[]>('/admin/base/sys/user/locks', {}, unlocker)).some(
+        (l) => l.username === 'locked-out',
+      ),
+    ).toBe(false);
+    // From the same address, with no captcha: the account and the pair start over.
+    expect((await loginFrom('10.0.7.1', 'locked-out', 'right-pass')).status).toBe(200);
+    expectRefused(await t.post('/admin/base/sys/user/unlock', { id: 999_999 }, unlocker), 404);
   });
 });
 

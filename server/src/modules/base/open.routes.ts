@@ -12,7 +12,9 @@ export function registerOpenRoutes(
   declarations: readonly Declaration[],
 ) {
   mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input, request }) => open.captcha(input, request.ip));
-  mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) => open.login(input, request.ip));
+  mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) =>
+    open.login(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
   const eps = new Map<string, Eps>();
   mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => {

@@ -2,6 +2,7 @@ import type { TokenPair } from '@backroom/contract';
 import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
+import type { SignInClient, SysSessionService } from './sys-session.service.js';
 import { findUserForLogin } from './sys-user.repository.js';
 
 export type LoginInput = {
@@ -12,7 +13,7 @@ export type LoginInput = {
 };
 
 /** Sign-in without a session: captcha, login, refresh. */
-export function createOpenService(ctx: AppContext) {
+export function createOpenService(ctx: AppContext, sessions: SysSessionService) {
   return {
     captcha: (
       options: { width?: number | undefined; height?: number | undefined; color?: string | undefined },
@@ -27,24 +28,27 @@ export function createOpenService(ctx: AppContext) {
         ip,
       ),
 
-    async login(input: LoginInput, ip: string): Promise<TokenPair> {
+    async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
-      const attempt = await ctx.throttle.begin(input.username, ip);
-      if (ctx.config.captcha) {
+      const attempt = await ctx.throttle.begin(input.username, client.ip);
+      // Past its free attempts an account asks every sign-in for a fresh captcha, even with CAPTCHA=off.
+      if (ctx.config.captcha || attempt.escalated) {
         if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
           await attempt.withdrawn();
-          throw new AppError(400, 'auth.captchaRequired');
+          throw new AppError(400, attempt.escalated ? 'auth.escalated' : 'auth.captchaRequired');
         }
         if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
           await attempt.withdrawn();
           throw new AppError(400, 'auth.captcha');
         }
       }
+      // …and waits a delay that grows with the account's failures (core/auth/throttle.ts).
+      await attempt.pause();
       const user = await findUserForLogin(ctx.db.db, input.username);
       // Hash even for an unknown user, so the answer's timing does not tell which usernames exist.
       const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
       if (!user || !matches) {
-        await attempt.failed();
+        await attempt.failed(user !== undefined);
         throw new AppError(400, 'auth.badCredentials');
       }
       if (user.status !== 1) {
@@ -52,8 +56,7 @@ export function createOpenService(ctx: AppContext) {
         throw new AppError(400, 'auth.userDisabled');
       }
       await attempt.succeeded();
-      const { sid: _sid, ...pair } = ctx.tokens.issue(user);
-      return pair;
+      return sessions.start(user, client);
     },
 
     /**
@@ -62,10 +65,11 @@ export function createOpenService(ctx: AppContext) {
      */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const session = await ctx.gate.redeemRefresh(refreshToken);
-      const { sid: _sid, ...pair } = ctx.tokens.issue(
+      const { sid, ...pair } = ctx.tokens.issue(
         { id: session.userId, username: session.username, passwordV: session.passwordV },
         session.sid,
       );
+      await sessions.extend(sid);
       return pair;
     },
   };

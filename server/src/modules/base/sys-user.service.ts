@@ -1,4 +1,4 @@
-import { sysUser } from '@backroom/contract';
+import { sysUser, type UserLock } from '@backroom/contract';
 import { hashPassword } from '../../core/auth/password.js';
 import { type Session, seesDepartment } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
@@ -7,6 +7,7 @@ import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { assertRolesGrantable } from './grants.js';
+import type { SysSessionService } from './sys-session.service.js';
 import {
   deleteUserRoles,
   departmentExists,
@@ -14,6 +15,7 @@ import {
   replaceUserRoles,
   roleIdsOfUsers,
   superUserIds,
+  usernamesIn,
   withDepartmentAndRoleNames,
 } from './sys-user.repository.js';
 
@@ -29,9 +31,13 @@ async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmen
 
 export type SysUserService = CrudService & {
   move(input: { departmentId: number; userIds: number[] }, session: Session): Promise<void>;
+  /** The accounts the sign-in throttle holds back (core/auth/throttle.ts), of users that exist. */
+  locks(): Promise<UserLock[]>;
+  /** Clears an account's failed sign-ins: its own count and those of its addresses. */
+  unlock(id: number, session: Session): Promise<void>;
 };
 
-export function createSysUserService(ctx: AppContext): SysUserService {
+export function createSysUserService(ctx: AppContext, sessions: SysSessionService): SysUserService {
   const crud = createCrud(ctx, sysUser, {
     // Department and role names come with the rows, in one query.
     join: (qb) => withDepartmentAndRoleNames(qb, ctx.db.kind),
@@ -86,8 +92,14 @@ export function createSysUserService(ctx: AppContext): SysUserService {
       if (mode === 'update') delete out.userId;
       return out;
     },
-    async afterWrite(id, input, { trx }) {
+    async afterWrite(id, input, { trx, mode, session }) {
       if (Array.isArray(input.roleIdList)) await replaceUserRoles(trx, id, input.roleIdList as number[]);
+      // A new password or a disabled account ends the user's sessions (their tokens stop by the
+      // password version and the status); the session list says so.
+      if (mode === 'update' && typeof input.password === 'string')
+        await sessions.markUserEnded(trx, id, 'password', session.userId);
+      else if (mode === 'update' && Number(input.status) === 0)
+        await sessions.markUserEnded(trx, id, 'disabled', session.userId);
     },
     async beforeDelete(rows, session, trx) {
       const ids = rows.map((r) => r.id as number);
@@ -107,6 +119,19 @@ export function createSysUserService(ctx: AppContext): SysUserService {
         await moveUsers(trx, userIds, departmentId, formatTime());
       });
       ctx.gate.invalidate();
+    },
+    async locks() {
+      const locks = await ctx.throttle.locks();
+      if (locks.length === 0) return [];
+      const known = await usernamesIn(
+        ctx.db.db,
+        locks.map((l) => l.username),
+      );
+      return locks.filter((l) => known.has(l.username));
+    },
+    async unlock(id, session) {
+      const [user] = await crud.touchable(ctx.db.db, [id], session);
+      await ctx.throttle.unlock(String(user?.username ?? ''));
     },
   };
 }
