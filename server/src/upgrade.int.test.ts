@@ -1,4 +1,4 @@
-import { CUSTOMER_DICTS, type MenuNode, menus, type PageResult, tables } from '@backroom/contract';
+import { CUSTOMER_DICTS, type MenuNode, menus, type PageResult, SESSION_LIMIT_PARAM, tables } from '@backroom/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CAP_PARAM } from './core/crud/excel.js';
@@ -21,7 +21,7 @@ const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireT
  */
 const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer: Object.values(CUSTOMER_DICTS) };
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
-const ARRIVING_PARAMS = new Set([EXPORT_CAP_PARAM]);
+const ARRIVING_PARAMS = new Set([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {
@@ -94,9 +94,15 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');
+    // The menus of the menu seed steps that ran for the first time: a new module's, or a step added since.
+    const ranFirst = new Set(
+      (after.base_sys_conf ?? [])
+        .filter((r) => !before.base_sys_conf?.some((b) => b.cKey === r.cKey))
+        .map((r) => String(r.cKey)),
+    );
     const declaredMenus = new Set(
       menus
-        .filter((m) => arrived.has(m.module))
+        .filter((m) => ranFirst.has(`seed:${m.step}:${m.module}`))
         .flatMap((m) => flatten(m.tree).map((n) => menuKey(n.name, n.type, n.perms))),
     );
     const newDictionaries = new Set([...arrived].flatMap((m) => DICTIONARIES_OF[m] ?? []));

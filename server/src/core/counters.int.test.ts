@@ -49,6 +49,35 @@ describe.each(stores)('the %s counters', (_name, make) => {
     expect(results.filter((r) => r !== undefined).length).toBe(7);
   });
 
+  it('peek tells a count and the end of its window without counting', async () => {
+    expect(await counters.peek('p')).toBeUndefined();
+    await counters.reserve([{ key: 'p', limit: 5 }], 60);
+    await counters.reserve([{ key: 'p', limit: 5 }], 60);
+    const seen = await counters.peek('p');
+    expect(seen?.n).toBe(2);
+    expect(seen?.expireAt).toBeGreaterThan(Date.now() + 55_000);
+    expect(seen?.expireAt).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect((await counters.peek('p'))?.n).toBe(2);
+  });
+
+  it('keep notes by group until their time, and forget one or the whole group', async () => {
+    await counters.note('g', 'alice', 'a1', 60);
+    await counters.note('g', 'bob', 'b1', 60);
+    await counters.note('g', 'alice', 'a2', 60);
+    const notes = await counters.notes('g');
+    expect(notes.map((n) => [n.member, n.value]).sort()).toEqual([
+      ['alice', 'a2'],
+      ['bob', 'b1'],
+    ]);
+    await counters.unnote('g', 'alice');
+    expect((await counters.notes('g')).map((n) => n.member)).toEqual(['bob']);
+    await counters.unnote('g');
+    expect(await counters.notes('g')).toEqual([]);
+    await counters.note('short', 'x', 'y', 1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await counters.notes('short')).toEqual([]);
+  });
+
   it('release gives one count back, reset starts over', async () => {
     const slot = [{ key: 'r', limit: 2 }];
     await counters.reserve(slot, 60);

@@ -21,6 +21,7 @@ import {
   sysMenu,
   sysParam,
   sysRole,
+  sysSession,
   sysUser,
   taskInfo,
 } from '@backroom/contract';
@@ -314,6 +315,26 @@ async function freshRow(c: Ctx, entity: Entity, inputs: EntityInputs): Promise<n
 
 const freshUser = (c: Ctx) => addAsAdmin(c, sysUser, userRow(c));
 
+/** The newest live session of a user (the one a login just made). */
+async function newestSessionOf(c: Ctx, userId: number): Promise<number> {
+  const row = await c.t.ctx.db.db
+    .selectFrom('base_sys_session')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('endTime', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A session of a fresh user, for a force logout. */
+async function freshSession(c: Ctx): Promise<number> {
+  const row = userRow(c);
+  const id = await addAsAdmin(c, sysUser, row);
+  await c.t.login(row.username, row.password);
+  return newestSessionOf(c, id);
+}
+
 /**
  * A recycle record of a parameter the admin deleted, handed to the limited user: a non-superuser
  * sees and restores only the records of their own deletions.
@@ -343,6 +364,9 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysUser, 'move')]: {
     input: async (c) => ({ departmentId: c.departmentId, userIds: [await freshUser(c)] }),
   },
+  [urlOf(sysUser, 'locks')]: { input: () => ({}) },
+  [urlOf(sysUser, 'unlock')]: { input: async (c) => ({ id: await freshUser(c) }) },
+  [urlOf(sysSession, 'end')]: { input: async (c) => ({ id: await freshSession(c) }) },
   [urlOf(sysDepartment, 'delete')]: {
     input: async (c) => ({
       ids: [await addAsAdmin(c, sysDepartment, { name: c.unique('mx-dept'), parentId: c.topDepartmentId })],
@@ -363,6 +387,12 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(baseComm, 'personUpdate')]: { input: () => ({ nickName: 'Matrix' }) },
   [urlOf(baseComm, 'permmenu')]: { input: () => ({}) },
   [urlOf(baseComm, 'logout')]: { input: () => ({}), ownSession: true },
+  [urlOf(baseComm, 'sessions')]: { input: () => ({}) },
+  // Ends the session the case signed in for (the newest of the user's).
+  [urlOf(baseComm, 'sessionEnd')]: {
+    input: async (c) => ({ id: await newestSessionOf(c, c.one.userId) }),
+    ownSession: true,
+  },
   [urlOf(baseComm, 'program')]: { input: () => ({}) },
   [urlOf(baseComm, 'uploadMode')]: { input: () => ({}) },
   [urlOf(baseComm, 'upload')]: { input: () => ({}), send: uploadPng },

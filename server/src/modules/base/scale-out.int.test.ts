@@ -91,11 +91,47 @@ describe.skipIf(!redisUrl || !target)('two instances sharing a database and Redi
     );
   });
 
-  it('failed logins on both instances count toward one lock', async () => {
+  it('a session ended on one instance is refused on the other at once', async () => {
+    const admin = dataOf(await login(a, a, 'admin', '123456'));
+    dataOf(
+      await a.post(
+        '/admin/base/sys/user/add',
+        { username: 'roaming', password: 'roaming-pass', departmentId: 1 },
+        admin.token,
+      ),
+    );
+    const here = dataOf(await login(a, a, 'roaming', 'roaming-pass'));
+    const there = dataOf(await login(b, b, 'roaming', 'roaming-pass'));
+    // The user ends, from instance a, the session they use on b.
+    const sessions = dataOf(
+      await a.get<Array<{ id: number; current: boolean }>>('/admin/base/comm/sessions', {}, here.token),
+    );
+    const other = sessions.find((s) => !s.current);
+    dataOf(await a.post('/admin/base/comm/sessionEnd', { id: other?.id }, here.token));
+    expect(await eventually(async () => (await b.get('/admin/base/comm/person', {}, there.token)).status === 401)).toBe(
+      true,
+    );
+    // An operator's force logout on b ends, on a, the session signed in on a.
+    const mine = dataOf(await b.get<Array<{ id: number }>>('/admin/base/comm/sessions', {}, here.token));
+    dataOf(await b.post('/admin/base/sys/session/end', { id: mine[0]?.id }, admin.token));
+    expect(await eventually(async () => (await a.get('/admin/base/comm/person', {}, here.token)).status === 401)).toBe(
+      true,
+    );
+  });
+
+  it('failed logins on both instances count toward one lock, which an unlock on either clears', async () => {
+    const admin = dataOf(await login(a, a, 'admin', '123456'));
+    const { id } = dataOf(await a.get<{ id: number }>('/admin/base/comm/person', {}, admin.token));
     for (const app of [a, b, a, b, a]) {
       expect((await login(app, app, 'admin', 'wrong-password')).status).toBe(400);
     }
     expect((await login(b, b, 'admin', '123456')).status).toBe(429);
     expect((await login(a, a, 'admin', '123456')).status).toBe(429);
+    const locks = dataOf(
+      await b.get<Array<{ username: string; failures: number }>>('/admin/base/sys/user/locks', {}, admin.token),
+    );
+    expect(locks).toEqual([expect.objectContaining({ username: 'admin', failures: 5 })]);
+    dataOf(await b.post('/admin/base/sys/user/unlock', { id }, admin.token));
+    expect((await login(a, a, 'admin', '123456')).status).toBe(200);
   });
 });
