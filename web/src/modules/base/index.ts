@@ -13,6 +13,7 @@ export function installBase() {
   addMessages('base', (locale) => import(`./locales/log/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/user/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/role/${locale}.json`));
+  addMessages('base', (locale) => import(`./locales/session/${locale}.json`));
   // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
   // the family's own view (base/views/info.vue for /my/info).
   registerFixedRoute('/my/info', 'base.my.title', () => import('./views/info'));
@@ -21,4 +22,5 @@ export function installBase() {
   registerView('modules/base/views/log.vue', () => import('./views/log'));
   registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));
   registerView('modules/base/views/role.vue', () => import('./views/role'));
+  registerView('modules/base/views/session.vue', () => import('./views/session'));
 }

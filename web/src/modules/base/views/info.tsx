@@ -6,6 +6,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { call, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
+import { MySessions } from '../components/my-sessions';
 
 type Profile = Pick<SysUser, 'name' | 'nickName' | 'headImg' | 'phone' | 'email'>;
 type Passwords = { originalPassword: string; password: string; confirm: string };
@@ -122,6 +123,9 @@ export default function MyInfo() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col xs={24}>
+        <MySessions />
       </Col>
     </Row>
   );

@@ -21,6 +21,7 @@ import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
 import { StatusSwitch } from '../../components/status-switch';
+import { LockTag, UnlockButton, useUserLocks } from '../../components/user-lock';
 import { useDepartments } from '../../hooks/use-departments';
 import './user.css';
 import { useFeedback } from '../../../../core/app-feedback';
@@ -89,6 +90,7 @@ export default function UserView() {
   const [departmentId, setDepartmentId] = useState<number>();
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
+  const { canUnlock, lockOf } = useUserLocks();
 
   const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
   const handleSelectDepartment = (id: number | undefined) => {
@@ -210,7 +212,19 @@ export default function UserView() {
               sortable: false,
               render: (value) => <Avatar size="small" src={value || undefined} icon={<UserOutlined />} />,
             },
-            { key: 'username', width: 140 },
+            {
+              key: 'username',
+              width: 180,
+              render: (value) => {
+                const lock = lockOf(value);
+                return (
+                  <>
+                    {value}
+                    {lock && <LockTag lock={lock} />}
+                  </>
+                );
+              },
+            },
             { key: 'name', width: 120 },
             { key: 'nickName', width: 120 },
             { key: 'departmentName', width: 140 },
@@ -231,6 +245,11 @@ export default function UserView() {
             { key: 'createTime', width: 170 },
           ]}
           fields={fields}
+          rowActions={
+            canUnlock
+              ? (row) => (lockOf(row.username) ? <UnlockButton id={row.id} username={row.username} /> : null)
+              : undefined
+          }
         />
       </div>
       {canMove && (
