@@ -64,7 +64,12 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService) 
      * is read again, so a disabled user or new password ends it.
      */
     async refresh(refreshToken: string): Promise<TokenPair> {
-      const session = await ctx.gate.redeemRefresh(refreshToken);
+      const session = await ctx.gate.redeemRefresh(refreshToken).catch(async (error: unknown) => {
+        // A reused refresh token revoked its session: the session list says so too.
+        const claims = ctx.tokens.verify(refreshToken, 'refresh');
+        if (claims && (await ctx.sessions.isRevoked(claims.sid))) await sessions.endSid(claims.sid, 'replayed', null);
+        throw error;
+      });
       const { sid, ...pair } = ctx.tokens.issue(
         { id: session.userId, username: session.username, passwordV: session.passwordV },
         session.sid,

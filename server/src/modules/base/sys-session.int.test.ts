@@ -79,6 +79,10 @@ describe.each(testTargets())('sessions on $name', (target) => {
     const after = await mine(next.token);
     expect(after.map((s) => s.id)).toEqual(list.map((s) => s.id));
     expect(after[0]?.current).toBe(true);
+    // The used-up refresh token again: the session ends, and its row says why.
+    expectRefused(await t.get('/admin/base/open/refreshToken', { refreshToken: second.refreshToken }), 401);
+    expect(await alive(next.token)).toBe(false);
+    expect((await rowOf(list[0]?.id as number)).reason).toBe('replayed');
   });
 
   it('a user ends another of their sessions: its tokens stop at once; ending the current one signs out', async () => {
