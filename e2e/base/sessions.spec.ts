@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/a11y.js';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { dialog, eventually, tableRow, toasts, view } from '../support/ui.js';
 
@@ -78,10 +79,39 @@ describe.skipIf(!hasChromium)('sessions and account locks in Chromium', () => {
 
     await row.getByRole('button', { name: 'Unlock' }).click();
     const confirm = dialog(page);
-    await confirm.getByText(`Unlock the account “${username}”?`).waitFor();
+    await confirm.locator('.ant-modal-confirm-title', { hasText: `Unlock the account “${username}”?` }).waitFor();
     await confirm.getByRole('button', { name: 'Unlock' }).click();
     await eventually(() => toasts(page)).toContain(`“${username}” is unlocked`);
     await tag.waitFor({ state: 'detached' });
     expect((await signInStatus(username, PASSWORD)).status).toBe(200);
+  });
+
+  it('the sessions section, the online sessions screen and the lock tag have no serious accessibility problems', async () => {
+    const username = await addUser('e2e-a11y-');
+    for (let i = 0; i < 5; i += 1) await signInStatus(username, `wrong-${i}`);
+    for (const dark of [false, true]) {
+      const problems: Record<string, unknown> = {};
+      const { page } = await openAs(browser, server.base, { path: '/my/info', prefs: { dark } });
+      const check = async (what: string) => {
+        const found = await seriousViolations(page);
+        if (found.length > 0) problems[what] = found;
+      };
+      await view(page).locator('[data-testid="my-session"]').first().waitFor();
+      await check('personal center');
+      await page.goto('/sys/session');
+      await view(page).locator('.ant-table-row').first().waitFor();
+      await check('online sessions');
+      await view(page).locator('.ant-table-row').first().getByRole('button', { name: 'Force logout' }).click();
+      await dialog(page).locator('.ant-modal-confirm-title').waitFor();
+      await check('force logout confirmation');
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await page.goto('/sys/user');
+      const search = view(page).locator('input[aria-label="Name or phone"]');
+      await search.fill(username);
+      await search.press('Enter');
+      await tableRow(page, username).locator('[data-testid="user-lock"]').waitFor();
+      await check('user list with a lock');
+      expect(problems, dark ? 'dark' : 'light').toEqual({});
+    }
   });
 });

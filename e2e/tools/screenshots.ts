@@ -20,6 +20,7 @@ const ROUTES = [
   '/sys/menu',
   '/sys/param',
   '/sys/log',
+  '/sys/session',
   '/my/info',
   '/dict/list',
   '/recycle/data',
@@ -88,6 +89,34 @@ async function seedRecycle(page: Page) {
     });
     await apiCall(page, '/admin/base/sys/param/delete', { ids: [param.id] });
   }
+}
+
+const AGENTS = {
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+  edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+  mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15',
+} as const;
+
+/** Sessions from other devices (the admin's and a clerk's) and an account locked by wrong passwords. */
+async function seedSessions(page: Page, base: string) {
+  const signInFrom = (username: string, password: string, agent: string) =>
+    fetch(`${base}/api/admin/base/open/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': agent },
+      body: JSON.stringify({ username, password }),
+    });
+  for (const [username, name] of [
+    ['li.na', '李娜'],
+    ['wang.fang', '王芳'],
+  ] as const) {
+    await apiCall(page, '/admin/base/sys/user/add', { username, password: 'shot-pass1', name, nickName: name });
+  }
+  await signInFrom('admin', '123456', AGENTS.iPhone);
+  await signInFrom('admin', '123456', AGENTS.mac);
+  await signInFrom('li.na', 'shot-pass1', AGENTS.edge);
+  await signInFrom('li.na', 'shot-pass1', AGENTS.iPhone);
+  for (let i = 0; i < 5; i += 1) await signInFrom('wang.fang', `guess-${i}`, AGENTS.edge);
 }
 
 /** Files for the file space to show: a category with a few images (one coloured pixel each) and a PDF. */
@@ -336,6 +365,7 @@ async function main() {
                 await seedSpace(page);
                 await seedTasks(page);
                 await seedCustomers(page);
+                await seedSessions(page, server.base);
                 recycleSeeded = true;
               }
               continue;

@@ -80,7 +80,7 @@ export function MySessions() {
                   {session.browser || t('base.session.unknownBrowser')}
                   {session.device && <Typography.Text type="secondary"> · {session.device}</Typography.Text>}
                   {session.current && (
-                    <Tag color="green" style={{ marginInlineStart: 8 }}>
+                    <Tag color="blue" style={{ marginInlineStart: 8 }}>
                       {t('base.session.thisDevice')}
                     </Tag>
                   )}

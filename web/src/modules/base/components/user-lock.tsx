@@ -39,9 +39,9 @@ export function LockTag({ lock }: { lock: UserLock }) {
     </>
   );
   return (
-    <Tooltip title={why}>
+    <Tooltip title={why} trigger={['hover', 'focus']}>
       <Tag
-        color={locked ? 'error' : 'warning'}
+        color={locked ? 'error' : undefined}
         icon={locked ? <LockOutlined /> : <SafetyOutlined />}
         // Focusable, so the reason shows to the keyboard too.
         tabIndex={0}
