@@ -375,7 +375,7 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
   }
 
   /** A user whose role holds the seeded menu rows carrying these permissions, and no others. */
-  async function userHolding(username: string, perms: string[]) {
+  async function userHolding(username: string, perms: string[], departmentIdList = [1]) {
     const admin = (await t.login()).token;
     const menus = dataOf(
       await t.post<Array<{ id: number; perms: string | null }>>('/admin/base/sys/menu/list', {}, admin),
@@ -384,7 +384,7 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
     const role = dataOf(
       await t.post<{ id: number }>(
         '/admin/base/sys/role/add',
-        { name: username, label: username, menuIdList, departmentIdList: [1], relevance: true },
+        { name: username, label: username, menuIdList, departmentIdList, relevance: true },
         admin,
       ),
     );
@@ -505,6 +505,13 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
         (l) => l.username === 'no-such-user',
       ),
     ).toBe(false);
+
+    // An operator whose data scope does not reach the user neither sees the lock nor lifts it.
+    const elsewhere = await userHolding('lock-elsewhere', ['base:sys:user:page', 'base:sys:user:unlock'], [2]);
+    const theirs = dataOf(await t.get<UserLock[]>('/admin/base/sys/user/locks', {}, elsewhere));
+    expect(theirs.some((l) => l.username === 'locked-out')).toBe(false);
+    expectRefused(await t.post('/admin/base/sys/user/unlock', { id }, elsewhere), 400);
+    expect((await loginFrom('10.0.7.1', 'locked-out', 'right-pass')).status).toBe(429);
 
     dataOf(await t.post('/admin/base/sys/user/unlock', { id }, unlocker));
     expect(

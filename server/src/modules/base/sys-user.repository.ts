@@ -77,20 +77,3 @@ export async function moveUsers(db: Db, userIds: readonly number[], departmentId
 export async function departmentExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('base_sys_department').select('id').where('id', '=', id).executeTakeFirst());
 }
-
-/** Which of these usernames (lower case) belong to a user, in lower case. */
-export async function usernamesIn(db: Db, usernames: readonly string[]): Promise<Set<string>> {
-  const wanted = new Set(usernames.map((u) => u.toLowerCase()));
-  const out = new Set<string>();
-  // In slices: an attack may have noted many names.
-  const list = [...wanted];
-  for (let i = 0; i < list.length; i += 500) {
-    const rows = await db
-      .selectFrom('base_sys_user')
-      .select('username')
-      .where((eb) => eb(eb.fn<string>('lower', ['username']), 'in', list.slice(i, i + 500)))
-      .execute();
-    for (const r of rows) out.add(r.username.toLowerCase());
-  }
-  return out;
-}

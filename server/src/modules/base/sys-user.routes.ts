@@ -8,6 +8,6 @@ import type { SysUserService } from './sys-user.service.js';
 export function registerSysUserRoutes(app: FastifyInstance, ctx: AppContext, users: SysUserService) {
   mountCrud(app, ctx, users);
   mount(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) => users.move(input, session));
-  mount(app, ctx.gate, endpointOf(sysUser, 'locks'), () => users.locks());
+  mount(app, ctx.gate, endpointOf(sysUser, 'locks'), ({ session }) => users.locks(session));
   mount(app, ctx.gate, endpointOf(sysUser, 'unlock'), ({ input, session }) => users.unlock(input.id, session));
 }

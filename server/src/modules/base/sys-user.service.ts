@@ -15,7 +15,6 @@ import {
   replaceUserRoles,
   roleIdsOfUsers,
   superUserIds,
-  usernamesIn,
   withDepartmentAndRoleNames,
 } from './sys-user.repository.js';
 
@@ -31,8 +30,8 @@ async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmen
 
 export type SysUserService = CrudService & {
   move(input: { departmentId: number; userIds: number[] }, session: Session): Promise<void>;
-  /** The accounts the sign-in throttle holds back (core/auth/throttle.ts), of users that exist. */
-  locks(): Promise<UserLock[]>;
+  /** The accounts the sign-in throttle holds back (core/auth/throttle.ts), of the users this operator sees. */
+  locks(session: Session): Promise<UserLock[]>;
   /** Clears an account's failed sign-ins: its own count and those of its addresses. */
   unlock(id: number, session: Session): Promise<void>;
 };
@@ -120,14 +119,20 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
       });
       ctx.gate.invalidate();
     },
-    async locks() {
+    async locks(session) {
       const locks = await ctx.throttle.locks();
-      if (locks.length === 0) return [];
-      const known = await usernamesIn(
-        ctx.db.db,
-        locks.map((l) => l.username),
-      );
-      return locks.filter((l) => known.has(l.username));
+      // Only the users this operator may see: their data scope applies here too.
+      const visible = new Set<string>();
+      const names = locks.map((l) => l.username);
+      for (let i = 0; i < names.length; i += 500) {
+        const rows = await crud
+          .scopedQuery(session)
+          .select(`${MAIN}.username as username`)
+          .where((eb) => eb(eb.fn('lower', [`${MAIN}.username`]), 'in', names.slice(i, i + 500)))
+          .execute();
+        for (const row of rows) visible.add(String(row.username).toLowerCase());
+      }
+      return locks.filter((l) => visible.has(l.username));
     },
     async unlock(id, session) {
       const [user] = await crud.touchable(ctx.db.db, [id], session);

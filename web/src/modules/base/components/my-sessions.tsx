@@ -30,7 +30,6 @@ export function MySessions() {
       title: session.current ? t('base.session.endThisTitle') : t('base.session.endTitle', { what }),
       content: session.current ? t('base.session.endThisText') : t('base.session.endText'),
       okText: session.current ? t('base.session.endThis') : t('base.session.end'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
         await call(baseComm.api.sessionEnd, { id: session.id });

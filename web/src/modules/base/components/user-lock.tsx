@@ -7,6 +7,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
+import './user-lock.css';
 
 const LOCKS_KEY = ['base', 'user', 'locks'] as const;
 
@@ -41,7 +42,7 @@ export function LockTag({ lock }: { lock: UserLock }) {
   return (
     <Tooltip title={why} trigger={['hover', 'focus']}>
       <Tag
-        color={locked ? 'error' : undefined}
+        className={`user-lock-tag${locked ? ' locked' : ''}`}
         icon={locked ? <LockOutlined /> : <SafetyOutlined />}
         // Focusable, so the reason shows to the keyboard too.
         tabIndex={0}

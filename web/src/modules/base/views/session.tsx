@@ -20,7 +20,6 @@ function ForceLogout({ row }: { row: SysSession }) {
       title: t('base.session.forceTitle', { user, what }),
       content: t('base.session.forceText'),
       okText: t('base.session.force'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
         await call(sysSession.api.end, { id: row.id });
