@@ -5,6 +5,7 @@ import { Button, Card, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { call, logout } from '../../../core/request';
+import './my-sessions.css';
 
 const SESSIONS_KEY = ['base', 'my', 'sessions'] as const;
 const MOBILE = new Set(['iPhone', 'iPad', 'Android']);

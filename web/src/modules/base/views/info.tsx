@@ -123,8 +123,6 @@ export default function MyInfo() {
             </Button>
           </Form>
         </Card>
-      </Col>
-      <Col xs={24}>
         <MySessions />
       </Col>
     </Row>
