@@ -19,7 +19,7 @@ describe('captcha picture', () => {
       const svg = svgOf(data);
       expect(svg).toContain(`<rect width="100%" height="100%" fill="${background}"/>`);
       const fills = [...svg.matchAll(/<path fill="(#[0-9a-f]{6})"/g)].map((m) => m[1] as string);
-      const strokes = [...svg.matchAll(/stroke="(#[0-9a-f]{6})"/g)].map((m) => m[1] as string);
+      const strokes = [...svg.matchAll(/stroke="(#[0-9a-f]{6})" fill="none"/g)].map((m) => m[1] as string);
       expect(fills).toHaveLength(4);
       expect(strokes).toHaveLength(3);
       for (const colour of [...fills, ...strokes]) {

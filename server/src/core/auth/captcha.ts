@@ -115,9 +115,15 @@ export function readableColour(background: string): string {
   return light ? '#000000' : '#ffffff';
 }
 
-/** svg-captcha's pastel colours replaced with readable ones: each digit's fill and each line's stroke. */
+/**
+ * svg-captcha's pastel colours replaced with readable ones: each digit filled and outlined in one
+ * colour (a heavier stroke than the font's hairline, for people), each line in another.
+ */
 function recolour(svg: string, background: string): string {
   return svg
-    .replace(/<path fill="#[0-9a-fA-F]{3,8}"/g, () => `<path fill="${readableColour(background)}"`)
-    .replace(/stroke="#[0-9a-fA-F]{3,8}"/g, () => `stroke="${readableColour(background)}" stroke-width="1.5"`);
+    .replace(/<path fill="#[0-9a-fA-F]{3,8}"/g, () => {
+      const colour = readableColour(background);
+      return `<path fill="${colour}" stroke="${colour}" stroke-width="1.2" stroke-linejoin="round"`;
+    })
+    .replace(/stroke="#[0-9a-fA-F]{3,8}" fill="none"/g, () => `stroke="${readableColour(background)}" fill="none"`);
 }

@@ -26,14 +26,9 @@ export function RunOnceButton({ row }: { row: TaskRow }) {
   const watching = useRef<AbortController | null>(null);
   useEffect(() => () => watching.current?.abort(), []);
 
-  const handleRun = async () => {
-    setBusy(true);
-    const controller = new AbortController();
-    watching.current?.abort();
-    watching.current = controller;
+  /** After the run was accepted: waits for its end, then reads the table again. */
+  const watch = async (controller: AbortController) => {
     try {
-      await call(taskInfo.api.once, { id: row.id });
-      void message.success(t('task.onceStarted'));
       // Without `info` the row cannot be watched: the table is read again once.
       const ended = canInfo
         ? await waitForRunEnd(
@@ -50,6 +45,22 @@ export function RunOnceButton({ row }: { row: TaskRow }) {
     } finally {
       if (!controller.signal.aborted) setBusy(false);
     }
+  };
+
+  // The confirmation closes once the run is accepted; the button stays busy while it goes on.
+  const handleRun = async () => {
+    setBusy(true);
+    const controller = new AbortController();
+    watching.current?.abort();
+    watching.current = controller;
+    try {
+      await call(taskInfo.api.once, { id: row.id });
+    } catch (error) {
+      setBusy(false);
+      throw error;
+    }
+    void message.success(t('task.onceStarted'));
+    void watch(controller);
   };
 
   return (
