@@ -91,6 +91,7 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await tableRow(page, 'admin').waitFor();
     await view(page).getByTestId('crud-add').click();
     const form = dialog(page);
+    expect(await form.locator('.ant-modal-title').innerText()).toBe('Add user');
     await form.locator('#username').fill(username);
     await form.locator('#password').fill('secret123');
     await form.locator('#name').fill('E2E User');
@@ -109,6 +110,8 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     // Edit the nickname.
     await tableRow(page, username).getByRole('button', { name: 'Edit' }).click();
     await eventually(() => dialog(page).locator('#username').inputValue()).toBe(username);
+    // The title names the thing and the record.
+    expect(await dialog(page).locator('.ant-modal-title').innerText()).toBe(`Edit user: ${username}`);
     await dialog(page).locator('#nickName').fill('Renamed');
     await saveDialog(page);
     await eventually(() => tableRow(page, username).innerText()).toContain('Renamed');
@@ -131,9 +134,10 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await eventually(async () => (await userNamed(admin, username))?.departmentId).toBe(finance);
     await eventually(() => tableRow(page, username).innerText()).toContain('财务部');
 
-    // Delete it.
+    // Delete it: the confirmation names the record.
     await tableRow(page, username).getByRole('button', { name: 'Delete' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'OK' }).click();
+    await eventually(() => confirmBubble(page).innerText()).toContain(`Delete user “${username}”?`);
+    await confirmBubble(page).getByRole('button', { name: 'Delete' }).click();
     await tableRow(page, username).waitFor({ state: 'detached' });
     expect(await userNamed(admin, username)).toBeUndefined();
   });
@@ -229,7 +233,7 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     expect([...(edited.menuIdList as number[])].sort()).toEqual([...(info.menuIdList as number[])].sort());
 
     await tableRow(page, label).getByRole('button', { name: 'Delete' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'OK' }).click();
+    await confirmBubble(page).getByRole('button', { name: 'Delete' }).click();
     await tableRow(page, label).waitFor({ state: 'detached' });
     expect((await admin.post<Row[]>('/admin/base/sys/role/list')).some((r) => r.id === role?.id)).toBe(false);
   });
@@ -313,7 +317,7 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await eventually(() => tableRow(page, keyName).innerText()).toContain('"greeting"');
 
     await tableRow(page, keyName).getByRole('button', { name: 'Delete' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'OK' }).click();
+    await confirmBubble(page).getByRole('button', { name: 'Delete' }).click();
     await tableRow(page, keyName).waitFor({ state: 'detached' });
     expect(await findParam()).toBeUndefined();
   });

@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await userSearch.fill(username);
     await userSearch.press('Enter');
     await tableRow(page, username).getByRole('button', { name: 'Delete' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'OK' }).click();
+    await confirmBubble(page).getByRole('button', { name: 'Delete' }).click();
     await eventually(() => userNamed(admin, username)).toBeUndefined();
 
     // The recycle bin lists the deletion: what, who, where.

@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 export const dialog = (page: Page) => page.getByRole('dialog');
 /** The open confirmation bubble. */
 export const confirmBubble = (page: Page) => page.locator('.ant-popconfirm:visible');
-/** The toasts on show, as one text (read without waiting, so a poll can retry). */
-export const toasts = async (page: Page) => (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
+/** The toasts on show (the root's one stack), as one text (read without waiting, so a poll can retry). */
+export const toasts = async (page: Page) => (await page.locator('.app-toast').allInnerTexts()).join('\n');
 /**
  * The view of the current tab. Kept-alive tabs stay in the DOM, hidden by React's <Activity>, which
  * may leave a slot's old class in place until it shows again: only the visible one counts.

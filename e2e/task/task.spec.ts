@@ -24,6 +24,13 @@ async function taskNamed(api: Api, name: string): Promise<Task | undefined> {
   const tasks = await api.post<PageOf<Task>>('/admin/task/info/page', { page: 1, size: 100, keyWord: name });
   return tasks.list.find((t) => t.name === name);
 }
+/** The position of a column of the screen's table, by its header. */
+async function columnIndex(page: Page, title: string): Promise<number> {
+  const headers = await view(page).locator('.ant-table-thead th').allInnerTexts();
+  const index = headers.findIndex((h) => h.trim() === title);
+  if (index < 0) throw new Error(`no column ${title} in ${headers.join(' | ')}`);
+  return index;
+}
 const logsOf = async (api: Api, id: number) =>
   (await api.get<PageOf<Log>>('/admin/task/info/log', { id, page: 1, size: 100 })).list;
 
@@ -126,6 +133,34 @@ describe.skipIf(!hasChromium)('the task screen in Chromium', () => {
     await drawer(page).getByText('Succeeded', { exact: true }).click();
     await eventually(() => drawer(page).locator('.ant-table-row').count()).toBe(0);
     await drawer(page).locator('.ant-drawer-close').click();
+  });
+
+  it('run once updates the row’s last run when the run ends, without a refresh', async () => {
+    const name = unique('E2E slow once ');
+    await admin.post('/admin/task/info/add', {
+      name,
+      service: 'task:demo',
+      taskType: 1,
+      every: 3_600_000,
+      status: 0,
+      data: '{"sleepMs":1500}',
+    });
+    const { page } = await openAs(browser, server.base, { path: '/task/list' });
+    const row = tableRow(page, name);
+    await row.waitFor();
+    const lastRun = row.locator('td').nth(await columnIndex(page, 'Last run'));
+    expect((await lastRun.innerText()).trim()).toBe('—');
+    await row.getByRole('button', { name: 'Run once' }).click();
+    // Watched from before the run starts: the message shows for 3 s only.
+    const ended = page.locator('.app-toast', { hasText: `“${name}” has finished running` }).waitFor();
+    await confirmBubble(page).getByRole('button', { name: 'Run once' }).click();
+    // Busy while the run goes on (it takes 1.5 s), then the row shows when it ran.
+    await row.getByRole('button', { name: 'Running…' }).waitFor();
+    await ended;
+    await eventually(() => lastRun.innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const saved = await taskNamed(admin, name);
+    expect((await lastRun.innerText()).trim()).toBe((saved as Task & { lastExecuteTime: string }).lastExecuteTime);
+    await row.getByRole('button', { name: 'Run once' }).waitFor();
   });
 
   it('previews a cron pattern’s next five runs and says what is wrong with a bad one', async () => {

@@ -1,13 +1,19 @@
-import { message } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
 import type { ModalFuncProps } from 'antd/es/modal';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { deferred } from './lazy';
+import { type ToastKind, toast } from './toast';
+
+/** A message of each kind, shown for `seconds` (3 when absent); answers its id. */
+export type Messages = Record<ToastKind, (text: string, seconds?: number) => number>;
 
 export type Feedback = {
-  /** antd's themed messages. */
-  message: MessageInstance;
+  /**
+   * The app's messages: the root's toasts, one stack for every screen, signed in or not, so a
+   * "saved" lines up under a sign-in warning instead of drawing over it, and a message outlives the
+   * shell (a sign-out's reason on the login page).
+   */
+  message: Messages;
   /** antd's confirmation dialog; its code loads with the first one asked for. */
   modal: { confirm(config: ModalFuncProps): void };
 };
@@ -17,11 +23,10 @@ const FeedbackContext = createContext<Feedback | null>(null);
 const ModalHost = deferred(() => import('./modal-host').then((m) => m.ModalHost));
 
 /**
- * What antd's App gives the screens (themed messages, confirmation dialogs), without loading the
- * dialog code on every page: most pages never ask for a confirmation dialog (popconfirms suffice).
+ * What antd's App gives the screens (messages, confirmation dialogs), without loading the dialog
+ * code on every page: most pages never ask for a confirmation dialog (popconfirms suffice).
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  const [messageApi, messageHolder] = message.useMessage();
   const [hostWanted, setHostWanted] = useState(false);
   const modalRef = useRef<HookAPI | null>(null);
   // Confirmations asked for before the dialog code arrived, shown by the host once it has.
@@ -29,7 +34,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<Feedback>(
     () => ({
-      message: messageApi,
+      message: toast,
       modal: {
         confirm(config) {
           if (modalRef.current) {
@@ -41,7 +46,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         },
       },
     }),
-    [messageApi],
+    [],
   );
   const handleReady = useCallback((api: HookAPI | null) => {
     modalRef.current = api;
@@ -51,7 +56,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   return (
     <FeedbackContext.Provider value={value}>
       {children}
-      {messageHolder}
       {hostWanted && <ModalHost take={take} onReady={handleReady} />}
     </FeedbackContext.Provider>
   );

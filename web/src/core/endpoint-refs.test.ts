@@ -6,6 +6,7 @@ describe('the session’s endpoints', () => {
   it('go where their declarations say', () => {
     const declared = {
       captcha: baseOpen.api.captcha,
+      loginOptions: baseOpen.api.loginOptions,
       login: baseOpen.api.login,
       refreshToken: baseOpen.api.refreshToken,
       permmenu: baseComm.api.permmenu,

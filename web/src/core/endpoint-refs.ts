@@ -18,6 +18,7 @@ function endpointRef<E extends Endpoint>(url: string, method: HttpMethod): Calla
 /** The session's calls (sign in, refresh, the user and the menus, sign out), typed by their declarations. */
 export const sessionApi = {
   captcha: endpointRef<typeof baseOpen.api.captcha>('/admin/base/open/captcha', 'get'),
+  loginOptions: endpointRef<typeof baseOpen.api.loginOptions>('/admin/base/open/loginOptions', 'get'),
   login: endpointRef<typeof baseOpen.api.login>('/admin/base/open/login', 'post'),
   refreshToken: endpointRef<typeof baseOpen.api.refreshToken>('/admin/base/open/refreshToken', 'get'),
   permmenu: endpointRef<typeof baseComm.api.permmenu>('/admin/base/comm/permmenu', 'get'),

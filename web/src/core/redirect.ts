@@ -35,9 +35,17 @@ function safePath(value: string): string | null {
  * it follows this instead: a logout the user chose stays a plain /login. Cleared by signing in.
  */
 let signOutTarget: string | null = null;
+/** The user a sign-out asks back (after a password change): the login page fills the name in. */
+let signOutUser: string | null = null;
 
-export function rememberSignOut(target: string | null) {
+export function rememberSignOut(target: string | null, username: string | null = null) {
   signOutTarget = target;
+  signOutUser = username;
+}
+
+/** The username the last sign-out left for the login page, if any. */
+export function signOutUsername(): string | null {
+  return signOutUser;
 }
 
 /** The last sign-out's /login address when there was one, else `fallback`. */

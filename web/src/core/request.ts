@@ -43,6 +43,8 @@ export type RequestOptions = {
   timeout?: number;
   /** Do not show the error message (the caller shows its own). */
   silent?: boolean;
+  /** No progress bar: a call the user did not make (a poll for a run's end). */
+  quiet?: boolean;
 };
 
 const matches = (url: string, list: readonly string[]) => list.some((u) => url.endsWith(u) || url.includes(`${u}?`));
@@ -55,19 +57,27 @@ const quiet = (url: string) =>
 
 let refreshing: Promise<void> | null = null;
 
+/** How a sign-out's message shows, and whom the login page asks back. */
+export type LogoutOptions = {
+  /** `success` for a sign-out the user's own action brought (a password change); `error` otherwise. */
+  kind?: 'success' | 'error';
+  /** The username the login page fills in. */
+  username?: string;
+};
+
 /**
  * Signs out locally: user data cleared, back to the login page; with `comeBack` (a session that
  * expired or was refused), the login page leads back to the page the user was on.
  */
-export function logout(message?: string, comeBack = false) {
+export function logout(message?: string, comeBack = false, options: LogoutOptions = {}) {
   const { pathname, search } = window.location;
   // A session that ended by itself brings the user back where they were once signed in again.
   const target = comeBack ? loginPath(pathname + search) : '/login';
-  rememberSignOut(target);
+  rememberSignOut(target, options.username ?? null);
   if (pathname !== '/login') feedback.navigate(target, { replace: true });
   useSession.getState().clear();
-  // Shown by the root's toasts, not the shell's antd messages: the shell unmounts on the way to /login.
-  if (message) toast.error(message, 5);
+  // The root's toasts outlive the shell, which unmounts on the way to /login.
+  if (message) toast[options.kind ?? 'error'](message, 5);
 }
 
 /**
@@ -155,7 +165,7 @@ async function send<T>(options: RequestOptions, internal = false): Promise<T> {
   const token = currentToken();
   if (token && !internal) headers.Authorization = token;
   if (method === 'POST') headers['Content-Type'] = 'application/json';
-  const showBar = !quiet(options.url);
+  const showBar = !options.quiet && !quiet(options.url);
   if (showBar) progress.start();
   try {
     let response: Response;
@@ -222,7 +232,7 @@ export type Callable<S extends z.ZodType | undefined = z.ZodType | undefined, O 
 };
 
 /** What the caller may add to a call. */
-export type CallOptions = Pick<RequestOptions, 'silent' | 'timeout'>;
+export type CallOptions = Pick<RequestOptions, 'silent' | 'timeout' | 'quiet'>;
 
 /** What a client sends: the input schema's input type (before defaults); nothing without a schema. */
 export type BodyFor<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -4,9 +4,8 @@ import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'a
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { FeedbackProvider, useFeedback } from '../core/app-feedback';
+import { FeedbackProvider } from '../core/app-feedback';
 import { sessionApi } from '../core/endpoint-refs';
-import { feedback } from '../core/feedback';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
@@ -93,14 +92,6 @@ export async function prepareShell() {
   await Promise.allSettled([loadUiLocale(locale), loadMessages(locale)]);
 }
 
-/** While the shell is up, request errors show as antd's themed messages. */
-function ErrorBridge() {
-  const { message } = useFeedback();
-  // This effect runs before those of the screens after it, which may fire requests from theirs.
-  useEffect(() => feedback.connectErrors((text) => void message.error(text)), [message]);
-  return null;
-}
-
 /**
  * The signed-in application: antd (themed, in the user's language), then the user and the menus,
  * the tabs, sidebar, header and views. The guard's rules for signed-out users live in the router
@@ -127,7 +118,6 @@ export default function Shell() {
       }}
     >
       <FeedbackProvider>
-        <ErrorBridge />
         <QueryClientProvider client={queryClient}>
           <ShellLayout />
         </QueryClientProvider>

@@ -39,7 +39,9 @@ export const baseMenus = defineMenus('base', '1', [
       ]),
       menuDirectory('监控管理', 'icon-monitor', 9, [
         menuPage('请求日志', '/sys/log', 'modules/base/views/log.vue', 'icon-log', 1, [
-          permRow('权限', [sysLog.perms.page, sysLog.perms.clear, sysLog.perms.getKeep, sysLog.perms.setKeep], 1),
+          permRow('查询', [sysLog.perms.page], 1),
+          permRow('清空', [sysLog.perms.clear], 2),
+          permRow('保存天数', [sysLog.perms.getKeep, sysLog.perms.setKeep], 3),
         ]),
       ]),
     ],

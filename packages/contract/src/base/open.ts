@@ -30,6 +30,9 @@ export type TokenPair = { token: string; expire: number; refreshToken: string; r
 /** A captcha: its id to send back with the code, and the picture as a data URL. */
 export type Captcha = { captchaId: string; data: string };
 
+/** What the login page needs to know before anyone signs in: whether the server asks for a captcha. */
+export type LoginOptions = { captcha: boolean };
+
 /** Calls that need no session at all (docs/spec.md §6 ignoreToken). */
 export const baseOpen = defineController({
   module: 'base',
@@ -49,6 +52,12 @@ export const baseOpen = defineController({
       summary: label('验证码', '驗證碼', 'Captcha'),
       input: captchaQuerySchema,
       output: returns<Captcha>(),
+    },
+    loginOptions: {
+      method: 'get',
+      auth: 'open',
+      summary: label('登录页设置', '登入頁設定', 'Login page options'),
+      output: returns<LoginOptions>(),
     },
     login: {
       method: 'post',

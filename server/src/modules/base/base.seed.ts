@@ -1,4 +1,11 @@
-import { baseMenus, baseSessionMenus, type ModuleMenus, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
+import {
+  baseMenus,
+  baseSessionMenus,
+  type ModuleMenus,
+  menuPages,
+  SUPER_ROLE_LABEL,
+  type SysParam,
+} from '@backroom/contract';
 import { hashPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
@@ -45,6 +52,26 @@ export function menuSeed(declared: ModuleMenus, menus: SysMenuService): SeedStep
     when: { once: declared.version },
     run: async (trx) => {
       await menus.importTree([...declared.tree], null, trx);
+    },
+  };
+}
+
+/**
+ * Where an older release seeded one permission row `oldName` on a page (the request log's and the
+ * task list's `权限`), that row becomes the page's declared rows, each with a name of its own
+ * (docs/spec.md §3), and every role that held it holds them all: no role gains or loses a call.
+ * Runs once; an install that never had the old row (or deleted it) is left alone.
+ */
+export function permRowsSeed(declared: ModuleMenus, router: string, oldName: string, menus: SysMenuService): SeedStep {
+  const page = menuPages([...declared.tree]).find((node) => node.router === router);
+  if (!page) throw new Error(`${declared.module}: no page ${router} in its menus`);
+  const rows = (page.childMenus ?? []).filter((node) => node.type === 2);
+  return {
+    module: declared.module,
+    name: 'perm-rows',
+    when: { once: '1' },
+    run: async (trx) => {
+      await menus.replacePermRow(router, oldName, rows, trx);
     },
   };
 }
@@ -132,4 +159,5 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
   ctx.seeds.add(sessionLimitSeed);
+  ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
 }

@@ -37,6 +37,12 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     expect(en.body.message).toBe('Incorrect username or password');
   });
 
+  it('tells the login page, without a session, that no captcha is asked for with CAPTCHA=off', async () => {
+    const reply = await t.get('/admin/base/open/loginOptions');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ code: 1000, message: 'success', data: { captcha: false } });
+  });
+
   it('requires username and password', async () => {
     const reply = await t.post('/admin/base/open/login', { password: 'x' }, undefined, { language: 'en' });
     expect(reply.status).toBe(400);
@@ -163,7 +169,14 @@ describe.each(testTargets())('sign-in on $name', (target) => {
       ),
     );
     const open = eps.base?.find((e) => e.prefix === '/admin/base/open');
-    expect(open?.api.map((a) => a.path).sort()).toEqual(['/captcha', '/eps', '/html', '/login', '/refreshToken']);
+    expect(open?.api.map((a) => a.path).sort()).toEqual([
+      '/captcha',
+      '/eps',
+      '/html',
+      '/login',
+      '/loginOptions',
+      '/refreshToken',
+    ]);
     expect(open?.api.every((a) => a.ignoreToken)).toBe(true);
   });
 
@@ -204,6 +217,10 @@ describe('captcha', () => {
     const again = await t.post('/admin/base/open/login', body, undefined, { language: 'en' });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('The verification code is wrong or has expired');
+  });
+
+  it('the login page is told to show it when on', async () => {
+    expect(dataOf(await t.get<{ captcha: boolean }>('/admin/base/open/loginOptions'))).toEqual({ captcha: true });
   });
 
   it('is required when on', async () => {

@@ -1,4 +1,4 @@
-import type { TokenPair } from '@backroom/contract';
+import type { LoginOptions, TokenPair } from '@backroom/contract';
 import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -27,6 +27,9 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService) 
         },
         ip,
       ),
+
+    /** What the login page shows: the captcha only when the server asks for one (`CAPTCHA`). */
+    loginOptions: (): LoginOptions => ({ captcha: ctx.config.captcha }),
 
     async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.

@@ -50,3 +50,20 @@ export async function deleteMenus(
     { table: 'base_sys_role_menu', rows: links },
   ];
 }
+
+/** The roles holding a menu. */
+export async function rolesOfMenu(db: Db, menuId: number): Promise<number[]> {
+  const rows = await db.selectFrom('base_sys_role_menu').select('roleId').where('menuId', '=', menuId).execute();
+  return rows.map((r) => Number(r.roleId));
+}
+
+/** Gives these roles a menu, leaving out the ones that hold it already. */
+export async function grantMenu(db: Db, menuId: number, roleIds: readonly number[]): Promise<void> {
+  const held = new Set(await rolesOfMenu(db, menuId));
+  const missing = [...new Set(roleIds)].filter((id) => !held.has(id));
+  if (missing.length === 0) return;
+  await db
+    .insertInto('base_sys_role_menu')
+    .values(missing.map((roleId) => ({ roleId, menuId })))
+    .execute();
+}

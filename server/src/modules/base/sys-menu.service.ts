@@ -6,11 +6,17 @@ import { toStored } from '../../core/crud/query.js';
 import { asLoose, formatTime, insertReturningId } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { splitPerms } from './principal.repository.js';
-import { allMenus, deleteMenus, type MenuRow, menusByIds } from './sys-menu.repository.js';
+import { allMenus, deleteMenus, grantMenu, type MenuRow, menusByIds, rolesOfMenu } from './sys-menu.repository.js';
 
 export type SysMenuService = CrudService & {
   exportTree(ids: number[]): Promise<MenuNode[]>;
   importTree(menus: MenuNode[], session: Session | null, trx?: LooseTrx): Promise<number>;
+  /**
+   * Replaces the permission row `oldName` of the page at `router` by `rows` (permission rows of
+   * that page), each given to every role that held the old one; nothing when the page has no such
+   * row. True when it replaced one.
+   */
+  replacePermRow(router: string, oldName: string, rows: readonly MenuNode[], trx: LooseTrx): Promise<boolean>;
 };
 
 /**
@@ -132,6 +138,23 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
           .filter((m) => (parentId === null ? m.parentId === null || !chosen.has(m.parentId) : m.parentId === parentId))
           .map((m) => toNode(m, build(m.id)));
       return build(null);
+    },
+    async replacePermRow(router, oldName, rows, trx) {
+      const existing = await allMenus(trx);
+      const page = existing.find((m) => m.type === 1 && m.router === router);
+      const old = page && existing.find((m) => m.parentId === page.id && m.type === 2 && m.name === oldName);
+      if (!page || !old) return false;
+      const fresh = rows.filter((r) => r.name !== oldName);
+      await insertTree(trx, fresh, page.id, null, existing);
+      const holders = await rolesOfMenu(trx, old.id);
+      for (const row of (await allMenus(trx)).filter(
+        (m) => m.parentId === page.id && m.type === 2 && fresh.some((r) => r.name === m.name),
+      )) {
+        await grantMenu(trx, row.id, holders);
+      }
+      await deleteMenus(trx, [old.id]);
+      ctx.gate.invalidate();
+      return true;
     },
     async importTree(menus, session, outer) {
       const run = async (trx: LooseTrx) => insertTree(trx, menus, null, session, await allMenus(trx));

@@ -1,7 +1,7 @@
 import { taskMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { menuSeed, type SysMenuService } from '../base/index.js';
+import { menuSeed, permRowsSeed, type SysMenuService } from '../base/index.js';
 import { createEmbeddedScheduler } from './scheduler/embedded.js';
 import { createRunner } from './scheduler/runner.js';
 import type { TaskScheduler } from './scheduler/types.js';
@@ -29,6 +29,7 @@ export async function registerTask(app: FastifyInstance, ctx: AppContext, base: 
   const tasks = createTaskInfoService(ctx, scheduler, runner);
   registerTaskInfoRoutes(app, ctx, tasks);
   ctx.seeds.add(menuSeed(taskMenus, base.menus));
+  ctx.seeds.add(permRowsSeed(taskMenus, '/task/list', '权限', base.menus));
   // Every start: a system task whose module came with this version is added, running.
   ctx.seeds.add({ module: 'task', name: 'system-tasks', when: 'always', run: (trx) => seedTasks(ctx, trx) });
   ctx.onStart(() => scheduler.start());

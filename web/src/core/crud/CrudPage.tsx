@@ -118,6 +118,7 @@ export function CrudView(props: SettledCrudProps) {
         beforeSubmit={props.beforeSubmit}
         add={props.addWith?.send}
         width={props.formWidth}
+        recordName={state.recordName}
         labelOf={state.labelOf}
         onClose={() => state.setEditing(null)}
         onSaved={state.changed}

@@ -13,7 +13,7 @@ import type { CrudPageState } from './use-crud-page';
 export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): TableColumnType<CrudRow>[] {
   const { t } = useTranslation();
   const { entity } = props;
-  const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale } = state;
+  const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale, thing, recordName } = state;
   // On a phone the row actions stay in view and the rest scrolls; on wider screens the first column
   // (what the row is) stays too.
   const pinFirst = useScreen() !== 'xs';
@@ -47,7 +47,12 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
               can.delete && (props.rowDeletable?.(row) ?? true)
                 ? {
                     label: t('crud.delete'),
-                    confirm: { title: t('crud.confirmDelete'), okText: t('common.ok'), cancelText: t('common.cancel') },
+                    confirm: {
+                      title: t('crud.confirmDeleteThing', { thing, name: recordName(row) }),
+                      okText: t('crud.delete'),
+                      cancelText: t('common.cancel'),
+                      danger: true,
+                    },
                     onConfirm: () => remove.mutateAsync([row.id]),
                   }
                 : undefined
@@ -66,6 +71,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
     can.delete,
     props.rowActions,
     props.rowDeletable,
+    props.recordName,
     t,
     locale,
     pinFirst,

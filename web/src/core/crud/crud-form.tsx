@@ -3,8 +3,10 @@ import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../form-dialog';
+import type { Locale } from '../i18n';
 import { call } from '../request';
-import { type CrudValues, crudApi, type Editing, type FieldSpec } from './crud-types';
+import { type CrudRow, type CrudValues, crudApi, type Editing, type FieldSpec } from './crud-types';
+import { recordNameOf, thingOf } from './record-name';
 import { normalizeValue, zodRule } from './zod-rule';
 
 export type CrudFormProps = {
@@ -18,8 +20,10 @@ export type CrudFormProps = {
   /** Sends a new record instead of the standard add (see CrudProps.addWith). */
   add?: (values: CrudValues) => Promise<unknown>;
   width?: number;
-  /** The dialog's title; "Add" or "Edit" when absent. */
+  /** The dialog's title; "Add user" or "Edit user: alice" when absent. */
   title?: string;
+  /** The name of the record being edited, for the title; the declaration's naming column when absent. */
+  recordName?: (row: CrudRow) => string;
   labelOf: (key: string) => string;
   onClose: () => void;
   onSaved: () => Promise<void>;
@@ -38,11 +42,13 @@ export function CrudForm({
   add,
   width,
   title,
+  recordName,
   labelOf,
   onClose,
   onSaved,
 }: CrudFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const thing = thingOf(entity, i18n.language as Locale);
   const [form] = Form.useForm<CrudValues>();
   const api = crudApi(entity);
 
@@ -76,7 +82,13 @@ export function CrudForm({
     <FormDialog
       data={editing}
       form={form}
-      title={title ?? (editing?.mode === 'edit' ? t('crud.edit') : t('crud.add'))}
+      // The thing, and on edit the record: "Edit user: alice", like every dialog of the app.
+      title={
+        title ??
+        (editing?.mode === 'edit' && editing.row
+          ? t('crud.editThing', { thing, name: (recordName ?? ((row) => recordNameOf(entity, row)))(editing.row) })
+          : t('crud.addThing', { thing }))
+      }
       // Each opening starts from the record, or from the defaults as the screen gives them then.
       initialValues={(e) => startValues(e.mode === 'edit' ? (e.row ?? {}) : (defaults ?? {}))}
       submit={submit}

@@ -24,8 +24,9 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         )}
         {can.delete && (
           <Popconfirm
-            title={t('crud.confirmBatchDelete', { count: selected.length })}
-            okText={t('common.ok')}
+            title={t('crud.confirmBatchDeleteThing', { count: selected.length, thing: state.thing })}
+            okText={t('crud.delete')}
+            okButtonProps={{ danger: true }}
             cancelText={t('common.cancel')}
             disabled={selected.length === 0}
             onConfirm={() => remove.mutateAsync(selected)}

@@ -129,6 +129,11 @@ export type CrudProps<E, Row, Values, Params> = {
   removeWith?: { perm: string; send: (ids: number[]) => Promise<unknown> };
   toolbar?: ReactNode;
   rowActions?: (row: Row) => ReactNode;
+  /**
+   * The record's name in the edit dialog's title and the delete confirmation ("Edit user: alice");
+   * the declaration's naming column when absent (core/crud/record-name.ts).
+   */
+  recordName?: (row: Row) => string;
   /** Whether a row offers delete (a locked superuser role does not); every row when absent. */
   rowDeletable?: (row: Row) => boolean;
   /** Called after any successful change. */

@@ -8,6 +8,7 @@ import { usePerm } from '../permission';
 import { call } from '../request';
 import { type CrudRow, crudApi, type Editing, type SettledCrudProps } from './crud-types';
 import { toggled } from './parts';
+import { recordNameOf, thingOf } from './record-name';
 
 /** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
 export const crudQueryKey = (entity: Entity) => ['crud', entity.prefix] as const;
@@ -83,6 +84,10 @@ export function useCrudPage(props: SettledCrudProps) {
     return BASE_LABELS[key] ? t(BASE_LABELS[key]) : key;
   };
 
+  /** What the screen lists ("user") and a record's name ("alice"), for titles and confirmations. */
+  const thing = thingOf(entity, locale);
+  const recordName = (row: CrudRow) => props.recordName?.(row) ?? recordNameOf(entity, row);
+
   const query = useQuery({
     queryKey: [...crudQueryKey(entity), { page, size, search, filters, sorter, params: props.params }],
     queryFn: () =>
@@ -151,6 +156,8 @@ export function useCrudPage(props: SettledCrudProps) {
     listFilters: { ...(search ? { keyWord: search } : {}), ...filters, ...sorter, ...props.params },
     locale,
     labelOf,
+    thing,
+    recordName,
     query,
     page,
     size,

@@ -68,7 +68,9 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
     <FormDialog
       data={draft}
       form={form}
-      title={draft?.id === undefined ? t('base.user.addDepartment') : t('base.user.editDepartment')}
+      title={
+        draft?.id === undefined ? t('base.user.addDepartment') : t('base.user.editDepartmentTitle', { name: draft.name })
+      }
       initialValues={(d) => ({ name: d.name, parentId: d.parentId, orderNum: d.orderNum, isStore: d.isStore })}
       submit={submit}
       savedText={t('crud.saved')}

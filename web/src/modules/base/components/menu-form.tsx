@@ -58,7 +58,7 @@ export function MenuForm({
   const parentName = editing?.mode === 'add' ? rows.find((r) => r.id === editing.parentId)?.name : undefined;
   const title =
     editing?.mode === 'edit'
-      ? t('base.menu.editTitle')
+      ? t('base.menu.editTitle', { name: menuName(editing.row.name) })
       : parentName
         ? t('base.menu.addChildTitle', { name: menuName(parentName) })
         : t('base.menu.addTitle');

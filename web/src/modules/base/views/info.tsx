@@ -47,7 +47,8 @@ export default function MyInfo() {
         password: values.password,
       });
       passwordForm.resetFields();
-      logout(t('base.my.passwordChanged'));
+      // Done, not failed: a success message, and the login page asks for the new password only.
+      logout(t('base.my.passwordChanged'), false, { kind: 'success', username: user.username });
     } finally {
       setSaving(null);
     }

@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
-import { rememberSignOut, returnPath } from '../../../core/redirect';
-import { call } from '../../../core/request';
+import { rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
+import { call, RequestError } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { toast } from '../../../core/toast';
 import { Button, TextField } from '../../../ui/controls';
+import { Glyph } from '../../../ui/glyphs';
 
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'verifyCode'];
+const FIELDS_WITHOUT_CAPTCHA: readonly Field[] = ['username', 'password'];
 /** The i18n key of each field's message when it is empty (docs/spec.md §5). */
 const REQUIRED: Record<Field, string> = {
   username: 'login.usernameRequired',
@@ -23,6 +25,12 @@ const REQUIRED: Record<Field, string> = {
 
 /** A password may be spaces; the other two may not be only spaces. */
 const isEmpty = (field: Field, value: string) => (field === 'password' ? value === '' : value.trim() === '');
+
+/** The field's own surface (styles.css --br-input-bg), so the captcha is drawn on it, light or dark. */
+function captchaSurface(): string | undefined {
+  const value = getComputedStyle(document.documentElement).getPropertyValue('--br-input-bg').trim();
+  return /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : undefined;
+}
 
 /**
  * The sign-in screen (base/open/login). It carries no antd: its form, messages and controls are the
@@ -34,16 +42,23 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const setTokens = useSession((s) => s.setTokens);
+  // Whether the server asks for a captcha (CAPTCHA=off skips it): unknown until it has said.
+  const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [values, setValues] = useState<Values>({ username: '', password: '', verifyCode: '' });
+  // After a password change the user signs in again: the name stays filled in.
+  const [keptUsername] = useState(signOutUsername);
+  const [values, setValues] = useState<Values>({ username: keptUsername ?? '', password: '', verifyCode: '' });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  // Why the last attempt was refused; it stays on the form until the user types again.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const fields = captchaOn === false ? FIELDS_WITHOUT_CAPTCHA : FIELDS;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      setCaptcha(await call(sessionApi.captcha, { width: 150, height: 40 }));
+      setCaptcha(await call(sessionApi.captcha, { width: 150, height: 40, color: captchaSurface() }));
       setCaptchaFailed(false);
     } catch {
       setCaptcha(null);
@@ -58,42 +73,66 @@ export function LoginPage() {
   }, [pageTitle]);
 
   useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    let live = true;
+    call(sessionApi.loginOptions, undefined, { silent: true })
+      .then((options) => live && setCaptchaOn(options.captcha))
+      // Not known: ask for the code, as the server does by default.
+      .catch(() => live && setCaptchaOn(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (captchaOn) void refreshCaptcha();
+  }, [captchaOn, refreshCaptcha]);
 
   // Like antd's forms: a field is checked as it changes, and all of them on submit.
   const handleChange = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setInvalid((current) => ({ ...current, [field]: isEmpty(field, value) }));
+    setRefusal(null);
   };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const problems = Object.fromEntries(FIELDS.map((f) => [f, isEmpty(f, values[f])])) as Record<Field, boolean>;
+    const problems = Object.fromEntries(fields.map((f) => [f, isEmpty(f, values[f])])) as Partial<
+      Record<Field, boolean>
+    >;
     setInvalid(problems);
-    const first = FIELDS.find((f) => problems[f]);
+    const first = fields.find((f) => problems[f]);
     if (first) {
       inputs.current[first]?.focus();
       return;
     }
     setSubmitting(true);
+    setRefusal(null);
     try {
-      const pair = await call(sessionApi.login, {
-        username: values.username.trim(),
-        password: values.password,
-        captchaId: captcha?.captchaId,
-        verifyCode: values.verifyCode.trim(),
-      });
+      const pair = await call(
+        sessionApi.login,
+        {
+          username: values.username.trim(),
+          password: values.password,
+          ...(captchaOn === false ? {} : { captchaId: captcha?.captchaId, verifyCode: values.verifyCode.trim() }),
+        },
+        // The form says why, and keeps saying it until the user types: no toast that fades.
+        { silent: true },
+      );
       setTokens(pair);
       rememberSignOut(null);
       if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
       navigate(returnPath(location.search) ?? '/', { replace: true });
-    } catch {
-      // The request layer has shown why; a captcha is good for one attempt only.
-      setValues((current) => ({ ...current, verifyCode: '' }));
-      void refreshCaptcha();
-      inputs.current.verifyCode?.focus();
+    } catch (error) {
+      setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
+      if (captchaOn === false) {
+        inputs.current.password?.select();
+      } else {
+        // A captcha is good for one attempt only: a new one, and its field to type it in.
+        setValues((current) => ({ ...current, verifyCode: '' }));
+        void refreshCaptcha();
+        inputs.current.verifyCode?.focus();
+      }
     } finally {
       setSubmitting(false);
     }
@@ -141,10 +180,28 @@ export function LoginPage() {
             <p>{t('app.slogan')}</p>
           </div>
         </div>
-        <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate autoComplete="on">
+        <form
+          className="login-form"
+          onSubmit={(e) => void handleSubmit(e)}
+          noValidate
+          autoComplete="on"
+          data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
+        >
+          {refusal && (
+            <div className="login-refusal" role="alert" data-testid="login-refusal">
+              <Glyph name="closeCircle" className="login-refusal-icon" />
+              <span>{refusal}</span>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="username">{t('login.username')}</label>
-            <TextField {...field('username')} prefix="user" autoComplete="username" autoFocus maxLength={100} />
+            <TextField
+              {...field('username')}
+              prefix="user"
+              autoComplete="username"
+              autoFocus={!keptUsername}
+              maxLength={100}
+            />
             {error('username')}
           </div>
           <div className="field">
@@ -155,38 +212,41 @@ export function LoginPage() {
               autoComplete="current-password"
               maxLength={100}
               password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+              autoFocus={Boolean(keptUsername)}
             />
             {error('password')}
           </div>
-          <div className="field">
-            <label htmlFor="verifyCode">{t('login.captcha')}</label>
-            <div className="login-captcha">
-              <TextField
-                {...field('verifyCode')}
-                prefix="safety"
-                maxLength={10}
-                autoComplete="off"
-                inputMode="numeric"
-              />
-              <button
-                type="button"
-                className="captcha-image"
-                onClick={() => void refreshCaptcha()}
-                title={t('login.captchaRefresh')}
-                aria-label={t('login.captchaRefresh')}
-                data-testid="captcha"
-              >
-                {captcha ? (
-                  <img src={captcha.data} alt={t('login.captcha')} />
-                ) : captchaFailed ? (
-                  <span className="captcha-retry">{t('common.retry')}</span>
-                ) : (
-                  <span className="captcha-loading" />
-                )}
-              </button>
+          {captchaOn && (
+            <div className="field">
+              <label htmlFor="verifyCode">{t('login.captcha')}</label>
+              <div className="login-captcha">
+                <TextField
+                  {...field('verifyCode')}
+                  prefix="safety"
+                  maxLength={10}
+                  autoComplete="off"
+                  inputMode="numeric"
+                />
+                <button
+                  type="button"
+                  className="captcha-image"
+                  onClick={() => void refreshCaptcha()}
+                  title={t('login.captchaRefresh')}
+                  aria-label={t('login.captchaRefresh')}
+                  data-testid="captcha"
+                >
+                  {captcha ? (
+                    <img src={captcha.data} alt={t('login.captcha')} />
+                  ) : captchaFailed ? (
+                    <span className="captcha-retry">{t('common.retry')}</span>
+                  ) : (
+                    <span className="captcha-loading" />
+                  )}
+                </button>
+              </div>
+              {error('verifyCode')}
             </div>
-            {error('verifyCode')}
-          </div>
+          )}
           <Button type="submit" variant="primary" size="large" block loading={submitting}>
             {t('login.submit')}
           </Button>

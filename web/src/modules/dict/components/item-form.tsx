@@ -87,7 +87,7 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
     <FormDialog
       data={draft}
       form={form}
-      title={`${editing ? t('dict.editItem') : t('dict.addItem')} · ${type.name}`}
+      title={`${editing ? t('dict.editItem', { name: editing.name }) : t('dict.addItem')} · ${type.name}`}
       initialValues={startValues}
       submit={submit}
       savedText={t('crud.saved')}

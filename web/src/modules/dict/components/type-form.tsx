@@ -42,7 +42,7 @@ export function TypeForm({ draft, onClose, onSaved }: Props) {
     <FormDialog
       data={draft}
       form={form}
-      title={editing ? t('dict.editType') : t('dict.addType')}
+      title={editing ? t('dict.editTypeTitle', { name: editing.name }) : t('dict.addType')}
       initialValues={(d) => (d.mode === 'edit' ? { name: d.type.name, key: d.type.key } : {})}
       submit={submit}
       savedText={t('crud.saved')}

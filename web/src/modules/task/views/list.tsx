@@ -1,13 +1,13 @@
-import { FileTextOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { FileTextOutlined } from '@ant-design/icons';
 import { type Locale, TASK_SCHEDULES, taskInfo } from '@backroom/contract';
-import { Button, InputNumber, Popconfirm, Radio, Segmented, Tag, Tooltip } from 'antd';
+import { Button, InputNumber, Radio, Segmented, Tag, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRowOf } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
-import { call } from '../../../core/request';
 import { ArgsInput, HandlerSelect, handlerLabel } from '../components/handler-inputs';
+import { RunOnceButton } from '../components/run-once-button';
 import { RunningSwitch } from '../components/running-switch';
 import { CronInput, SecondsInput } from '../components/schedule-inputs';
 import { previewSchedule } from '../components/schedule-preview';
@@ -15,7 +15,6 @@ import { StatusToggle } from '../components/status-toggle';
 import { TaskLogDrawer } from '../components/task-log-drawer';
 import { useTaskHandlers } from '../hooks/use-task-handlers';
 import '../task.css';
-import { useFeedback } from '../../../core/app-feedback';
 import { DateTimeInput } from '../../../ui/date-time-input';
 
 type Scope = 'all' | 0 | 1;
@@ -29,35 +28,6 @@ function runCount(row: TaskRow): number {
   } catch {
     return 0;
   }
-}
-
-/** Run once: asks first, since a task may do real work (a purge) at once. */
-function RunOnceButton({ row }: { row: TaskRow }) {
-  const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const handleRun = async () => {
-    setBusy(true);
-    try {
-      await call(taskInfo.api.once, { id: row.id });
-      void message.success(t('task.onceStarted'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Popconfirm
-      title={t('task.onceConfirm', { name: row.name })}
-      description={t('task.onceHint')}
-      okText={t('task.once')}
-      cancelText={t('common.cancel')}
-      onConfirm={() => handleRun()}
-    >
-      <Button type="link" size="small" icon={<PlayCircleOutlined />} loading={busy}>
-        {t('task.once')}
-      </Button>
-    </Popconfirm>
-  );
 }
 
 /**
