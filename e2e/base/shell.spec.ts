@@ -197,13 +197,13 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await closeOthers.click();
     await expect.poll(() => tabKeys(page)).toEqual(['/sys/param']);
     // Closing the last tab goes home, and the closed tab stays closed.
-    await page.locator('.tabs-bar .ant-tabs-tab-remove').first().click();
+    await page.locator('.tabs-bar .tab-close').first().click();
     await page.waitForURL((url) => url.pathname !== '/sys/param');
     const home = new URL(page.url()).pathname;
     await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${home}"]`).waitFor();
     await expect.poll(() => tabKeys(page)).toEqual([home]);
     // Home alone cannot be closed: the page it shows keeps its tab.
-    expect(await page.locator('.tabs-bar .ant-tabs-tab-remove').count()).toBe(0);
+    expect(await page.locator('.tabs-bar .tab-close').count()).toBe(0);
     // Close all from the tab bar's menu, with another page open: only home is left.
     await page.evaluate(() => {
       history.pushState(null, '', '/sys/param');

@@ -176,15 +176,17 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
           />
         )}
       </section>
-      <Image
-        style={{ display: 'none' }}
-        src={act.previewing ?? undefined}
-        preview={{
-          open: act.previewing !== null,
-          src: act.previewing ?? undefined,
-          onOpenChange: (open) => !open && act.setPreviewing(null),
-        }}
-      />
+      {/* Only the preview is shown (it opens in a layer of its own): the image itself is not on the page. */}
+      <div hidden>
+        <Image
+          src={act.previewing ?? undefined}
+          preview={{
+            open: act.previewing !== null,
+            src: act.previewing ?? undefined,
+            onOpenChange: (open) => !open && act.setPreviewing(null),
+          }}
+        />
+      </div>
       {mode === 'manage' && (
         <>
           <RenameFile file={act.renaming} onClose={() => act.setRenaming(null)} />

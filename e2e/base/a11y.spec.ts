@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it, describe as suite } from 'vitest';
+import { seriousViolations, type Violation } from '../support/a11y.js';
+import { type Api, hasChromium, newContext, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
+import { view, visit } from '../support/ui.js';
+
+type Menu = { id: number; type: number; router?: string | null; isShow?: boolean };
+
+/** Waits until the current screen has drawn its data: requests answered, spinners and skeletons gone. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .nprogress-busy'));
+}
+
+/** One violation on one line: the rule and where (up to five places). */
+const describe = (v: Violation) => `${v.id}: ${v.targets.join(' | ')}`;
+
+/**
+ * Every screen of the product, as the admin reaches it from the menu (each page permmenu answers),
+ * the personal centre and the login page, in light and dark: no serious or critical axe-core
+ * violation anywhere on the page, the shell around the view included.
+ */
+suite.skipIf(!hasChromium)('accessibility of every screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Api;
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startRun());
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+
+    it(`has no serious violations on the login page (${theme})`, async () => {
+      const context = await newContext(browser, server.base, { locale: 'en', dark });
+      try {
+        const page = await context.newPage();
+        await page.goto('/login');
+        await page.locator('#username').waitFor();
+        await settled(page);
+        expect((await seriousViolations(page, { whole: true })).map(describe)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    for (const locale of ['en', 'zh-cn'] as const) {
+      it(`has no serious violations on any menu screen or the personal centre (${theme}, ${locale})`, async () => {
+        const { menus } = await admin.get<{ menus: Menu[] }>('/admin/base/comm/permmenu');
+        const paths = menus.filter((m) => m.type === 1 && m.router && m.isShow !== false).map((m) => m.router ?? '');
+        expect(paths.length).toBeGreaterThan(10);
+        paths.push('/my/info');
+        const { page } = await openAs(browser, server.base, { prefs: { dark, locale } });
+        const problems: Record<string, string[]> = {};
+        for (const path of paths) {
+          await visit(page, path);
+          await view(page).waitFor();
+          await settled(page);
+          const found = await seriousViolations(page, { whole: true });
+          if (found.length > 0) problems[path] = found.map(describe);
+        }
+        expect(problems).toEqual({});
+      });
+    }
+  }
+});
