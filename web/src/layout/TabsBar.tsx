@@ -1,6 +1,6 @@
 import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../core/tabs';
@@ -53,9 +53,22 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
     }
   };
 
+  // antd puts the overflow button ("…", shown when the tabs do not fit) inside the tablist, where
+  // only tabs may be (axe aria-required-children): the list of tabs itself is made the tablist.
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const nav = bar.current?.querySelector('.ant-tabs-nav');
+    const list = bar.current?.querySelector('.ant-tabs-nav-list');
+    if (!nav || !list) return;
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', 'horizontal');
+  });
+
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Delete on the tabs it holds.
-    <div className="tabs-bar" onKeyDown={handleKeyDown}>
+    <div className="tabs-bar" ref={bar} onKeyDown={handleKeyDown}>
       <Tabs
         type="card"
         size="small"
