@@ -169,6 +169,11 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.goto('/demo/test/route/7');
     await expect.poll(() => page.locator('.view-slot.active [data-testid=param-id]').innerText()).toBe('7');
     expect(await page.locator('.view-slot.active [data-testid=param-name]').innerText()).toBe('(not given)');
+    // Two rows, id and name: no empty third one when there is no query.
+    expect(await page.locator('.view-slot.active .ant-descriptions-row').count()).toBe(2);
+    await page.goto('/demo/test/route/7?from=menu');
+    await expect.poll(() => page.locator('.view-slot.active [data-testid=param-query]').innerText()).toBe('?from=menu');
+    expect(await page.locator('.view-slot.active .ant-descriptions-row').count()).toBe(3);
     await context.close();
   });
 
