@@ -68,8 +68,15 @@ suite.skipIf(!hasChromium)('accessibility of every screen', () => {
     }
   }
 
-  it('is usable by keyboard: the tab bar by arrows and Delete, a dialog keeps and gives back the focus', async () => {
+  it('is usable by keyboard: the menu tree and the tab bar by arrows (Delete closes a tab), a dialog keeps and gives back the focus', async () => {
     const { page } = await openAs(browser, server.base, { path: '/sys/user' });
+    // The menu tree: arrows move between its entries.
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? null);
+    await page.locator('.app-sider .ant-menu-item-selected').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Menus');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe('Users');
     await visit(page, '/sys/param');
     const tab = (path: string) => page.locator('.tabs-bar [role="tab"]', { has: page.locator(`[data-tab="${path}"]`) });
     const focusedTab = () =>
