@@ -156,6 +156,11 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.goto('/demo/test/route/7');
     await expect.poll(() => page.locator('.view-slot.active [data-testid=param-id]').innerText()).toBe('7');
     expect(await page.locator('.view-slot.active [data-testid=param-name]').innerText()).toBe('(not given)');
+    // Two rows, id and name: no empty third one when there is no query.
+    expect(await page.locator('.view-slot.active .ant-descriptions-row').count()).toBe(2);
+    await page.goto('/demo/test/route/7?from=menu');
+    await expect.poll(() => page.locator('.view-slot.active [data-testid=param-query]').innerText()).toBe('?from=menu');
+    expect(await page.locator('.view-slot.active .ant-descriptions-row').count()).toBe(3);
     await context.close();
   });
 
@@ -184,13 +189,13 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await closeOthers.click();
     await expect.poll(() => tabKeys(page)).toEqual(['/sys/param']);
     // Closing the last tab goes home, and the closed tab stays closed.
-    await page.locator('.tabs-bar .ant-tabs-tab-remove').first().click();
+    await page.locator('.tabs-bar .tab-close').first().click();
     await page.waitForURL((url) => url.pathname !== '/sys/param');
     const home = new URL(page.url()).pathname;
     await page.locator(`.tabs-bar .ant-tabs-tab-active [data-tab="${home}"]`).waitFor();
     await expect.poll(() => tabKeys(page)).toEqual([home]);
     // Home alone cannot be closed: the page it shows keeps its tab.
-    expect(await page.locator('.tabs-bar .ant-tabs-tab-remove').count()).toBe(0);
+    expect(await page.locator('.tabs-bar .tab-close').count()).toBe(0);
     // Close all from the tab bar's menu, with another page open: only home is left.
     await page.evaluate(() => {
       history.pushState(null, '', '/sys/param');

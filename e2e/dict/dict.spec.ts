@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
 
     // Reorder in place: Petite goes first.
     await itemRow(page, 'Petite')
-      .getByRole('button', { name: /^Change order: Petite/ })
+      .getByRole('button', { name: /^Change order, Petite/ })
       .click();
     const order = itemRow(page, 'Petite').getByRole('spinbutton');
     await order.fill('0');

@@ -166,4 +166,56 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     await eventually(() => header.getAttribute('src')).toBe(avatar.url);
     await eventually(() => header.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(2);
   });
+
+  it('chooses a file in the picker by a click on its name, as on its picture', async () => {
+    const file = await uploadPng(server.base, admin, `${unique('named-')}.png`);
+    const { page } = await openAs(browser, server.base, { path: '/my/info' });
+    await view(page).getByTestId('avatar-choose').click();
+    const picker = dialog(page);
+    const card = picker.locator(`[data-testid=space-file][data-name="${file.name}"]`);
+    await card.locator('.space-card-name').click();
+    await eventually(() => picker.getByTestId('space-picker-count').innerText()).toBe('1 of 1 chosen');
+    expect(await card.locator('.space-card-thumb').getAttribute('aria-pressed')).toBe('true');
+    // Again: chosen no more.
+    await card.locator('.space-card-name').click();
+    await eventually(() => card.locator('.space-card-thumb').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('keeps the Files screen in its menu group and under its parent after a reload', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/space/list' });
+    await view(page).getByTestId('space-grid').or(view(page).locator('.space-empty')).first().waitFor();
+    await eventually(() => page.locator('.app-crumbs').innerText()).toMatch(/Data\s*\/\s*Files/);
+    // Menu grouping on, then a reload on the Files screen: the Data group, with Files chosen in it.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('backroom.theme') ?? '{}') as { value: Record<string, unknown> };
+      localStorage.setItem('backroom.theme', JSON.stringify({ value: { ...stored.value, isGroup: true } }));
+    });
+    await page.reload();
+    await page.locator('.group-tabs .ant-tabs-tab-active').waitFor();
+    expect(await page.locator('.group-tabs .ant-tabs-tab-active').innerText()).toBe('Data');
+    expect(await page.locator('.app-sider .ant-menu-item-selected').innerText()).toBe('Files');
+  });
+
+  it('shows the shell’s no-permission page, and nothing of the file space, to a user without file rights', async () => {
+    const username = unique('nofiles');
+    await admin.post('/admin/base/sys/user/add', {
+      username,
+      password: 'no-files-1',
+      name: username,
+      nickName: username,
+      roleIdList: [],
+    });
+    const { page } = await openAs(browser, server.base, {
+      path: '/space/list',
+      user: username,
+      password: 'no-files-1',
+    });
+    const denied = view(page).locator('.error-page');
+    await denied.waitFor();
+    expect(await denied.locator('.error-code').innerText()).toBe('403');
+    expect(await denied.locator('.illustration').count()).toBe(1);
+    // No category tree, filters or upload around it, and not antd's own 403 picture.
+    expect(await view(page).locator('.tree-panel, .space-files, .ant-result').count()).toBe(0);
+    await denied.getByRole('button', { name: 'Back to home' }).waitFor();
+  });
 });

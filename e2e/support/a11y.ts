@@ -15,18 +15,14 @@ export type Violation = { id: string; impact: string; help: string; targets: str
 const VIEW = '.view-slot.active';
 const COVERS = ['.ant-modal-wrap', '.ant-drawer-open'];
 const POPUPS = ['.ant-select-dropdown', '.ant-picker-dropdown', '.ant-dropdown'];
-/**
- * antd's table draws a zero-height, aria-hidden row that only measures column widths; the cells
- * a reader and the keyboard reach are the real ones.
- */
-const EXCLUDED = ['.ant-table-measure-row'];
 
 /**
  * The serious and critical accessibility violations axe-core finds on the screen as it stands
  * (WCAG 2.1 A and AA rules). The engine goes in through the debugging protocol, so the page's own
  * content security policy does not stop it; run it after what is to be checked has rendered.
+ * `whole` checks the whole page, the shell around the view (sidebar, header, tabs) too.
  */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+export async function seriousViolations(page: Page, options: { whole?: boolean } = {}): Promise<Violation[]> {
   // A dialog fading in is not yet what the reader sees: colours are measured once it stands still
   // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
   await page.waitForFunction(
@@ -38,7 +34,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(
-    async ([view, covers, popups, exclude]) => {
+    async ([view, covers, popups, whole]) => {
       type AxeResult = {
         violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
       };
@@ -48,9 +44,9 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       const shown = (selector: string) =>
         Array.from(document.querySelectorAll(selector)).some((e) => e.getClientRects().length > 0);
       const covering = covers.filter(shown);
-      const include = [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
+      const include = whole ? ['body'] : [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
       const result = await axe.run(
-        { include: include.map((s) => [s]), exclude: exclude.map((s) => [s]) },
+        { include: include.map((s) => [s]) },
         {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
           resultTypes: ['violations'],
@@ -65,6 +61,6 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
           targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
         }));
     },
-    [VIEW, COVERS, POPUPS, EXCLUDED] as const,
+    [VIEW, COVERS, POPUPS, options.whole ?? false] as const,
   );
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOCALES, type Locale } from '@backroom/contract';
 import { z } from 'zod';
 
 export type DbKind = 'sqlite' | 'postgres' | 'mysql';
@@ -37,6 +38,8 @@ export type Config = {
   taskTimeoutMs: number;
   /** Embedded scheduler: how often an instance re-reads the task table for changes made elsewhere, milliseconds. */
   taskSyncMs: number;
+  /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
+  seedLocale: Locale;
 };
 
 export type StorageConfig =
@@ -189,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   }
+  const seedLocale = (env.SEED_LOCALE?.trim().toLowerCase() || 'zh-cn') as Locale;
+  if (!LOCALES.includes(seedLocale)) throw new ConfigError(`SEED_LOCALE must be one of ${LOCALES.join(', ')}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
@@ -225,5 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimezone: parseTimeZone(env.TASK_TIMEZONE),
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
+    seedLocale,
   };
 }

@@ -47,6 +47,9 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
         title: route.title,
         titleIsKey: true,
         keepAlive: route.keepAlive,
+        // A menu may lead here too (the file space's page): its place in the tree picks the menu
+        // group and makes the breadcrumb, after a reload as after a click.
+        menu: findByRouter(tree, pathname),
       };
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shades } from './theme';
+import { accentText, contrast, SURFACES, shades, THEME_PRESETS } from './theme';
 
 describe('shades', () => {
   it('gives nine shades in steps of 0.1 toward white', () => {
@@ -12,5 +12,28 @@ describe('shades', () => {
 
   it('toward black for dark mode', () => {
     expect(shades('#ffffff', 'black')[8]).toBe('#1a1a1a');
+  });
+});
+
+describe('accentText', () => {
+  it('keeps a colour that reads on the surfaces as it is', () => {
+    expect(accentText('#2f4bb0', false)).toBe('#2f4bb0');
+  });
+
+  it('reads at 4.5:1 on every surface for every preset, light and dark', () => {
+    for (const { color } of THEME_PRESETS) {
+      for (const dark of [false, true]) {
+        const text = accentText(color, dark);
+        const surfaces = dark ? SURFACES.dark : SURFACES.light;
+        for (const surface of Object.values(surfaces)) expect(contrast(text, surface)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('darkens a light colour on light surfaces and lightens a dark one on dark surfaces', () => {
+    const orange = accentText('#FFA500', false);
+    expect(contrast(orange, '#000000')).toBeLessThan(contrast('#FFA500', '#000000'));
+    const blue = accentText('#4165d7', true);
+    expect(contrast(blue, '#ffffff')).toBeLessThan(contrast('#4165d7', '#ffffff'));
   });
 });

@@ -45,6 +45,58 @@ export function shades(color: string, toward: 'white' | 'black' = 'white'): stri
   return Array.from({ length: 9 }, (_, i) => toHex(rgb.map((c) => c + (end - c) * ((i + 1) / 10))));
 }
 
+/** `share` of colour a over b. */
+function mix(a: string, b: string, share: number): string {
+  const [x, y] = [parseHex(a), parseHex(b)];
+  return toHex(x.map((v, i) => v * share + (y[i] ?? 0) * (1 - share)));
+}
+
+/** WCAG relative luminance of a colour. */
+function luminance(color: string): number {
+  const [r, g, b] = parseHex(color).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The surfaces of one palette, light and dark: the shell's CSS (styles.css --br-*) and antd's
+ * tokens (layout/Shell.tsx) both take them from here, so the sidebar, the header and the content
+ * are one surface colour and the page behind them another.
+ */
+export const SURFACES = {
+  light: { bg: '#f4f6fa', surface: '#ffffff', elevated: '#ffffff' },
+  dark: { bg: '#0f1115', surface: '#17191e', elevated: '#23262d' },
+} as const;
+
+/**
+ * The theme colour as text and thin strokes (links, the selected tab and menu entry, focus rings):
+ * the colour itself where it reads on the theme's surfaces at 4.5:1 (WCAG AA), else the nearest of
+ * its shades toward black (light) or white (dark) that does.
+ */
+export function accentText(color: string, dark: boolean): string {
+  const surfaces = dark ? SURFACES.dark : SURFACES.light;
+  // A selected menu entry or tree node sits on the colour's tint (up to a quarter of it, in dark mode).
+  const tint = mix(color, surfaces.surface, dark ? 0.25 : 0.15);
+  const reads = (c: string) =>
+    [surfaces.surface, surfaces.elevated, surfaces.bg, tint].every((s) => contrast(c, s) >= 4.5);
+  if (reads(color)) return toHex(parseHex(color));
+  const rgb = parseHex(color);
+  const end = dark ? 255 : 0;
+  for (let step = 1; step <= 20; step += 1) {
+    const candidate = toHex(rgb.map((c) => c + (end - c) * (step / 20)));
+    if (reads(candidate)) return candidate;
+  }
+  return dark ? '#ffffff' : '#000000';
+}
+
 export function isHexColor(value: string): boolean {
   return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
 }
@@ -57,6 +109,7 @@ function applyToDocument(theme: Theme, animate: boolean) {
     window.setTimeout(() => root.classList.remove('theme-animating'), THEME_ANIMATION_MS);
   }
   root.style.setProperty('--br-primary', theme.color);
+  root.style.setProperty('--br-primary-text', accentText(theme.color, theme.dark));
   shades(theme.color, theme.dark ? 'black' : 'white').forEach((shade, i) => {
     root.style.setProperty(`--br-primary-light-${i + 1}`, shade);
   });

@@ -1,6 +1,6 @@
 import { pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs } from 'antd';
+import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs, type ThemeConfig } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
 import { useTabs } from '../core/tabs';
-import { shades, useTheme } from '../core/theme';
+import { accentText, SURFACES, useTheme } from '../core/theme';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -61,26 +61,45 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Text colours that keep WCAG AA contrast (4.5:1) on the screens' surfaces, where antd's defaults
- * do not: placeholders, secondary text (breadcrumbs, empty states), links in the theme's colour
- * (lighter in dark mode) and danger links.
+ * antd's tokens from the theme: one palette (core/theme.ts SURFACES, the same the shell's CSS
+ * uses), and every accent from the theme colour: the primary colour itself for fills, and as text
+ * (links, the selected tab and menu entry) its shade that reads at WCAG AA (accentText). Grey texts
+ * and danger links are darker (light) or lighter (dark) than antd's defaults, which miss 4.5:1.
  */
-function readableText(theme: { color: string; dark: boolean }) {
-  return theme.dark
-    ? {
-        colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
-        colorTextDescription: 'rgba(255, 255, 255, 0.6)',
-        colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
-        colorLink: shades(theme.color, 'white')[3],
-        colorError: '#f26b6e',
-      }
-    : {
-        colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-        colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-        colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-        colorLink: theme.color,
-        colorError: '#cf1322',
-      };
+function themeConfig(theme: { color: string; dark: boolean }): ThemeConfig {
+  const surfaces = theme.dark ? SURFACES.dark : SURFACES.light;
+  const accent = accentText(theme.color, theme.dark);
+  const grey = theme.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
+  return {
+    algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: theme.color,
+      colorLink: accent,
+      colorLinkHover: accent,
+      colorLinkActive: accent,
+      borderRadius: 6,
+      colorBgLayout: surfaces.bg,
+      colorBgContainer: surfaces.surface,
+      colorBgElevated: surfaces.elevated,
+      colorTextPlaceholder: theme.dark ? 'rgba(255, 255, 255, 0.5)' : 'rgba(0, 0, 0, 0.55)',
+      colorTextDescription: grey,
+      colorTextTertiary: grey,
+      colorError: theme.dark ? '#f26b6e' : '#cf1322',
+    },
+    components: {
+      Layout: { siderBg: surfaces.surface, headerBg: surfaces.surface, bodyBg: surfaces.bg },
+      Menu: {
+        itemSelectedColor: accent,
+        subMenuItemSelectedColor: accent,
+        itemBg: surfaces.surface,
+        subMenuItemBg: surfaces.surface,
+      },
+      Tabs: { itemSelectedColor: accent, itemActiveColor: accent, itemHoverColor: accent, inkBarColor: theme.color },
+      Tree: { nodeSelectedColor: accent },
+      Button: { colorLink: accent, colorLinkHover: accent, colorLinkActive: accent },
+      Typography: { colorLink: accent },
+    },
+  };
 }
 
 /**
@@ -104,19 +123,7 @@ export default function Shell() {
   // A language switch waits for antd's texts in the new language, then re-renders once.
   useEffect(() => beforeLocaleChange(loadUiLocale), []);
   return (
-    <ConfigProvider
-      locale={uiLocale(locale)}
-      theme={{
-        algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        // The page background of the light screens (styles.css --br-bg), not antd's grey or black.
-        token: {
-          colorPrimary: theme.color,
-          borderRadius: 6,
-          colorBgLayout: theme.dark ? '#0f1115' : '#f4f6fa',
-          ...readableText(theme),
-        },
-      }}
-    >
+    <ConfigProvider locale={uiLocale(locale)} theme={themeConfig(theme)}>
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <ShellLayout />
@@ -208,13 +215,7 @@ function ShellLayout() {
   if (!route && !(path === '/' && !home)) return <Navigate to="/404" replace />;
 
   const sidebar = (
-    <Sidebar
-      items={sideItems}
-      path={path}
-      collapsed={collapsed}
-      dark={theme.dark}
-      onNavigate={() => setMobileOpen(false)}
-    />
+    <Sidebar items={sideItems} path={path} collapsed={collapsed} onNavigate={() => setMobileOpen(false)} />
   );
   const groupTabs =
     theme.isGroup && groups.length > 0 ? (
@@ -247,7 +248,8 @@ function ShellLayout() {
           width={220}
           collapsedWidth={64}
           collapsed={collapsed}
-          theme={theme.dark ? 'dark' : 'light'}
+          // antd's dark sider is navy; the dark algorithm already gives the light one dark surfaces.
+          theme="light"
           trigger={null}
         >
           <Brand collapsed={collapsed} home={homePath} />

@@ -39,13 +39,11 @@ export function Sidebar({
   items,
   path,
   collapsed,
-  dark,
   onNavigate,
 }: {
   items: readonly MenuItem[];
   path: string;
   collapsed: boolean;
-  dark: boolean;
   onNavigate?: () => void;
 }) {
   const navigate = useNavigate();
@@ -56,7 +54,8 @@ export function Sidebar({
   return (
     <Menu
       mode="inline"
-      theme={dark ? 'dark' : 'light'}
+      // One palette: under the dark algorithm the light menu has the dark surfaces (no navy).
+      theme="light"
       inlineCollapsed={collapsed}
       items={menuItems}
       selectedKeys={[path]}

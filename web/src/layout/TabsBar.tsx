@@ -1,5 +1,6 @@
 import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../core/tabs';
@@ -39,11 +40,37 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
     },
   });
 
+  // The close cross is drawn inside the tab for the mouse, and hidden from readers: a button in a
+  // tablist is not a tab (axe aria-required-children). The keyboard closes the focused tab with
+  // Delete, and the arrows move between tabs (antd's tablist).
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Delete') return;
+    const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    const key = tab?.querySelector<HTMLElement>('[data-tab]')?.dataset.tab;
+    if (key) {
+      event.preventDefault();
+      handleClose(key);
+    }
+  };
+
+  // antd puts the overflow button ("…", shown when the tabs do not fit) inside the tablist, where
+  // only tabs may be (axe aria-required-children): the list of tabs itself is made the tablist.
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const nav = bar.current?.querySelector('.ant-tabs-nav');
+    const list = bar.current?.querySelector('.ant-tabs-nav-list');
+    if (!nav || !list) return;
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', 'horizontal');
+  });
+
   return (
-    <div className="tabs-bar">
+    // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Delete on the tabs it holds.
+    <div className="tabs-bar" ref={bar} onKeyDown={handleKeyDown}>
       <Tabs
-        type="editable-card"
-        hideAdd
+        type="card"
         size="small"
         activeKey={activeKey}
         // onTabClick, not onChange: while a lazily loaded view is still arriving, React keeps the
@@ -52,16 +79,26 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
         onTabClick={(key) => {
           if (key !== window.location.pathname + window.location.search) navigate(key);
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') handleClose(key);
-        }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: !isLastHome(tab.key),
           label: (
             <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
               <span className="tab-label" data-tab={tab.key}>
                 {tab.title}
+                {!isLastHome(tab.key) && (
+                  // The keyboard closes a tab with Delete (handleKeyDown).
+                  <span
+                    className="tab-close"
+                    aria-hidden="true"
+                    title={t('tabs.close')}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      handleClose(tab.key);
+                    }}
+                  >
+                    <CloseOutlined />
+                  </span>
+                )}
               </span>
             </Dropdown>
           ),

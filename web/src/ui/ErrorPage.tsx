@@ -16,11 +16,23 @@ const PICTURE: Record<ErrorCode, IllustrationKind> = {
 
 /**
  * The error pages of docs/spec.md §8: the error's picture and number, what it means, and the ways back the
- * caller offers. Light (no antd): they show outside the shell too.
+ * caller offers. Light (no antd): they show outside the shell too. `inline`: inside a screen of the
+ * shell (a view the user may not see), in the shell's own main region rather than a page of its own.
  */
-export function ErrorPage({ code, text, actions }: { code: ErrorCode; text: string; actions: readonly ErrorAction[] }) {
+export function ErrorPage({
+  code,
+  text,
+  actions,
+  inline = false,
+}: {
+  code: ErrorCode;
+  text: string;
+  actions: readonly ErrorAction[];
+  inline?: boolean;
+}) {
+  const Region = inline ? 'section' : 'main';
   return (
-    <main className="error-page">
+    <Region className={`error-page${inline ? ' inline' : ''}`}>
       <Illustration kind={PICTURE[code]} />
       <h1 className="error-code">{code}</h1>
       <p className="error-text">{text}</p>
@@ -31,6 +43,6 @@ export function ErrorPage({ code, text, actions }: { code: ErrorCode; text: stri
           </Button>
         ))}
       </div>
-    </main>
+    </Region>
   );
 }

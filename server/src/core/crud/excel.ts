@@ -7,6 +7,7 @@ import {
   type ImportReport,
   type ImportRowAction,
   type Locale,
+  label,
 } from '@backroom/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type ExcelJS from 'exceljs';
@@ -39,8 +40,11 @@ export const DEFAULT_EXPORT_CAP = 100_000;
 /** How long a checked import waits for its commit. */
 const IMPORT_TTL_SECONDS = 30 * 60;
 
-/** The seed step that adds the export cap parameter where it is missing (an operator may change it later). */
-export const exportCapSeed: SeedStep = {
+/**
+ * The seed step that adds the export cap parameter where it is missing (an operator may change it
+ * later), named in the seed language.
+ */
+const exportCapSeed = (locale: Locale): SeedStep => ({
   module: 'base',
   name: 'excel-export-cap',
   when: 'always',
@@ -56,18 +60,18 @@ export const exportCapSeed: SeedStep = {
       .insertInto('base_sys_param')
       .values({
         keyName: EXPORT_CAP_PARAM,
-        name: 'Excel 导出行数上限',
+        name: label('Excel 导出行数上限', 'Excel 匯出列數上限', 'Excel export row cap')[locale],
         dataType: 0,
         data: JSON.stringify({ default: DEFAULT_EXPORT_CAP }),
         // The value's form ({"default":N,"<role label>":N}, the largest of the operator's roles wins) is
         // explained in docs/architecture.md; a long remark would widen the parameter list for everyone.
-        remark: '按角色标识的导出行数上限',
+        remark: label('按角色标识的导出行数上限', '依角色標識的匯出列數上限', 'Export row cap by role label')[locale],
         createTime: now,
         updateTime: now,
       })
       .execute();
   },
-};
+});
 
 /**
  * The most rows this operator may export at once: the largest cap among the labels of their roles
@@ -427,7 +431,8 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
   const entity = service.entity;
   const excel = entity.excel;
   if (!excel) return;
-  if (!ctx.seeds.steps.includes(exportCapSeed)) ctx.seeds.add(exportCapSeed);
+  if (!ctx.seeds.steps.some((s) => s.module === 'base' && s.name === 'excel-export-cap'))
+    ctx.seeds.add(exportCapSeed(ctx.config.seedLocale));
   const importColumns = columnsOf(entity, excel.importColumns).map(([, c]) => c);
 
   mount(app, ctx.gate, endpointOf(entity, 'export'), (route) =>

@@ -1,6 +1,9 @@
 import {
   baseMenus,
   baseSessionMenus,
+  type Label,
+  type Locale,
+  label,
   type ModuleMenus,
   menuPages,
   SUPER_ROLE_LABEL,
@@ -14,31 +17,66 @@ import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
 import { sessionLimitSeed } from './sys-session.service.js';
 
-const DEPARTMENTS: Array<{ name: string; parent: string | null; orderNum: number }> = [
-  { name: '总部', parent: null, orderNum: 0 },
-  { name: '门店运营部', parent: '总部', orderNum: 1 },
-  { name: '华东区', parent: '门店运营部', orderNum: 1 },
-  { name: '华南区', parent: '门店运营部', orderNum: 2 },
-  { name: '财务部', parent: '总部', orderNum: 2 },
-  { name: '人力资源部', parent: '总部', orderNum: 3 },
+/** The departments of the starter organisation that other modules' seeds build on (customer: regions, offices). */
+export const STARTER_DEPARTMENTS = {
+  top: label('总部', '總部', 'Head office'),
+  operations: label('门店运营部', '門市營運部', 'Store operations'),
+  east: label('华东区', '華東區', 'East region'),
+  south: label('华南区', '華南區', 'South region'),
+  finance: label('财务部', '財務部', 'Finance'),
+  hr: label('人力资源部', '人力資源部', 'Human resources'),
+} as const;
+
+const D = STARTER_DEPARTMENTS;
+const DEPARTMENTS: Array<{ name: Label; parent: Label | null; orderNum: number }> = [
+  { name: D.top, parent: null, orderNum: 0 },
+  { name: D.operations, parent: D.top, orderNum: 1 },
+  { name: D.east, parent: D.operations, orderNum: 1 },
+  { name: D.south, parent: D.operations, orderNum: 2 },
+  { name: D.finance, parent: D.top, orderNum: 2 },
+  { name: D.hr, parent: D.top, orderNum: 3 },
 ];
 
-const PARAMS: ReadonlyArray<Pick<SysParam, 'keyName' | 'name' | 'dataType' | 'data' | 'remark'>> = [
+type Localized<T, K extends keyof T> = Omit<T, K> & { [P in K]: Label };
+
+const PARAMS: ReadonlyArray<
+  Localized<Pick<SysParam, 'keyName' | 'name' | 'dataType' | 'data' | 'remark'>, 'name' | 'data' | 'remark'>
+> = [
   {
     keyName: 'storeNotice',
-    name: '门店公告',
+    name: label('门店公告', '門市公告', 'Store notice'),
     dataType: 1,
-    data: '<p>欢迎使用 Backroom 门店后台。</p>',
-    remark: '富文本示例',
+    data: label(
+      '<p>欢迎使用 Backroom 门店后台。</p>',
+      '<p>歡迎使用 Backroom 門市後台。</p>',
+      '<p>Welcome to the Backroom store back-office.</p>',
+    ),
+    remark: label('富文本示例', '富文本範例', 'Rich-text example'),
   },
   {
     keyName: 'discountRule',
-    name: '折扣规则',
+    name: label('折扣规则', '折扣規則', 'Discount rule'),
     dataType: 0,
-    data: '{"maxDiscount":0.2,"memberOnly":true}',
-    remark: 'JSON 示例',
+    data: label(
+      '{"maxDiscount":0.2,"memberOnly":true}',
+      '{"maxDiscount":0.2,"memberOnly":true}',
+      '{"maxDiscount":0.2,"memberOnly":true}',
+    ),
+    remark: label('JSON 示例', 'JSON 範例', 'JSON example'),
   },
 ];
+
+const SUPERUSER = {
+  roleName: label('超级管理员', '超級管理員', 'Superuser'),
+  roleRemark: label(
+    '拥有全部权限与全部部门的数据权限',
+    '擁有全部權限與全部部門的資料權限',
+    'Every permission, over every department',
+  ),
+  name: label('超级管理员', '超級管理員', 'Superuser'),
+  nickName: label('管理员', '管理員', 'Admin'),
+  remark: label('拥有最高权限的用户', '擁有最高權限的使用者', 'The user with the highest rights'),
+};
 
 /**
  * A module's menus (its directory, pages and permission rows) as a seed step: merged into the tree
@@ -77,19 +115,19 @@ export function permRowsSeed(declared: ModuleMenus, router: string, oldName: str
 }
 
 /** The departments a new install starts with; an install that has any keeps its own. */
-async function seedDepartments(trx: Db, kind: DbKind): Promise<void> {
+async function seedDepartments(trx: Db, kind: DbKind, locale: Locale): Promise<void> {
   if (await trx.selectFrom('base_sys_department').select('id').limit(1).executeTakeFirst()) return;
   const now = formatTime();
-  const ids = new Map<string, number>();
+  const ids = new Map<Label, number>();
   for (const d of DEPARTMENTS) {
     const parentId = d.parent === null ? null : (ids.get(d.parent) ?? null);
-    const values = { name: d.name, parentId, orderNum: d.orderNum, createTime: now, updateTime: now };
+    const values = { name: d.name[locale], parentId, orderNum: d.orderNum, createTime: now, updateTime: now };
     ids.set(d.name, await insertReturningId(asLoose(trx), kind, 'base_sys_department', values));
   }
 }
 
 /** The superuser role and the `admin` user in it, on the first start. */
-async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string): Promise<void> {
+async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string, locale: Locale): Promise<void> {
   const now = formatTime();
   let superRole = await trx
     .selectFrom('base_sys_role')
@@ -98,9 +136,9 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string): Prom
     .executeTakeFirst();
   if (!superRole) {
     const id = await insertReturningId(asLoose(trx), kind, 'base_sys_role', {
-      name: '超级管理员',
+      name: SUPERUSER.roleName[locale],
       label: SUPER_ROLE_LABEL,
-      remark: '拥有全部权限与全部部门的数据权限',
+      remark: SUPERUSER.roleRemark[locale],
       relevance: toDbBool(kind, true),
       createTime: now,
       updateTime: now,
@@ -111,21 +149,21 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string): Prom
   const top = await topDepartmentId(trx);
   const userId = await insertReturningId(asLoose(trx), kind, 'base_sys_user', {
     username: 'admin',
-    name: '超级管理员',
-    nickName: '管理员',
+    name: SUPERUSER.name[locale],
+    nickName: SUPERUSER.nickName[locale],
     password: await hashPassword(adminPassword),
     passwordV: 1,
     status: 1,
     userLevel: 'clerk',
     departmentId: top ?? null,
-    remark: '拥有最高权限的用户',
+    remark: SUPERUSER.remark[locale],
     createTime: now,
     updateTime: now,
   });
   await trx.insertInto('base_sys_user_role').values({ userId, roleId: superRole.id }).execute();
 }
 
-async function seedParams(trx: Db): Promise<void> {
+async function seedParams(trx: Db, locale: Locale): Promise<void> {
   const now = formatTime();
   for (const param of PARAMS) {
     const exists = await trx
@@ -136,7 +174,14 @@ async function seedParams(trx: Db): Promise<void> {
     if (!exists)
       await trx
         .insertInto('base_sys_param')
-        .values({ ...param, createTime: now, updateTime: now })
+        .values({
+          ...param,
+          name: param.name[locale],
+          data: param.data[locale],
+          remark: param.remark[locale],
+          createTime: now,
+          updateTime: now,
+        })
         .execute();
   }
 }
@@ -144,18 +189,25 @@ async function seedParams(trx: Db): Promise<void> {
 /**
  * The base module's initial rows, as seed steps that run once each (core/db/seeds.ts): an install
  * keeps what its operator did to them (a department renamed, the admin user removed, a parameter
- * deleted) across restarts and upgrades.
+ * deleted) across restarts and upgrades. Their names are written in SEED_LOCALE's language at the
+ * first start; a later SEED_LOCALE changes nothing already seeded.
  */
 export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   const adminPassword = ctx.config.adminPassword ?? '123456';
-  ctx.seeds.add({ module: 'base', name: 'departments', when: { once: '1' }, run: seedDepartments });
+  const locale = ctx.config.seedLocale;
+  ctx.seeds.add({
+    module: 'base',
+    name: 'departments',
+    when: { once: '1' },
+    run: (trx, kind) => seedDepartments(trx, kind, locale),
+  });
   ctx.seeds.add({
     module: 'base',
     name: 'superuser',
     when: { once: '1' },
-    run: (trx, kind) => seedSuperuser(trx, kind, adminPassword),
+    run: (trx, kind) => seedSuperuser(trx, kind, adminPassword, locale),
   });
-  ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx) });
+  ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx, locale) });
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
   ctx.seeds.add(sessionLimitSeed);

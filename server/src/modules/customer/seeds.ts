@@ -4,6 +4,9 @@ import {
   customerInfo,
   customerInvitationRecord,
   customerRevealLog,
+  type Label,
+  type Locale,
+  label,
   sysDepartment,
   sysUser,
   type UserLevel,
@@ -12,47 +15,96 @@ import {
 import { unusableHash } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
-import { splitPerms } from '../base/index.js';
+import { STARTER_DEPARTMENTS, splitPerms } from '../base/index.js';
 import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
+
+/** An item named in every language, its remark the name in the other two (what the value means to a reader of either). */
+const item = (value: string, zhCn: string, zhTw: string, en: string) => ({
+  value,
+  name: label(zhCn, zhTw, en),
+  remark: label(`${zhTw} · ${en}`, `${zhCn} · ${en}`, `${zhCn} · ${zhTw}`),
+});
 
 /** The customer module's dictionaries; each item's remark gives its meaning in the other languages. */
 export const CUSTOMER_DICTIONARIES: readonly StarterDictionary[] = [
   {
     key: CUSTOMER_DICTS.customerType,
-    name: '客户类型',
+    name: label('客户类型', '客戶類型', 'Customer type'),
     items: [
-      { name: '新客户', value: 'new', remark: '新客戶 · New customer' },
-      { name: '老客户', value: 'regular', remark: '老客戶 · Regular customer' },
-      { name: 'VIP客户', value: 'vip', remark: 'VIP客戶 · VIP customer' },
+      item('new', '新客户', '新客戶', 'New customer'),
+      item('regular', '老客户', '老客戶', 'Regular customer'),
+      item('vip', 'VIP客户', 'VIP客戶', 'VIP customer'),
     ],
   },
   {
     key: CUSTOMER_DICTS.invitationStatus,
-    name: '邀约状态',
+    name: label('邀约状态', '邀約狀態', 'Invitation status'),
     items: [
-      { name: '已邀约', value: '1', remark: '已邀約 · Invited' },
-      { name: '已到店', value: '2', remark: '已到店 · Visited' },
-      { name: '已购买', value: '3', remark: '已購買 · Bought' },
-      { name: '未到店', value: '4', remark: '未到店 · No-show' },
+      item('1', '已邀约', '已邀約', 'Invited'),
+      item('2', '已到店', '已到店', 'Visited'),
+      item('3', '已购买', '已購買', 'Bought'),
+      item('4', '未到店', '未到店', 'No-show'),
     ],
   },
   {
     key: CUSTOMER_DICTS.idCardType,
-    name: '证件类型',
+    name: label('证件类型', '證件類型', 'ID document type'),
     items: [
-      { name: '身份证', value: 'idCard', remark: '身分證 · ID card' },
-      { name: '护照', value: 'passport', remark: '護照 · Passport' },
-      { name: '港澳通行证', value: 'hkMacau', remark: '港澳通行證 · Hong Kong and Macau permit' },
-      { name: '台胞证', value: 'taiwan', remark: '台胞證 · Taiwan compatriot permit' },
+      item('idCard', '身份证', '身分證', 'ID card'),
+      item('passport', '护照', '護照', 'Passport'),
+      item('hkMacau', '港澳通行证', '港澳通行證', 'Hong Kong and Macau permit'),
+      item('taiwan', '台胞证', '台胞證', 'Taiwan compatriot permit'),
     ],
   },
 ];
 
-/** The starter chain: two regions of two stores each. */
+/** The starter chain: two regions of two stores each (the regions are the base module's seeded ones). */
 const REGIONS = [
-  { name: '华东区', stores: ['上海南京路店', '杭州西湖店'] },
-  { name: '华南区', stores: ['广州天河店', '深圳南山店'] },
+  {
+    name: STARTER_DEPARTMENTS.east,
+    stores: [
+      label('上海南京路店', '上海南京路店', 'Shanghai Nanjing Road'),
+      label('杭州西湖店', '杭州西湖店', 'Hangzhou West Lake'),
+    ],
+  },
+  {
+    name: STARTER_DEPARTMENTS.south,
+    stores: [
+      label('广州天河店', '廣州天河店', 'Guangzhou Tianhe'),
+      label('深圳南山店', '深圳南山店', 'Shenzhen Nanshan'),
+    ],
+  },
 ] as const;
+
+/** The chain's people and roles, named in every language; `{store}` is the store's name. */
+const CHAIN_TEXT = {
+  manager: label('{store}店长', '{store}店長', '{store} manager'),
+  clerk: label('{store}店员{n}', '{store}店員{n}', '{store} clerk {n}'),
+  managerRole: label('店长·{store}', '店長·{store}', 'Manager · {store}'),
+  managerRemark: label(
+    '门店店长：本店客户、邀约与活动，删除、交接与查看敏感信息，本店员工',
+    '門市店長：本店客戶、邀約與活動，刪除、交接與查看敏感資訊，本店員工',
+    "Store manager: the store's customers, invitations and activities, deleting, handing over and revealing sensitive data, the store's staff",
+  ),
+  clerkRole: label('店员', '店員', 'Clerk'),
+  clerkRemark: label(
+    '店员：自己的客户、邀约与活动',
+    '店員：自己的客戶、邀約與活動',
+    'Clerk: their own customers, invitations and activities',
+  ),
+  treasurer: label('财务', '財務', 'Treasurer'),
+  treasurerRemark: label(
+    '财务：全部门店的客户、邀约与活动（只读，可导出）',
+    '財務：全部門市的客戶、邀約與活動（唯讀，可匯出）',
+    'Treasurer: customers, invitations and activities of every store (read-only, with export)',
+  ),
+  hr: label('人事', '人事', 'HR officer'),
+  hrRemark: label(
+    '人事：全部门店的客户与活动（只读）及敏感信息查看记录',
+    '人事：全部門市的客戶與活動（唯讀）及敏感資訊查看紀錄',
+    'HR: customers and activities of every store (read-only) and the record of sensitive-data reveals',
+  ),
+};
 
 const info = customerInfo.perms;
 const invitation = customerInvitationRecord.perms;
@@ -111,9 +163,14 @@ export function addCustomerSeeds(ctx: AppContext): void {
     module: 'customer',
     name: 'dictionaries',
     when: { once: '1' },
-    run: (trx, kind) => insertDictionaries(trx, kind, CUSTOMER_DICTIONARIES),
+    run: (trx, kind) => insertDictionaries(trx, kind, CUSTOMER_DICTIONARIES, ctx.config.seedLocale),
   });
-  ctx.seeds.add({ module: 'customer', name: 'chain', when: { once: '1' }, run: seedStarterChain });
+  ctx.seeds.add({
+    module: 'customer',
+    name: 'chain',
+    when: { once: '1' },
+    run: (trx, kind) => seedStarterChain(trx, kind, ctx.config.seedLocale),
+  });
 }
 
 /**
@@ -122,7 +179,9 @@ export function addCustomerSeeds(ctx: AppContext): void {
  * superuser, no store yet): an install with staff of its own keeps its organisation as it is.
  * Staff get a random password nobody knows (unusableHash): the operator sets real ones.
  */
-async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
+async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<void> {
+  const say = (text: Label, values: Record<string, string | number> = {}) =>
+    text[locale].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
   const db = asLoose(trx);
   const users = await trx.selectFrom('base_sys_user').select('id').limit(2).execute();
   const store = await db.selectFrom('base_sys_department').select('id').where('isStore', '=', toDbBool(kind, true));
@@ -131,7 +190,7 @@ async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
   const top = departments.find((d) => d.parentId === null);
   if (!top) return;
   const now = formatTime();
-  const byName = (name: string) => departments.find((d) => d.name === name)?.id;
+  const byName = (name: Label) => departments.find((d) => d.name === name[locale])?.id;
   const addDepartment = (name: string, parentId: number, orderNum: number, isStore: boolean) =>
     insertReturningId(db, kind, 'base_sys_department', {
       name,
@@ -183,18 +242,26 @@ async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
   const clerks: number[] = [];
   let storeNumber = 0;
   for (const [r, region] of REGIONS.entries()) {
-    const regionId = byName(region.name) ?? (await addDepartment(region.name, top.id, r + 1, false));
-    for (const [s, storeName] of region.stores.entries()) {
+    const regionId = byName(region.name) ?? (await addDepartment(say(region.name), top.id, r + 1, false));
+    for (const [s, storeLabel] of region.stores.entries()) {
       storeNumber += 1;
-      const storeId = await addDepartment(storeName, regionId, s + 1, true);
-      const manager = await addUser(`store${storeNumber}.manager`, `${storeName}店长`, 'storeManger', storeId);
+      const store = say(storeLabel);
+      const storeId = await addDepartment(store, regionId, s + 1, true);
+      const manager = await addUser(
+        `store${storeNumber}.manager`,
+        say(CHAIN_TEXT.manager, { store }),
+        'storeManger',
+        storeId,
+      );
       for (const n of [1, 2])
-        clerks.push(await addUser(`store${storeNumber}.clerk${n}`, `${storeName}店员${n}`, 'clerk', storeId));
+        clerks.push(
+          await addUser(`store${storeNumber}.clerk${n}`, say(CHAIN_TEXT.clerk, { store, n }), 'clerk', storeId),
+        );
       await addRole(
         {
           label: `store${storeNumber}.manager`,
-          name: `店长·${storeName}`,
-          remark: '门店店长：本店客户、邀约与活动，删除、交接与查看敏感信息，本店员工',
+          name: say(CHAIN_TEXT.managerRole, { store }),
+          remark: say(CHAIN_TEXT.managerRemark),
           perms: MANAGER_PERMS,
           departments: [storeId],
         },
@@ -203,26 +270,37 @@ async function seedStarterChain(trx: Db, kind: DbKind): Promise<void> {
     }
   }
   await addRole(
-    { label: 'clerk', name: '店员', remark: '店员：自己的客户、邀约与活动', perms: CLERK_PERMS, departments: [] },
+    {
+      label: 'clerk',
+      name: say(CHAIN_TEXT.clerkRole),
+      remark: say(CHAIN_TEXT.clerkRemark),
+      perms: CLERK_PERMS,
+      departments: [],
+    },
     clerks,
   );
-  const treasurer = await addUser('treasurer', '财务', 'treasurer', byName('财务部') ?? top.id);
+  const treasurer = await addUser(
+    'treasurer',
+    say(CHAIN_TEXT.treasurer),
+    'treasurer',
+    byName(STARTER_DEPARTMENTS.finance) ?? top.id,
+  );
   await addRole(
     {
       label: 'treasurer',
-      name: '财务',
-      remark: '财务：全部门店的客户、邀约与活动（只读，可导出）',
+      name: say(CHAIN_TEXT.treasurer),
+      remark: say(CHAIN_TEXT.treasurerRemark),
       perms: TREASURER_PERMS,
       departments: [top.id],
     },
     [treasurer],
   );
-  const hr = await addUser('hr', '人事', 'hr', byName('人力资源部') ?? top.id);
+  const hr = await addUser('hr', say(CHAIN_TEXT.hr), 'hr', byName(STARTER_DEPARTMENTS.hr) ?? top.id);
   await addRole(
     {
       label: 'hr',
-      name: '人事',
-      remark: '人事：全部门店的客户与活动（只读）及敏感信息查看记录',
+      name: say(CHAIN_TEXT.hr),
+      remark: say(CHAIN_TEXT.hrRemark),
       perms: HR_PERMS,
       departments: [top.id],
     },

@@ -27,6 +27,11 @@ export async function registerDict(app: FastifyInstance, ctx: AppContext, base: 
     ],
   });
   ctx.seeds.add(menuSeed(dictMenus, base.menus));
-  ctx.seeds.add({ module: 'dict', name: 'dictionaries', when: { once: '1' }, run: insertStarterDictionaries });
+  ctx.seeds.add({
+    module: 'dict',
+    name: 'dictionaries',
+    when: { once: '1' },
+    run: (trx, kind) => insertStarterDictionaries(trx, kind, ctx.config.seedLocale),
+  });
   return { types, items };
 }

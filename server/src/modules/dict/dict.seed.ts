@@ -1,8 +1,9 @@
+import { type Label, type Locale, label } from '@backroom/contract';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId } from '../../core/db/index.js';
 
-type StarterItem = { name: string; value: string; remark?: string; children?: StarterItem[] };
-/** A dictionary type with its items, as a module seeds it. */
-export type StarterDictionary = { key: string; name: string; items: StarterItem[] };
+type StarterItem = { name: Label; value: string; remark?: Label; children?: StarterItem[] };
+/** A dictionary type with its items, as a module seeds it, named in every language (SEED_LOCALE picks one). */
+export type StarterDictionary = { key: string; name: Label; items: StarterItem[] };
 
 /**
  * The dictionaries a new install starts with. `goodsType` labels the demo goods' type (its values
@@ -11,59 +12,63 @@ export type StarterDictionary = { key: string; name: string; items: StarterItem[
 export const STARTER_DICTIONARIES: readonly StarterDictionary[] = [
   {
     key: 'goodsType',
-    name: '商品分类',
+    name: label('商品分类', '商品分類', 'Goods category'),
     items: [
       {
-        name: '生鲜',
+        name: label('生鲜', '生鮮', 'Fresh food'),
         value: '1',
         children: [
-          { name: '水果', value: '11' },
-          { name: '蔬菜', value: '12' },
-          { name: '肉禽蛋', value: '13' },
+          { name: label('水果', '水果', 'Fruit'), value: '11' },
+          { name: label('蔬菜', '蔬菜', 'Vegetables'), value: '12' },
+          { name: label('肉禽蛋', '肉禽蛋', 'Meat, poultry and eggs'), value: '13' },
         ],
       },
       {
-        name: '食品饮料',
+        name: label('食品饮料', '食品飲料', 'Food and drink'),
         value: '2',
         children: [
-          { name: '休闲零食', value: '21' },
-          { name: '酒水饮料', value: '22' },
+          { name: label('休闲零食', '休閒零食', 'Snacks'), value: '21' },
+          { name: label('酒水饮料', '酒水飲料', 'Beverages'), value: '22' },
         ],
       },
-      { name: '日用百货', value: '3' },
-      { name: '个护美妆', value: '4' },
-      { name: '家电数码', value: '5' },
+      { name: label('日用百货', '日用百貨', 'Household goods'), value: '3' },
+      { name: label('个护美妆', '個護美妝', 'Personal care and beauty'), value: '4' },
+      { name: label('家电数码', '家電數位', 'Appliances and electronics'), value: '5' },
     ],
   },
   {
     key: 'storeType',
-    name: '门店类型',
+    name: label('门店类型', '門市類型', 'Store type'),
     items: [
-      { name: '直营店', value: 'direct' },
-      { name: '加盟店', value: 'franchise' },
-      { name: '社区店', value: 'community' },
-      { name: '旗舰店', value: 'flagship' },
+      { name: label('直营店', '直營店', 'Company-owned'), value: 'direct' },
+      { name: label('加盟店', '加盟店', 'Franchise'), value: 'franchise' },
+      { name: label('社区店', '社區店', 'Neighbourhood'), value: 'community' },
+      { name: label('旗舰店', '旗艦店', 'Flagship'), value: 'flagship' },
     ],
   },
   {
     key: 'paymentMethod',
-    name: '支付方式',
+    name: label('支付方式', '支付方式', 'Payment method'),
     items: [
-      { name: '现金', value: 'cash' },
-      { name: '微信支付', value: 'wechat' },
-      { name: '支付宝', value: 'alipay' },
-      { name: '银行卡', value: 'card' },
-      { name: '会员储值', value: 'stored', remark: '会员卡余额支付' },
+      { name: label('现金', '現金', 'Cash'), value: 'cash' },
+      { name: label('微信支付', '微信支付', 'WeChat Pay'), value: 'wechat' },
+      { name: label('支付宝', '支付寶', 'Alipay'), value: 'alipay' },
+      { name: label('银行卡', '銀行卡', 'Bank card'), value: 'card' },
+      {
+        name: label('会员储值', '會員儲值', 'Member balance'),
+        value: 'stored',
+        remark: label('会员卡余额支付', '會員卡餘額支付', 'Paid from the member card balance'),
+      },
     ],
   },
   {
     key: 'customerSource',
-    name: '客户来源',
+    name: label('客户来源', '客戶來源', 'Customer source'),
     items: [
-      { name: '到店自然客流', value: 'walkIn' },
-      { name: '老客户转介绍', value: 'referral' },
-      { name: '电话邀约', value: 'phone' },
-      { name: '线上活动', value: 'online' },
+      { name: label('到店自然客流', '到店自然客流', 'Walk-in'), value: 'walkIn' },
+      { name: label('老客户转介绍', '老客戶轉介紹', 'Referral'), value: 'referral' },
+      { name: label('电话邀约', '電話邀約', 'Phone invitation'), value: 'phone' },
+      { name: label('线上活动', '線上活動', 'Online campaign'), value: 'online' },
     ],
   },
 ];
@@ -73,26 +78,31 @@ export const STARTER_DICTIONARIES: readonly StarterDictionary[] = [
  * step), so a dictionary an operator deletes later does not come back; an install that already has
  * dictionaries (release 0.1.0 made them with its tables) keeps exactly what it has.
  */
-export async function insertStarterDictionaries(trx: Db, kind: DbKind): Promise<void> {
+export async function insertStarterDictionaries(trx: Db, kind: DbKind, locale: Locale): Promise<void> {
   if (await asLoose(trx).selectFrom('dict_type').select('id').limit(1).executeTakeFirst()) return;
-  await insertDictionaries(trx, kind, STARTER_DICTIONARIES);
+  await insertDictionaries(trx, kind, STARTER_DICTIONARIES, locale);
 }
 
 /**
- * Dictionary types with their items, each one whose key the install does not have yet (another
+ * Dictionary types with their items in the seed language, each one whose key the install does not have yet (another
  * module's dictionaries, added by its seed step; a type the operator already made stays theirs).
  */
-export async function insertDictionaries(trx: Db, kind: DbKind, types: readonly StarterDictionary[]): Promise<void> {
+export async function insertDictionaries(
+  trx: Db,
+  kind: DbKind,
+  types: readonly StarterDictionary[],
+  locale: Locale,
+): Promise<void> {
   const db = asLoose(trx);
   const now = formatTime();
   const insertItems = async (typeId: number, items: readonly StarterItem[], parentId: number | null) => {
     for (const [index, item] of items.entries()) {
       const id = await insertReturningId(db, kind, 'dict_info', {
         typeId,
-        name: item.name,
+        name: item.name[locale],
         value: item.value,
         orderNum: index + 1,
-        remark: item.remark ?? null,
+        remark: item.remark?.[locale] ?? null,
         parentId,
         createTime: now,
         updateTime: now,
@@ -104,7 +114,7 @@ export async function insertDictionaries(trx: Db, kind: DbKind, types: readonly 
     const taken = await db.selectFrom('dict_type').select('id').where('key', '=', type.key).executeTakeFirst();
     if (taken) continue;
     const typeId = await insertReturningId(db, kind, 'dict_type', {
-      name: type.name,
+      name: type.name[locale],
       key: type.key,
       createTime: now,
       updateTime: now,

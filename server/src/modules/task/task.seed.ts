@@ -1,21 +1,33 @@
+import { label } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type Db, formatTime } from '../../core/db/index.js';
 import { writeRepeatState } from './scheduler/types.js';
 import { insertSystemTask, systemTaskServices } from './task-info.repository.js';
 
-/** The system tasks (type 0) the product runs: the retention of the request log and of the recycle bin, daily. */
+/**
+ * The system tasks (type 0) the product runs: the retention of the request log and of the recycle
+ * bin, daily; named in SEED_LOCALE's language when added.
+ */
 export const SYSTEM_TASKS = [
   {
     service: 'base:log-retention',
-    name: '请求日志保留清理',
+    name: label('请求日志保留清理', '請求日誌保留清理', 'Request log retention'),
     cron: '0 3 * * *',
-    remark: '每天 03:00 删除超过保存天数的请求日志',
+    remark: label(
+      '每天 03:00 删除超过保存天数的请求日志',
+      '每天 03:00 刪除超過保存天數的請求日誌',
+      'Every day at 03:00, deletes request log entries older than the days kept',
+    ),
   },
   {
     service: 'recycle:retention',
-    name: '回收站数据保留清理',
+    name: label('回收站数据保留清理', '回收站資料保留清理', 'Recycle bin retention'),
     cron: '30 3 * * *',
-    remark: '每天 03:30 删除超过保存天数的回收站数据',
+    remark: label(
+      '每天 03:30 删除超过保存天数的回收站数据',
+      '每天 03:30 刪除超過保存天數的回收站資料',
+      'Every day at 03:30, deletes recycle bin entries older than the days kept',
+    ),
   },
 ] as const;
 
@@ -30,7 +42,10 @@ export async function seedTasks(ctx: AppContext, trx: Db): Promise<void> {
   for (const task of SYSTEM_TASKS) {
     if (present.has(task.service) || !ctx.taskHandlers.get(task.service)) continue;
     await insertSystemTask(trx, {
-      ...task,
+      service: task.service,
+      cron: task.cron,
+      name: task.name[ctx.config.seedLocale],
+      remark: task.remark[ctx.config.seedLocale],
       jobId: null,
       repeatConf: writeRepeatState({ count: 0 }),
       limit: null,

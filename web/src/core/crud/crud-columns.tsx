@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../ui/row-actions';
 import { useScreen } from '../screen';
+import { fitHeader } from './column-settings';
 import type { CrudRow, SettledCrudProps } from './crud-types';
 import type { CrudPageState } from './use-crud-page';
 
@@ -22,17 +23,21 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
   return useMemo(() => {
     const list: TableColumnType<CrudRow>[] = props.columns
       .filter((c) => !hiddenColumns.has(c.key))
-      .map((c, i) => ({
-        key: c.key,
-        fixed: pinFirst && i === 0 ? 'left' : undefined,
-        dataIndex: c.key,
-        title: c.title ?? labelOf(c.key),
-        width: c.width,
-        ellipsis: c.ellipsis ?? true,
-        sorter: (c.sortable ?? entity.orderable.has(c.key)) ? true : undefined,
-        sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
-        render: c.render ? (value: unknown, row: CrudRow) => c.render?.(value, row) : undefined,
-      }));
+      .map((c, i) => {
+        const title = c.title ?? labelOf(c.key);
+        const sortable = c.sortable ?? entity.orderable.has(c.key);
+        return {
+          key: c.key,
+          fixed: pinFirst && i === 0 ? 'left' : undefined,
+          dataIndex: c.key,
+          title,
+          width: fitHeader(c.width, title, sortable),
+          ellipsis: c.ellipsis ?? true,
+          sorter: sortable ? true : undefined,
+          sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
+          render: c.render ? (value: unknown, row: CrudRow) => c.render?.(value, row) : undefined,
+        } satisfies TableColumnType<CrudRow>;
+      });
     if (can.update || can.delete || props.rowActions) {
       list.push({
         key: '__actions',

@@ -1,8 +1,9 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Popconfirm, Popover, Select, Space } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredDialog } from '../lazy';
+import { ColumnSettings } from './column-settings';
 import type { SettledCrudProps } from './crud-types';
 import { RefreshButton } from './parts';
 import type { CrudPageState } from './use-crud-page';
@@ -62,7 +63,12 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
           onSearch={state.handleSearch}
           style={{ width: 220 }}
         />
-        <ColumnSettings props={props} state={state} />
+        <ColumnSettings
+          columns={props.columns.map((c) => ({ key: c.key, title: c.title ?? state.labelOf(c.key) }))}
+          hidden={state.hiddenColumns}
+          onToggle={state.toggleColumn}
+          onReset={state.resetColumns}
+        />
       </Space>
     </div>
   );
@@ -82,33 +88,6 @@ function searchedFields(entity: SettledCrudProps['entity'], language: string): s
   if (labels.length === 0) return undefined;
   const tag = locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN';
   return new Intl.ListFormat(tag, { type: 'disjunction' }).format(labels);
-}
-
-/** The gear that shows and hides columns. */
-function ColumnSettings({ props, state }: { props: SettledCrudProps; state: CrudPageState }) {
-  const { t } = useTranslation();
-  return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title={t('crud.columns')}
-      content={
-        <div className="crud-columns">
-          {props.columns.map((c) => (
-            <Checkbox
-              key={c.key}
-              checked={!state.hiddenColumns.has(c.key)}
-              onChange={(e) => state.toggleColumn(c.key, e.target.checked)}
-            >
-              {c.title ?? state.labelOf(c.key)}
-            </Checkbox>
-          ))}
-        </div>
-      }
-    >
-      <Button icon={<SettingOutlined />} aria-label={t('crud.columns')} />
-    </Popover>
-  );
 }
 
 // The excel dialogs (antd's Upload, the report table) load the first time one opens.

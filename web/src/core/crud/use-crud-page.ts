@@ -6,8 +6,8 @@ import { useFeedback } from '../app-feedback';
 import type { Locale } from '../i18n';
 import { usePerm } from '../permission';
 import { call } from '../request';
+import { useColumnSettings } from './column-settings';
 import { type CrudRow, crudApi, type Editing, type SettledCrudProps } from './crud-types';
-import { toggled } from './parts';
 import { recordNameOf, thingOf } from './record-name';
 
 /** The key of an entity's table data: invalidate it to reload the table after a change made elsewhere. */
@@ -63,9 +63,7 @@ export function useCrudPage(props: SettledCrudProps) {
     setOwnSelected(ids);
     props.onSelect?.(ids);
   };
-  const [hiddenColumns, setHiddenColumns] = useState<ReadonlySet<string>>(
-    () => new Set(props.columns.filter((c) => c.hidden).map((c) => c.key)),
-  );
+  const { hiddenColumns, toggleColumn, resetColumns } = useColumnSettings(entity.prefix, props.columns);
   const [editing, setEditing] = useState<Editing | null>(null);
 
   // Other parameters (another department) start again from the first page.
@@ -148,7 +146,6 @@ export function useCrudPage(props: SettledCrudProps) {
       setPage(1);
     }
   };
-  const toggleColumn = (key: string, shown: boolean) => setHiddenColumns((current) => toggled(current, key, !shown));
 
   return {
     can: { add: canAdd, update: canUpdate, delete: canDelete, export: canExport, import: canImport },
@@ -167,6 +164,7 @@ export function useCrudPage(props: SettledCrudProps) {
     setSelected,
     hiddenColumns,
     toggleColumn,
+    resetColumns,
     editing,
     setEditing,
     openEdit,

@@ -30,6 +30,8 @@ export default function Params() {
             { when: (values) => values.dataType === 2, input: <FileInput /> },
           ],
         },
+        // At 1440 px the list fits without scrolling; the remark waits in the column settings.
+        remark: { column: { hidden: true } },
         createTime: { column: false },
         updateTime: { column: { width: 170 } },
       }}

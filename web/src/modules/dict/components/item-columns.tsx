@@ -61,7 +61,7 @@ export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options
         },
         (row, value) => ({
           hint: t('dict.orderHint'),
-          button: `${t('dict.orderEdit')}: ${row.name} (${value})`,
+          button: `${t('dict.orderEdit')}, ${row.name}: ${value}`,
           input: `${t('dict.orderEdit')}: ${row.name}`,
         }),
       ),

@@ -1,12 +1,11 @@
 import { type PageResult, type SpaceInfo, UPLOAD_DEFAULTS } from '@backroom/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Result, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../core/crud/parts';
 import { type FileAction, FileCard } from './file-card';
 
 type Props = {
-  canList: boolean;
   query: UseQueryResult<PageResult<SpaceInfo>>;
   mode: 'manage' | 'pick';
   /** A search or type filter is on (the empty state says so). */
@@ -20,9 +19,8 @@ type Props = {
   onAction: (action: FileAction, file: SpaceInfo) => void;
 };
 
-/** The files of the page as cards, or why there are none (no permission, a failed load, nothing yet). */
+/** The files of the page as cards, or why there are none (a failed load, nothing yet). */
 export function FileGrid({
-  canList,
   query,
   mode,
   filtered,
@@ -35,7 +33,6 @@ export function FileGrid({
 }: Props) {
   const { t } = useTranslation();
   const list = query.data?.list ?? [];
-  if (!canList) return <Result status="403" subTitle={t('error.403')} />;
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (list.length === 0) {
     return (

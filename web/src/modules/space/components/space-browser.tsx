@@ -11,6 +11,7 @@ import {
 import { Image, Pagination } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoPermission } from '../../../core/no-permission';
 import { useScreen } from '../../../core/screen';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFileDrop } from '../hooks/use-file-drop';
@@ -84,6 +85,10 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
     .join(',');
   const chosen = selection.selection;
 
+  // Without the right to list files there is nothing here to browse: no tree, no filters, just
+  // the shell's no-permission state (the picker, inside a dialog, offers no way home).
+  if (!files.canList) return <NoPermission home={mode === 'manage'} />;
+
   return (
     <div className={`tree-panel-layout space-browser ${mode}${compact ? ' compact' : ''}`}>
       <CategoryPanel
@@ -145,7 +150,6 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
         />
         <div className="space-files-body">
           <FileGrid
-            canList={files.canList}
             query={files.query}
             mode={mode}
             filtered={!!search || type !== undefined}
@@ -176,15 +180,17 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
           />
         )}
       </section>
-      <Image
-        style={{ display: 'none' }}
-        src={act.previewing ?? undefined}
-        preview={{
-          open: act.previewing !== null,
-          src: act.previewing ?? undefined,
-          onOpenChange: (open) => !open && act.setPreviewing(null),
-        }}
-      />
+      {/* Only the preview is shown (it opens in a layer of its own): the image itself is not on the page. */}
+      <div hidden>
+        <Image
+          src={act.previewing ?? undefined}
+          preview={{
+            open: act.previewing !== null,
+            src: act.previewing ?? undefined,
+            onOpenChange: (open) => !open && act.setPreviewing(null),
+          }}
+        />
+      </div>
       {mode === 'manage' && (
         <>
           <RenameFile file={act.renaming} onClose={() => act.setRenaming(null)} />

@@ -208,13 +208,15 @@ export default function UserView() {
           columns={[
             {
               key: 'headImg',
-              width: 64,
+              width: 56,
               sortable: false,
               render: (value) => <Avatar size="small" src={value || undefined} icon={<UserOutlined />} />,
             },
+            // What a laptop (1440 px) shows beside the department tree without scrolling; the rest
+            // wait in the column settings.
             {
               key: 'username',
-              width: 180,
+              width: 150,
               render: (value) => {
                 const lock = lockOf(value);
                 return (
@@ -225,24 +227,25 @@ export default function UserView() {
                 );
               },
             },
-            { key: 'name', width: 120 },
-            { key: 'nickName', width: 120 },
-            { key: 'departmentName', width: 140 },
-            { key: 'roleName', width: 160, sortable: false },
-            { key: 'phone', width: 130 },
-            { key: 'email', width: 180 },
+            { key: 'name', width: 110 },
+            { key: 'nickName', width: 120, hidden: true },
+            { key: 'departmentName', width: 120 },
+            { key: 'roleName', width: 130, sortable: false },
+            { key: 'phone', width: 130, hidden: true },
+            { key: 'email', width: 180, hidden: true },
             {
               key: 'userLevel',
               width: 110,
+              hidden: true,
               render: (value) => <Tag color={LEVEL_COLORS[value]}>{t(`base.user.levels.${value}`)}</Tag>,
             },
             {
               key: 'status',
-              width: 100,
+              width: 90,
               ellipsis: false,
               render: (_value, row) => <StatusCell row={row} canUpdate={canUpdate} />,
             },
-            { key: 'createTime', width: 170 },
+            { key: 'createTime', width: 170, hidden: true },
           ]}
           fields={fields}
           rowActions={

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it, describe as suite } from 'vitest';
+import { seriousViolations, type Violation } from '../support/a11y.js';
+import { type Api, hasChromium, newContext, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
+import { view, visit } from '../support/ui.js';
+
+type Menu = { id: number; type: number; router?: string | null; isShow?: boolean };
+
+/** Waits until the current screen has drawn its data: requests answered, spinners and skeletons gone. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .nprogress-busy'));
+}
+
+/** One violation on one line: the rule and where (up to five places). */
+const describe = (v: Violation) => `${v.id}: ${v.targets.join(' | ')}`;
+
+/**
+ * Every screen of the product, as the admin reaches it from the menu (each page permmenu answers),
+ * the personal centre and the login page, in light and dark: no serious or critical axe-core
+ * violation anywhere on the page, the shell around the view included.
+ */
+suite.skipIf(!hasChromium)('accessibility of every screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Api;
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startRun());
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+
+    it(`has no serious violations on the login page (${theme})`, async () => {
+      const context = await newContext(browser, server.base, { locale: 'en', dark });
+      try {
+        const page = await context.newPage();
+        await page.goto('/login');
+        await page.locator('#username').waitFor();
+        await settled(page);
+        expect((await seriousViolations(page, { whole: true })).map(describe)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    // Both languages in light (Chinese text sets other widths and wraps), English in dark.
+    for (const locale of dark ? (['en'] as const) : (['en', 'zh-cn'] as const)) {
+      it(`has no serious violations on any menu screen or the personal centre (${theme}, ${locale})`, {
+        timeout: 300_000,
+      }, async () => {
+        const { menus } = await admin.get<{ menus: Menu[] }>('/admin/base/comm/permmenu');
+        const paths = menus.filter((m) => m.type === 1 && m.router && m.isShow !== false).map((m) => m.router ?? '');
+        expect(paths.length).toBeGreaterThan(10);
+        paths.push('/my/info');
+        const { page } = await openAs(browser, server.base, { prefs: { dark, locale } });
+        const problems: Record<string, string[]> = {};
+        for (const path of paths) {
+          await visit(page, path);
+          await view(page).waitFor();
+          await settled(page);
+          const found = await seriousViolations(page, { whole: true });
+          if (found.length > 0) problems[path] = found.map(describe);
+        }
+        expect(problems).toEqual({});
+      });
+    }
+  }
+
+  it('is usable by keyboard: the menu tree and the tab bar by arrows (Delete closes a tab), a dialog keeps and gives back the focus', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/sys/user' });
+    // The menu tree: arrows move between its entries.
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? null);
+    await page.locator('.app-sider .ant-menu-item-selected').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Menus');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe('Users');
+    await visit(page, '/sys/param');
+    const tab = (path: string) => page.locator('.tabs-bar [role="tab"]', { has: page.locator(`[data-tab="${path}"]`) });
+    const focusedTab = () =>
+      page.evaluate(() => document.activeElement?.querySelector('[data-tab]')?.getAttribute('data-tab') ?? null);
+    await tab('/sys/param').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedTab).toBe('/sys/user');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedTab).toBe('/sys/param');
+    // The focused tab closes with Delete; its page goes with it.
+    await page.keyboard.press('Delete');
+    await page.waitForURL((url) => url.pathname === '/sys/user');
+    await tab('/sys/param').waitFor({ state: 'detached' });
+
+    // A dialog opened from the keyboard takes the focus, keeps it while tabbing, and gives it back.
+    const add = view(page).getByTestId('crud-add');
+    await add.focus();
+    // The focus shows: a ring drawn around the focused button.
+    const ring = await add.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' && style.outlineWidth !== '0px';
+    });
+    expect(ring).toBe(true);
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('dialog');
+    await box.waitFor();
+    await expect.poll(() => box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 30; i += 1) await page.keyboard.press('Tab');
+    expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
