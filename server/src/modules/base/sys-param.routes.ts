@@ -29,7 +29,9 @@ function sendHtml(reply: FastifyReply, html: string, policy: string) {
     .type('text/html; charset=utf-8')
     .header('content-security-policy', policy)
     .header('x-content-type-options', 'nosniff')
-    .send(`<!doctype html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`);
+    .send(
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${html}</body></html>`,
+    );
 }
 
 export function registerSysParamRoutes(app: FastifyInstance, ctx: AppContext, params: SysParamService) {
