@@ -72,6 +72,7 @@ describe.skipIf(!hasChromium)('the rich-text parameter in Chromium', () => {
     // never ends while its dialog is hidden).
     await page.reload();
     await eventually(() => cell.innerText()).toBe('Weekend half price at every store.');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Preview: the page as the public call serves it, in a sandboxed frame.
     await tableRow(page, keyName).getByTestId(`param-preview-${keyName}`).click();
