@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -19,6 +21,8 @@ const { values: opts } = parseArgs({
     'db-url': { type: 'string' },
     connections: { type: 'string', default: '50' },
     'cpu-prof': { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    'reference-only': { type: 'boolean', default: false },
     'server-flags': { type: 'string' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -27,7 +31,7 @@ const { values: opts } = parseArgs({
 if (opts.help) {
   console.log(
     'usage: node bench/run.mjs [--quick] [--db-url=postgres://…|mysql://…] [--connections=50] [--cpu-prof] ' +
-      '[--server-flags="--max-semi-space-size=4"] [--keep]',
+      '[--server-flags="--max-semi-space-size=4"] [--keep] [--rounds=3] [--reference-only]',
   );
   process.exit(0);
 }
@@ -54,7 +58,9 @@ const ACTIONS = [
   '/admin/base/sys/role/list',
   '/admin/base/sys/department/list',
 ];
-const TARGETS = { userRps: 2000, logRps: 1000, p99Ms: 50, idleRssMb: 100 };
+const TARGETS = { userRps: 2000, logRps: 1000, p99Ms: 50, idleRssMb: 100, refRatio: 0.8, refP99Ms: 30 };
+/** Rounds of user/page against the bare reference (bench/reference.mjs), taken in turns. */
+const ROUNDS = Number(opts.rounds ?? (QUICK ? 1 : 3));
 
 const dbKind = kindOf(opts['db-url']);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-'));
@@ -401,9 +407,9 @@ async function growLogs(db, target, users) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function cannon(urlPath, seconds) {
+async function cannon(urlPath, seconds, base = server.base) {
   return autocannon({
-    url: server.base + urlPath,
+    url: base + urlPath,
     method: 'POST',
     connections: CONNECTIONS,
     duration: seconds,
@@ -501,6 +507,104 @@ async function phase(label, logRows, seed) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The bare reference (bench/reference.mjs) on the bench's SQLite file, in a child process. */
+async function startReference() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/reference.mjs'), `--db=${sqliteFile}`], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the reference exited (code ${code})`)));
+    lines.once('line', (line) => resolve(JSON.parse(line).port));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const comparisons = [];
+
+/** One measured run of user/page on `base`, with the CPU time the process at `pid` spent per request. */
+async function userPageRun(base, pid) {
+  const before = cpuMsOf(pid);
+  const r = await cannon(USER_PAGE, DURATION_S, base);
+  const cpu = cpuMsOf(pid) - before;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    cpuUsPerReq: Number.isFinite(cpu) ? (cpu * 1000) / Math.max(1, r.requests.total) : null,
+  };
+}
+
+/**
+ * user/page on the app against the bare reference, in turns (reference first in odd rounds, the app
+ * first in even ones), each run as long as a scenario: the ratio of the two survives the load of
+ * other work on a shared machine better than either figure alone.
+ */
+async function compareWithReference(logRows) {
+  console.log(`\n== user/page against the bare reference (Fastify + better-sqlite3, no auth, no log) ==`);
+  const ref = await startReference();
+  try {
+    // The reference answers the same page from the same data.
+    const sample = await post(ref.base, USER_PAGE, PAGE_BODY);
+    const appTotal = await pageTotal(USER_PAGE);
+    if (sample.json?.data?.pagination?.total !== appTotal || sample.json?.data?.list?.length !== 20) {
+      throw new Error(`the reference answers another page: ${JSON.stringify(sample.json).slice(0, 300)}`);
+    }
+    await cannon(USER_PAGE, WARMUP_S, ref.base);
+    await cannon(USER_PAGE, WARMUP_S);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const load = os.loadavg()[0];
+      const refFirst = round % 2 === 1;
+      const first = refFirst
+        ? await userPageRun(ref.base, ref.child.pid)
+        : await userPageRun(server.base, server.child.pid);
+      const second = refFirst
+        ? await userPageRun(server.base, server.child.pid)
+        : await userPageRun(ref.base, ref.child.pid);
+      const [reference, app] = refFirst ? [first, second] : [second, first];
+      const row = {
+        round,
+        logRows,
+        load,
+        loadAfter: os.loadavg()[0],
+        reference,
+        app,
+        ratio: app.rps / reference.rps,
+        // The CPU time each spent on a request, reference over app: hardly moved by other load.
+        cpuRatio: reference.cpuUsPerReq && app.cpuUsPerReq ? reference.cpuUsPerReq / app.cpuUsPerReq : Number.NaN,
+      };
+      comparisons.push(row);
+      console.log(
+        `  round ${round}: reference ${fmtInt(reference.rps)} req/s (p99 ${fmtMs(reference.p99)} ms, ` +
+          `${fmtCpu(reference.cpuUsPerReq)} µs/req) · app ${fmtInt(app.rps)} req/s (p99 ${fmtMs(app.p99)} ms, ` +
+          `${fmtCpu(app.cpuUsPerReq)} µs/req) · ratio ${row.ratio.toFixed(2)}× (by CPU ${row.cpuRatio.toFixed(2)}×) · ` +
+          `load average ${load.toFixed(2)}`,
+      );
+      if (reference.bad + app.bad > 0)
+        warnings.push(`reference round ${round}: ${reference.bad + app.bad} failed requests`);
+    }
+  } finally {
+    await ref.stop();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 function report(phases) {
   const cpus = os.cpus();
   const lines = [];
@@ -548,10 +652,31 @@ function report(phases) {
       'req/s on a shared machine); other load: cores busy with processes other than the server and this bench' +
       `${dbKind === 'sqlite' ? '' : ` (the ${dbKind} server included)`}.`,
   );
+  if (comparisons.length > 0) {
+    lines.push('');
+    lines.push(
+      'user/page against the bare reference (bench/reference.mjs: Fastify + better-sqlite3, the same SQL, no auth, ' +
+        `no log, no validation), taken in turns, ${DURATION_S} s each; ratio = app req/s over reference req/s:`,
+    );
+    lines.push('');
+    lines.push(
+      '| round | reference req/s | reference p99 ms | reference µs/req | app req/s | app p99 ms | app µs/req | ratio | ratio by CPU | load average |',
+    );
+    lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const c of comparisons) {
+      lines.push(
+        `| ${c.round} | ${fmtInt(c.reference.rps)} | ${fmtMs(c.reference.p99)} | ${fmtCpu(c.reference.cpuUsPerReq)} | ` +
+          `${fmtInt(c.app.rps)} | ${fmtMs(c.app.p99)} | ${fmtCpu(c.app.cpuUsPerReq)} | ${c.ratio.toFixed(2)}× | ` +
+          `${c.cpuRatio.toFixed(2)}× | ` +
+          `${c.load.toFixed(2)}–${c.loadAfter.toFixed(2)} |`,
+      );
+    }
+  }
   lines.push('');
   lines.push(
     `Targets (${CONNECTIONS} connections): user/page ≥ ${fmtInt(TARGETS.userRps)} req/s, log/page ≥ ` +
-      `${fmtInt(TARGETS.logRps)} req/s at 1M rows, p99 < ${TARGETS.p99Ms} ms, idle RSS < ${TARGETS.idleRssMb} MB.`,
+      `${fmtInt(TARGETS.logRps)} req/s at 1M rows, p99 < ${TARGETS.p99Ms} ms, idle RSS < ${TARGETS.idleRssMb} MB; ` +
+      `user/page ≥ ${TARGETS.refRatio}× the bare reference with p99 < ${TARGETS.refP99Ms} ms.`,
   );
   lines.push('');
   const check = (ok, text) => lines.push(`- ${ok ? 'PASS' : 'MISS'} ${text}`);
@@ -560,6 +685,18 @@ function report(phases) {
     const counts = r.urlPath === USER_PAGE || r.logRows === BIG_LOGS;
     if (counts) check(r.rps >= min, `${r.scenario}: ${fmtInt(r.rps)} req/s (≥ ${fmtInt(min)})`);
     check(r.p99 < TARGETS.p99Ms, `${r.scenario}: p99 ${fmtMs(r.p99)} ms (< ${TARGETS.p99Ms})`);
+  }
+  if (comparisons.length > 0) {
+    const ratio = median(comparisons.map((c) => c.ratio));
+    const p99 = median(comparisons.map((c) => c.app.p99));
+    check(
+      ratio >= TARGETS.refRatio,
+      `user/page against the reference: median ratio ${ratio.toFixed(2)}× over ${comparisons.length} rounds (≥ ${TARGETS.refRatio}×)`,
+    );
+    check(
+      p99 < TARGETS.refP99Ms,
+      `user/page in the reference rounds: median p99 ${fmtMs(p99)} ms (< ${TARGETS.refP99Ms})`,
+    );
   }
   for (const p of phases) {
     check(
@@ -604,6 +741,12 @@ async function main() {
       console.log(`  seeded ${users.userCount} users with roles and ${fmtInt(grown.added)} log rows`);
     }),
   );
+  if (dbKind === 'sqlite' && ROUNDS > 0) await compareWithReference(SMALL_LOGS);
+  if (opts['reference-only']) {
+    await stopServer();
+    report(phases);
+    return;
+  }
   phases.push(
     await phase(`${rowsLabel(BIG_LOGS)} log rows`, BIG_LOGS, async (db) => {
       const grown = await growLogs(db, BIG_LOGS, users);

@@ -99,7 +99,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'lib', test: /[\\/]node_modules[\\/](i18next|react-i18next|zustand|use-sync-external-store)[\\/]/ },
+            // Not use-sync-external-store: only the rich-text editor (Tiptap) uses it, in its own chunk.
+            { name: 'lib', test: /[\\/]node_modules[\\/](i18next|react-i18next|zustand)[\\/]/ },
           ],
         },
       },

@@ -67,6 +67,8 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
   // Once per profile: a reload later must see what the app itself stored (a logout, a new language).
   await context.addInitScript(
     ([locale, dark, stored]) => {
+      // A sandboxed frame (a rich-text parameter's preview) has no storage of its own to set up.
+      if (window !== window.top) return;
       if (localStorage.getItem('backroom.e2e-init')) return;
       localStorage.setItem('backroom.e2e-init', '1');
       if (locale) localStorage.setItem('backroom.locale', JSON.stringify({ value: locale }));

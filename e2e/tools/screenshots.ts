@@ -119,6 +119,41 @@ async function seedSessions(page: Page, base: string) {
   for (let i = 0; i < 5; i += 1) await signInFrom('wang.fang', `guess-${i}`, AGENTS.edge);
 }
 
+/** A longer rich-text notice for the parameter list's excerpt, its editor and its preview. */
+async function seedParams(page: Page) {
+  await apiCall(page, '/admin/base/sys/param/add', {
+    keyName: 'weekendPromotion',
+    name: '周末促销公告',
+    dataType: 1,
+    data:
+      '<h2 style="text-align: center">周末会员日</h2><p>本周六、周日全场<strong>生鲜八折</strong>，会员积分<em>双倍</em>。' +
+      '</p><ul><li><p>每人限购两件</p></li><li><p>特价商品不参与满减</p></li></ul>' +
+      '<blockquote><p>活动解释权归门店所有。</p></blockquote>',
+    remark: '门店首页公告',
+  });
+}
+
+/** The parameter screen's rich-text editor (editing the notice) and its preview. */
+async function shootParamDialogs(page: Page, shoot: (name: string) => Promise<void>) {
+  const view = page.locator('.view-slot.active');
+  await page.goto('/sys/param');
+  const row = view.locator('.ant-table-row', { hasText: 'weekendPromotion' });
+  await row.waitFor();
+  await row.getByRole('button', { name: /编辑|Edit/ }).click();
+  await page.locator('.ant-modal:visible [data-testid=rich-text-editor]').waitFor();
+  await settle(page);
+  await shoot('sys-param-editor');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+  await row.locator('[data-testid=param-preview-weekendPromotion]').click();
+  await page.frameLocator('[data-testid=param-preview-frame]').locator('h2').waitFor();
+  // No networkidle here: Chromium reports none for a page holding a sandboxed frame.
+  await page.waitForTimeout(400);
+  await shoot('sys-param-preview');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+}
+
 /** Files for the file space to show: a category with a few images (one coloured pixel each) and a PDF. */
 async function seedSpace(page: Page) {
   const category = await apiCall<{ id: number }>(page, '/admin/space/type/add', { name: '商品图片' });
@@ -366,6 +401,7 @@ async function main() {
                 await seedTasks(page);
                 await seedCustomers(page);
                 await seedSessions(page, server.base);
+                await seedParams(page);
                 recycleSeeded = true;
               }
               continue;
@@ -376,6 +412,7 @@ async function main() {
             await shoot(slug(route));
           }
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
+          if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
           if (only) {
             await context.close();
             continue;

@@ -119,4 +119,37 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
     expect(after.pagination.total).toBe(0);
     expect(dataOf(await t.post<SysUser[]>('/admin/base/sys/user/list', body, reader))).toEqual([]);
   });
+
+  it('never reads what an open transaction has written: a read during one waits for its end', async () => {
+    const countWalkers = () =>
+      t.ctx.db.db
+        .selectFrom('base_sys_user')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('username', 'like', 'walk.%')
+        .compile();
+    const before = Number((await t.ctx.db.read(countWalkers())).rows[0]?.n);
+    let during: Promise<number> | undefined;
+    await t.ctx.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('base_sys_user')
+          .values({
+            username: 'walk.uncommitted',
+            name: 'x',
+            password: 'x',
+            passwordV: 1,
+            status: 1,
+            createTime: '2026-01-01 00:00:00',
+            updateTime: '2026-01-01 00:00:00',
+          })
+          .execute();
+        during = t.ctx.db.read(countWalkers()).then((r) => Number(r.rows[0]?.n));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    // The insert was rolled back: a read begun inside the transaction must not have counted it.
+    expect(await during).toBe(before);
+    expect(Number((await t.ctx.db.read(countWalkers())).rows[0]?.n)).toBe(before);
+  });
 });

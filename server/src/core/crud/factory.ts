@@ -195,7 +195,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
           .clearSelect()
           .select((eb) => eb.fn.countAll().as('total'));
       });
-      const [row] = (await db.loose.executeQuery(query)).rows;
+      const [row] = (await db.read(query)).rows;
       return Number((row as { total?: number | string } | undefined)?.total ?? 0);
     };
     if (!options.countCacheMs || shape === null) return run();
@@ -326,7 +326,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         size,
         (page - 1) * size,
       );
-      const { rows } = await db.loose.executeQuery(query);
+      const { rows } = await db.read(query);
       const shown = (page - 1) * size + rows.length;
       // A page that is not full is the last one (so is an empty first page): its total is known
       // without counting, which is most of a search's cost when the keyword finds a few rows.
@@ -344,7 +344,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const query = compiled.query(shape === null ? null : `list|${orderKey(input)}|${shape}`, () =>
         rowsQuery(input, session).limit(10_000),
       );
-      const { rows } = await db.loose.executeQuery(query);
+      const { rows } = await db.read(query);
       return read(rows, session, 'list');
     },
     count: (input, session) => count(input, session, shapeKey(input, session)),

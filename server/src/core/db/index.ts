@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  type QueryResult,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import type { Config, DbKind } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -24,6 +32,12 @@ export type DbHandle = {
   readonly db: Db;
   readonly kind: DbKind;
   readonly loose: LooseDb;
+  /**
+   * Runs a compiled read outside any transaction (the CRUD factory's page, list and count). On
+   * SQLite it reads at once from the cached statement when no transaction holds the connection,
+   * without the driver's queue of promises around each query; otherwise as `loose.executeQuery`.
+   */
+  read<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
   close(): Promise<void>;
 };
 
@@ -68,6 +82,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 200) {
   const prepare = (text: string) => withRowBuilder(sqlite.prepare(text));
   return {
     close: () => sqlite.close(),
+    /** Whether a transaction holds the connection now (Kysely's, between its BEGIN and its end). */
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(text: string) {
       // Long texts are one-off shapes (a batch insert of N log rows): caching them would only
       // push the reused statements out.
@@ -97,6 +115,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 200) {
  */
 export async function openDatabase(config: Config['db'], options: { poolSize?: number } = {}): Promise<DbHandle> {
   let db: Db;
+  let read: DbHandle['read'] | undefined;
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -107,7 +126,18 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     // SQLite's default 2 MB page cache: the OS caches the file anyway, and a bigger cache only
     // adds to the server's resident memory (8 MB measured no faster at 1M log rows).
     sqlite.pragma('cache_size = -2000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    const queued = db;
+    // better-sqlite3 runs a statement synchronously: a read started while no transaction is open
+    // sees only committed rows and cannot interleave with another statement. Inside a transaction
+    // (another request's, awaiting between its statements) it waits its turn in Kysely's queue.
+    read = async <R>(query: CompiledQuery<R>): Promise<QueryResult<R>> => {
+      if (statements.inTransaction) return queued.executeQuery(query);
+      const statement = statements.prepare(query.sql);
+      if (!statement.reader) return queued.executeQuery(query);
+      return { rows: statement.all(query.parameters) as R[] };
+    };
   } else if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     // PostgreSQL returns int8 and numeric as text; the wire contract wants numbers.
@@ -131,10 +161,12 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     });
     db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
   }
+  const queued = db;
   return {
     db,
     kind: config.kind,
     loose: db as LooseDb,
+    read: read ?? ((query) => queued.executeQuery(query)),
     close: () => db.destroy(),
   };
 }

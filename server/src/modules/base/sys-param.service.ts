@@ -1,103 +1,53 @@
-import { sysParam } from '@backroom/contract';
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_LINK_SCHEMES,
+  RICH_TEXT_STYLES,
+  RICH_TEXT_TAGS,
+  richTextMediaAllowed,
+  sysParam,
+} from '@backroom/contract';
 import type sanitizeHtml from 'sanitize-html';
+import type { Config } from '../../core/config.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { findParamByKey } from './sys-param.repository.js';
 
-/** sanitize-html's default tags (kept here so the sanitiser itself can load lazily). */
-const DEFAULT_TAGS = [
-  'address',
-  'article',
-  'aside',
-  'footer',
-  'header',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hgroup',
-  'main',
-  'nav',
-  'section',
-  'blockquote',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'hr',
-  'li',
-  'menu',
-  'ol',
-  'p',
-  'pre',
-  'ul',
-  'a',
-  'abbr',
-  'b',
-  'bdi',
-  'bdo',
-  'br',
-  'cite',
-  'code',
-  'data',
-  'dfn',
-  'em',
-  'i',
-  'kbd',
-  'mark',
-  'q',
-  'rb',
-  'rp',
-  'rt',
-  'rtc',
-  'ruby',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-  'var',
-  'wbr',
-  'caption',
-  'col',
-  'colgroup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-];
+/**
+ * The sanitiser for rich text, from the allow-list the web editor shares (packages/contract,
+ * base/rich-text.ts): images and video only from `mediaBases` (and `/upload/…` of this origin).
+ */
+export function richTextSanitizer(mediaBases: readonly string[]) {
+  const media = (frame: sanitizeHtml.IFrame) =>
+    (frame.tag === 'img' || frame.tag === 'video' || frame.tag === 'source') &&
+    !richTextMediaAllowed(frame.attribs.src ?? '', mediaBases);
+  const options: sanitizeHtml.IOptions = {
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+    ),
+    allowedStyles: {
+      '*': Object.fromEntries(Object.entries(RICH_TEXT_STYLES).map(([name, values]) => [name, [...values]])),
+    },
+    allowedClasses: {},
+    allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
+    allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'], source: ['http', 'https'] },
+    allowProtocolRelative: false,
+    exclusiveFilter: media,
+  };
+  /** Sanitised rich text; the sanitiser (and its HTML parser) loads on the first use. */
+  return async (html: string): Promise<string> => {
+    const { default: sanitize } = await import('sanitize-html');
+    return sanitize(html, options);
+  };
+}
 
-/** Tags and attributes a rich-text parameter may keep; scripts, handlers and frames never survive. */
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...DEFAULT_TAGS, 'img', 'span', 'font', 'u', 's', 'video', 'source'],
-  allowedAttributes: {
-    a: ['href', 'name', 'target'],
-    '*': ['style', 'class', 'align'],
-    img: ['src', 'alt', 'width', 'height'],
-    video: ['src', 'controls', 'width', 'height', 'poster'],
-    source: ['src', 'type'],
-    font: ['color', 'size'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-};
-
-/** Sanitised rich text; the sanitiser (and its HTML parser) loads on the first use. */
-export async function sanitizeRichText(html: string): Promise<string> {
-  const { default: sanitize } = await import('sanitize-html');
-  return sanitize(html, SANITIZE);
+/** Where stored files are served from besides this origin's `/upload/…`: UPLOAD_BASE_URL, the S3 public address. */
+export function mediaBasesOf(config: Pick<Config, 'upload' | 'storage'>): string[] {
+  const bases: string[] = [];
+  if (config.upload.baseUrl) bases.push(`${config.upload.baseUrl}/upload`);
+  if (config.storage.kind === 's3') bases.push(config.storage.publicUrl);
+  return bases;
 }
 
 /** A string setting that looks like JSON must be JSON: a broken `{…}` is a format error, not a silent string. */
@@ -124,6 +74,7 @@ export function createSysParamService(ctx: AppContext): SysParamService {
       return data;
     },
   });
+  const sanitizeRichText = richTextSanitizer(mediaBasesOf(ctx.config));
   return {
     ...crud,
     async html(key, richOnly) {

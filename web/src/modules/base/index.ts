@@ -17,7 +17,9 @@ export function installBase() {
   // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
   // the family's own view (base/views/info.vue for /my/info).
   registerFixedRoute('/my/info', 'base.my.title', () => import('./views/info'));
-  registerView('modules/base/views/param.vue', () => import('./views/param'));
+  // The parameter screen's own texts (its rich-text editor and preview) load with it.
+  addMessages('param', (locale) => import(`./locales/param/${locale}.json`), { withScreens: true });
+  registerView('modules/base/views/param.vue', () => import('./views/param'), 'param');
   registerView('modules/base/views/menu/index.vue', () => import('./views/menu/index'));
   registerView('modules/base/views/log.vue', () => import('./views/log'));
   registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));

@@ -1,0 +1,56 @@
+// The bare reference for `npm run bench` (bench/run.mjs starts it in a child process): Fastify and
+// better-sqlite3 answering POST /api/admin/base/sys/user/page with the SQL the app runs for it
+// (the users of a page joined with their department's name and their roles' names, newest first,
+// then the count), in the same envelope, with no authentication, permission, data scope, request
+// log or validation. It shows what the machine can do at all, so the app's figure can be read as a
+// share of it even while other work shares the machine.
+// usage: node bench/reference.mjs --db=<sqlite file>   (prints {"port":…} once it listens)
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+const Fastify = requireServer('fastify');
+const Database = requireServer('better-sqlite3');
+
+const { values: opts } = parseArgs({ options: { db: { type: 'string' }, port: { type: 'string', default: '0' } } });
+if (!opts.db) {
+  console.error('usage: node bench/reference.mjs --db=<sqlite file>');
+  process.exit(2);
+}
+
+const db = new Database(opts.db, { readonly: true, fileMustExist: true });
+db.pragma('journal_mode = WAL');
+const PAGE = db.prepare(
+  `select "a"."id", "a"."createTime", "a"."updateTime", "a"."departmentId", "a"."userId", "a"."name",
+          "a"."username", "a"."passwordV", "a"."nickName", "a"."headImg", "a"."phone", "a"."email",
+          "a"."remark", "a"."status", "a"."userLevel", "a"."socketId", "d"."name" as "departmentName",
+          (select group_concat("r"."name", ',') from "base_sys_user_role" as ur
+             inner join "base_sys_role" as r on "r"."id" = "ur"."roleId"
+           where "ur"."userId" = "a"."id") as "roleName"
+   from "base_sys_user" as "a" left join "base_sys_department" as "d" on "d"."id" = "a"."departmentId"
+   order by "a"."id" desc limit ? offset ?`,
+);
+const COUNT = db.prepare('select count(*) as "total" from "base_sys_user" as "a"');
+
+const app = Fastify({ logger: false });
+app.post('/api/admin/base/sys/user/page', async (request) => {
+  const body = request.body ?? {};
+  const page = Number(body.page) || 1;
+  const size = Number(body.size) || 20;
+  const list = PAGE.all(size, (page - 1) * size);
+  const { total } = COUNT.get();
+  return { code: 1000, message: 'success', data: { list, pagination: { page, size, total } } };
+});
+
+const address = await app.listen({ port: Number(opts.port), host: '127.0.0.1' });
+console.log(JSON.stringify({ port: Number(new URL(address).port) }));
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    void app.close().finally(() => {
+      db.close();
+      process.exit(0);
+    });
+  });
+}
