@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, MysqlDialect, PostgresDialect, type QueryResult, SqliteDialect, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  type QueryResult,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import type { Config, DbKind } from '../config.js';
 import type { Database } from './schema.js';
 
