@@ -25,8 +25,9 @@ const EXCLUDED = ['.ant-table-measure-row'];
  * The serious and critical accessibility violations axe-core finds on the screen as it stands
  * (WCAG 2.1 A and AA rules). The engine goes in through the debugging protocol, so the page's own
  * content security policy does not stop it; run it after what is to be checked has rendered.
+ * `scope` checks that part of the page instead (a page outside the shell: `.login-page`).
  */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+export async function seriousViolations(page: Page, scope?: string): Promise<Violation[]> {
   // A dialog fading in is not yet what the reader sees: colours are measured once it stands still
   // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
   await page.waitForFunction(
@@ -38,7 +39,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(
-    async ([view, covers, popups, exclude]) => {
+    async ([view, covers, popups, exclude, only]) => {
       type AxeResult = {
         violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
       };
@@ -48,7 +49,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       const shown = (selector: string) =>
         Array.from(document.querySelectorAll(selector)).some((e) => e.getClientRects().length > 0);
       const covering = covers.filter(shown);
-      const include = [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
+      const include = only ? [only] : [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
       const result = await axe.run(
         { include: include.map((s) => [s]), exclude: exclude.map((s) => [s]) },
         {
@@ -65,6 +66,6 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
           targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
         }));
     },
-    [VIEW, COVERS, POPUPS, EXCLUDED] as const,
+    [VIEW, COVERS, POPUPS, EXCLUDED, scope ?? ''] as const,
   );
 }

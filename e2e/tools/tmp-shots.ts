@@ -21,7 +21,13 @@ try {
     status: 0,
     data: '{"sleepMs":8000}',
   });
-  await admin.post('/admin/base/sys/user/add', { username: 'alice', password: 'alice-pass1', nickName: 'Alice', name: '爱丽丝', roleIdList: [] });
+  await admin.post('/admin/base/sys/user/add', {
+    username: 'alice',
+    password: 'alice-pass1',
+    nickName: 'Alice',
+    name: '爱丽丝',
+    roleIdList: [],
+  });
   for (const size of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
@@ -59,7 +65,11 @@ try {
         await page.goto('/login?redirect=/my/info');
         await signIn(page);
         await page.locator('.view-slot.active #nickName').waitFor();
-        await page.locator('.view-slot.active').getByRole('button', { name: /保\s?存|Save/ }).first().click();
+        await page
+          .locator('.view-slot.active')
+          .getByRole('button', { name: /保\s?存|Save/ })
+          .first()
+          .click();
         await page.locator('.app-toast-success').waitFor();
         await page.waitForTimeout(300);
         await shoot(page, 'toasts-stacked');
@@ -83,10 +93,15 @@ try {
         await page.locator('.view-slot.active [data-testid=crud-add]').click();
         const dialog = page.getByRole('dialog');
         await dialog.locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
-        await dialog.locator('.ant-tree-treenode:not([aria-hidden])', { hasText: /请求日志|Request log/ }).scrollIntoViewIfNeeded();
+        await dialog
+          .locator('.ant-tree-treenode:not([aria-hidden])', { hasText: /请求日志|Request log/ })
+          .scrollIntoViewIfNeeded();
         await settle(page);
         await shoot(page, 'role-form');
-        await dialog.locator('.ant-tree-treenode:not([aria-hidden])', { hasText: /任务列表|^Tasks$/ }).last().scrollIntoViewIfNeeded();
+        await dialog
+          .locator('.ant-tree-treenode:not([aria-hidden])', { hasText: /任务列表|^Tasks$/ })
+          .last()
+          .scrollIntoViewIfNeeded();
         await settle(page);
         await shoot(page, 'role-form-tasks');
         await dialog.locator('.ant-modal-close').click();
@@ -95,7 +110,10 @@ try {
         const task = page.locator('.view-slot.active .ant-table-row', { hasText: '慢任务演示' });
         await task.waitFor();
         await task.getByRole('button', { name: /执行一次|Run once/ }).click();
-        await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /执行一次|Run once/ }).click();
+        await page
+          .locator('.ant-popconfirm:visible')
+          .getByRole('button', { name: /执行一次|Run once/ })
+          .click();
         await task.getByRole('button', { name: /执行中|Running…/ }).waitFor();
         await settle(page);
         await shoot(page, 'task-running');
