@@ -3,6 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FeedbackProvider, useFeedback } from './app-feedback';
 import { toast, useToasts } from './toast';
 
+/** What the screen below was given. */
+let feedback: ReturnType<typeof useFeedback> | null = null;
+function Screen() {
+  feedback = useFeedback();
+  return null;
+}
+
 describe('the app’s messages', () => {
   afterEach(() => {
     cleanup();
@@ -10,11 +17,6 @@ describe('the app’s messages', () => {
   });
 
   it('a screen’s "saved" joins the sign-in warning in one stack instead of drawing over it', () => {
-    let feedback: ReturnType<typeof useFeedback> | null = null;
-    function Screen() {
-      feedback = useFeedback();
-      return null;
-    }
     render(
       <FeedbackProvider>
         <Screen />

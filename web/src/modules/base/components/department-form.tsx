@@ -69,7 +69,9 @@ export function DepartmentForm({ draft, tree, onClose, onSaved }: Props) {
       data={draft}
       form={form}
       title={
-        draft?.id === undefined ? t('base.user.addDepartment') : t('base.user.editDepartmentTitle', { name: draft.name })
+        draft?.id === undefined
+          ? t('base.user.addDepartment')
+          : t('base.user.editDepartmentTitle', { name: draft.name })
       }
       initialValues={(d) => ({ name: d.name, parentId: d.parentId, orderNum: d.orderNum, isStore: d.isStore })}
       submit={submit}
