@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { seriousViolations } from '../support/a11y.js';
 import {
   type Api,
   hasChromium,
@@ -15,8 +16,8 @@ import {
 import { eventually, toasts, view } from '../support/ui.js';
 
 /** A page of its own on /login, in English; the context closes when the test finishes. */
-async function loginPage(browser: Browser, base: string): Promise<Page> {
-  const context = await newContext(browser, base, { locale: 'en' });
+async function loginPage(browser: Browser, base: string, dark = false): Promise<Page> {
+  const context = await newContext(browser, base, { locale: 'en', dark });
   onTestFinished(() => context.close());
   const page = await context.newPage();
   await page.goto('/login');
@@ -155,4 +156,19 @@ describe.skipIf(!hasChromium)('the login page with the captcha on, in Chromium',
     await page.keyboard.type('1');
     await refusal(page).waitFor({ state: 'detached' });
   });
+
+  it.each([false, true])(
+    'has no serious accessibility problem with a refusal and the captcha on show (dark %s)',
+    async (dark) => {
+      const page = await loginPage(browser, server.base, dark);
+      await page.getByTestId('captcha').locator('img').waitFor();
+      await page.fill('#username', 'admin');
+      await page.fill('#password', '123456');
+      await page.fill('#verifyCode', '00000');
+      await page.click('button[type=submit]');
+      await refusal(page).waitFor();
+      await page.getByTestId('captcha').locator('img').waitFor();
+      expect(await seriousViolations(page, { scope: '.login-page' })).toEqual([]);
+    },
+  );
 });

@@ -20,9 +20,13 @@ const POPUPS = ['.ant-select-dropdown', '.ant-picker-dropdown', '.ant-dropdown']
  * The serious and critical accessibility violations axe-core finds on the screen as it stands
  * (WCAG 2.1 A and AA rules). The engine goes in through the debugging protocol, so the page's own
  * content security policy does not stop it; run it after what is to be checked has rendered.
- * `whole` checks the whole page, the shell around the view (sidebar, header, tabs) too.
+ * `whole` checks the whole page, the shell around the view (sidebar, header, tabs) too; `scope`
+ * checks that part of the page instead (a page outside the shell: `.login-page`).
  */
-export async function seriousViolations(page: Page, options: { whole?: boolean } = {}): Promise<Violation[]> {
+export async function seriousViolations(
+  page: Page,
+  options: { whole?: boolean; scope?: string } = {},
+): Promise<Violation[]> {
   // A dialog fading in is not yet what the reader sees: colours are measured once it stands still
   // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
   await page.waitForFunction(
@@ -34,7 +38,7 @@ export async function seriousViolations(page: Page, options: { whole?: boolean }
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(
-    async ([view, covers, popups, whole]) => {
+    async ([view, covers, popups, whole, only]) => {
       type AxeResult = {
         violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
       };
@@ -44,7 +48,11 @@ export async function seriousViolations(page: Page, options: { whole?: boolean }
       const shown = (selector: string) =>
         Array.from(document.querySelectorAll(selector)).some((e) => e.getClientRects().length > 0);
       const covering = covers.filter(shown);
-      const include = whole ? ['body'] : [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
+      const include = only
+        ? [only]
+        : whole
+          ? ['body']
+          : [...(covering.length > 0 ? covering : [view]), ...popups.filter(shown)];
       const result = await axe.run(
         { include: include.map((s) => [s]) },
         {
@@ -61,6 +69,6 @@ export async function seriousViolations(page: Page, options: { whole?: boolean }
           targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
         }));
     },
-    [VIEW, COVERS, POPUPS, options.whole ?? false] as const,
+    [VIEW, COVERS, POPUPS, options.whole ?? false, options.scope ?? ''] as const,
   );
 }
