@@ -107,15 +107,15 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     const info = await admin.get<Row>('/admin/base/sys/user/info', { id: created?.id ?? 0 });
     expect(info.roleIdList).toEqual([roleId]);
 
-    // Edit the nickname.
+    // Edit the name (a column the list shows; the nickname waits in the column settings).
     await tableRow(page, username).getByRole('button', { name: 'Edit' }).click();
     await eventually(() => dialog(page).locator('#username').inputValue()).toBe(username);
     // The title names the thing and the record.
     expect(await dialog(page).locator('.ant-modal-title').innerText()).toBe(`Edit user: ${username}`);
-    await dialog(page).locator('#nickName').fill('Renamed');
+    await dialog(page).locator('#name').fill('Renamed');
     await saveDialog(page);
     await eventually(() => tableRow(page, username).innerText()).toContain('Renamed');
-    expect((await userNamed(admin, username))?.nickName).toBe('Renamed');
+    expect((await userNamed(admin, username))?.name).toBe('Renamed');
 
     // The status switch saves at once.
     const status = tableRow(page, username).getByRole('switch', { name: `Status of ${username}` });
