@@ -31,8 +31,13 @@ const { values: opts } = parseArgs({
     clients: { type: 'string', default: '4' },
     explain: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    /** Measure the rows an earlier run left (PostgreSQL, MariaDB) instead of filling again. */
+    /**
+     * Measure the rows an earlier run left instead of filling again: PostgreSQL and MariaDB's
+     * database, or SQLite's file in --data-dir (the server migrates it first if it is behind).
+     */
     reuse: { type: 'boolean', default: false },
+    /** SQLite: the folder of the database (kept afterwards), instead of a throwaway one. */
+    'data-dir': { type: 'string' },
     /** Leave the SQLite database in place (its path is printed) for looking into afterwards. */
     keep: { type: 'boolean', default: false },
   },
@@ -45,7 +50,11 @@ const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 
 const ADMIN_PASSWORD = 'bench-123456';
 const CLERK = 'bench.clerk';
 const EMPLOYEES = 200;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
+const dataDir = opts['data-dir']
+  ? path.resolve(opts['data-dir'])
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
+fs.mkdirSync(dataDir, { recursive: true });
+const KEEP = opts.keep || opts['data-dir'] !== undefined;
 const sqliteFile = path.join(dataDir, 'backroom.sqlite');
 const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
 
@@ -356,7 +365,8 @@ async function main() {
   // First start migrates and seeds; the fill goes in with the server stopped.
   await startServer();
   await stopServer();
-  if (!(opts.reuse && KIND !== 'sqlite')) await fill();
+  const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
+  if (!(opts.reuse && filled)) await fill();
   // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
   // fragment, a full phone number, a customer code, two characters.
   const known = customer(Math.floor(ROWS / 3 / EMPLOYEES) * EMPLOYEES, [{}], '');
@@ -396,7 +406,7 @@ async function main() {
     );
   } finally {
     await stopServer();
-    if (KIND === 'sqlite' && opts.keep) console.log(`kept ${sqliteFile}`);
+    if (KIND === 'sqlite' && KEEP) console.log(`kept ${sqliteFile}`);
     else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
