@@ -103,6 +103,8 @@ async function openDb() {
     const db = new Database(sqliteFile);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // The text index's triggers write pieces all over its B-trees: a cache that holds them.
+    db.pragma('cache_size = -262144');
     return {
       all: async (sql, params = []) => db.prepare(sql).all(...params),
       run: async (sql, params = []) => void db.prepare(sql).run(...params),
@@ -244,7 +246,8 @@ async function startServer() {
     nodeArgs: startScriptFlags(),
     dataDir,
     logFile: path.join(dataDir, 'server.log'),
-    timeoutMs: 120_000,
+    // A reused database may be migrated first (a text index made anew over its rows: minutes).
+    timeoutMs: opts.reuse ? 1_800_000 : 120_000,
     env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
   });
 }

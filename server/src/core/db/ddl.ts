@@ -196,7 +196,7 @@ function gramIndexSql(
     const columns = identifiers.map(q).join(', ');
     return [
       `create table ${grams} (${q('gram')} text collate "C" not null, ${id} integer not null, primary key (${q('gram')}, ${id}))`,
-      `${insert(pieces('a', `${t} a, `))} on conflict do nothing`,
+      `${insert(pieces('a', `${t} a, `))} order by 1, 2 on conflict do nothing`,
       `create function ${keep}() returns trigger language plpgsql as $$ begin if tg_op <> 'INSERT' then delete from ${grams} where ${id} = old.${id} and ${q('gram')} in (${oldPieces}); end if; if tg_op <> 'DELETE' then ${insert(pieces('new', ''))} on conflict do nothing; end if; return null; end $$`,
       `create trigger ${keep} after insert or delete or update of ${columns} on ${t} for each row execute function ${keep}()`,
     ];
@@ -218,7 +218,8 @@ function gramIndexSql(
   const columns = identifiers.map(q).join(', ');
   return [
     `create table ${grams} (${q('gram')} text not null, ${id} integer not null, primary key (${q('gram')}, ${id})) without rowid`,
-    insert(pieces('a')).replace(/^insert/, 'insert or ignore'),
+    // In the key's order, the B-tree is written page after page (random order costs twice the time at 1M rows).
+    `${insert(pieces('a')).replace(/^insert/, 'insert or ignore')} order by 1, 2`,
     `create trigger ${q(gramTrigger(index, 'insert'))} after insert on ${t} begin ${add} end`,
     `create trigger ${q(gramTrigger(index, 'delete'))} after delete on ${t} begin ${remove} end`,
     `create trigger ${q(gramTrigger(index, 'update'))} after update of ${columns} on ${t} begin ${remove} ${add} end`,
