@@ -333,20 +333,29 @@ async function explain(keyWord) {
   const db = await openDb();
   const pattern = `%${keyWord}%`;
   const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
+  const words = ['customerName', 'customerAddress', 'customerType', 'remark'];
   const like = KIND === 'postgres' ? 'ilike' : 'like';
   const likes = fields.map((f) => `a.${q(f)} ${like} ?`).join(' or ');
-  // The keyword clause as the server writes it (server/src/core/crud/query.ts): the text index
-  // narrows, the LIKEs decide.
-  const indexed = [...keyWord].length >= 3;
-  const document = fields.map((f) => `coalesce(a.${q(f)}, '')`).join(' || chr(31) || ');
-  const candidates =
-    !indexed || KIND === 'mysql'
-      ? ''
-      : KIND === 'sqlite'
-        ? 'a.id in (select rowid from customer_info_fts where customer_info_fts match ?) and '
-        : `${document} ilike ? and `;
+  // The keyword clause as the server writes it (server/src/core/crud/query.ts): the trigram index
+  // (the words) and the identifier pieces (code, phone) narrow, the LIKEs decide.
+  const chars = [...keyWord].length;
+  const lower = KIND === 'postgres' ? '(lower(cast(? as text)) collate "C")' : 'lower(cast(? as text))';
+  const top =
+    KIND === 'postgres' ? 'repeat(chr(1114111), 6)' : 'char(1114111, 1114111, 1114111, 1114111, 1114111, 1114111)';
+  const grams =
+    chars >= 6
+      ? `select g1.id from customer_info_fts_grams g1 join customer_info_fts_grams g2 on g2.gram = ${KIND === 'postgres' ? `right(${lower}, 6)` : `substr(${lower}, -6)`} and g2.id = g1.id where g1.gram = substr(${lower}, 1, 6)`
+      : `select g.id from customer_info_fts_grams g where g.gram >= ${lower} and g.gram <= ${lower} || ${top}`;
+  const gramParams = chars >= 6 ? [keyWord, keyWord] : [keyWord, keyWord];
+  const document = words.map((f) => `coalesce(w.${q(f)}, '')`).join(' || chr(31) || ');
+  const wordRows =
+    KIND === 'sqlite'
+      ? 'select rowid from customer_info_fts where customer_info_fts match ?'
+      : `select w.id from customer_info w where ${document} ilike ?`;
+  const indexed = chars >= 3 && KIND !== 'mysql';
+  const candidates = indexed ? `a.id in (${wordRows} union ${grams}) and ` : '';
   const params = [
-    ...(candidates === '' ? [] : [KIND === 'sqlite' ? `"${keyWord}"` : pattern]),
+    ...(indexed ? [KIND === 'sqlite' ? `"${keyWord}"` : pattern, ...gramParams] : []),
     ...fields.map(() => pattern),
   ];
   const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
