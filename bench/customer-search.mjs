@@ -38,6 +38,10 @@ const { values: opts } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** SQLite: the folder of the database (kept afterwards), instead of a throwaway one. */
     'data-dir': { type: 'string' },
+    /** Write the server's CPU profile (node --cpu-prof) into this folder, for a look at where a request goes. */
+    'cpu-prof': { type: 'string' },
+    /** Only these scenarios (a comma-separated list of words the scenario's name holds: "baseline,phone"). */
+    only: { type: 'string' },
     /** Leave the SQLite database in place (its path is printed) for looking into afterwards. */
     keep: { type: 'boolean', default: false },
   },
@@ -242,8 +246,9 @@ async function fill() {
 let server = null;
 
 async function startServer() {
+  const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`] : [];
   server = await startBuiltServer({
-    nodeArgs: startScriptFlags(),
+    nodeArgs: [...startScriptFlags(), ...profile],
     dataDir,
     logFile: path.join(dataDir, 'server.log'),
     // A reused database may be migrated first (a text index made anew over its rows: minutes).
@@ -361,7 +366,17 @@ async function explain(keyWord) {
   const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
   const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
   const plan = await db.all(prefix + query, params);
-  console.log(`  plan for ${JSON.stringify(keyWord)}:`);
+  // The query alone, one at a time, in this process: what the database spends on it.
+  const times = [];
+  for (let i = 0; i < 50; i += 1) {
+    const t0 = performance.now();
+    await db.all(query, params);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `  plan for ${JSON.stringify(keyWord)} (query alone: median ${times[25].toFixed(2)} ms of 50, load ${os.loadavg()[0].toFixed(1)}):`,
+  );
   for (const row of plan) console.log(`    ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
   await db.close();
 }
@@ -401,7 +416,9 @@ async function main() {
       '|---|---|---:|---:|---:|---:|---:|---:|',
     ];
     for (const [who, token] of Object.entries(tokens)) {
+      const only = opts.only?.split(',');
       for (const [what, keyWord] of scenarios) {
+        if (only && !only.some((word) => what.includes(word))) continue;
         const body = keyWord === '' ? { page: 1, size: 20 } : { page: 1, size: 20, keyWord };
         const r = await measure(url, body, token);
         const cpu = r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2);
