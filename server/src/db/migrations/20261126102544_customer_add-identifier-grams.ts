@@ -1,4 +1,4 @@
-// 20261126101259_customer_add-identifier-grams: written 2026-11-26 by `npm run db:migration`
+// 20261126102544_customer_add-identifier-grams: written 2026-11-26 by `npm run db:migration`
 // from the declarations as they were then. Frozen: never edit it; a later change to a declaration
 // gets a migration of its own (docs/architecture.md, "Migrations").
 import type { Migration } from '../../core/db/migrator.js';
@@ -48,6 +48,7 @@ export const migration: Migration = {
       'create index "customer_info_fts" on "customer_info" using gin ((coalesce("customerName", \'\') || chr(31) || coalesce("customerAddress", \'\') || chr(31) || coalesce("customerType", \'\') || chr(31) || coalesce("remark", \'\')) gin_trgm_ops)',
       'create table "customer_info_fts_grams" ("gram" text collate "C" not null, "id" integer not null, primary key ("gram", "id"))',
       'insert into "customer_info_fts_grams" ("gram", "id") select substr(lower(a."customerCode"), p, 6), a."id" from "customer_info" a, generate_series(1, length(a."customerCode")) p union all select substr(lower(a."customerPhone"), p, 6), a."id" from "customer_info" a, generate_series(1, length(a."customerPhone")) p order by 1, 2 on conflict do nothing',
+      'analyze "customer_info_fts_grams"',
       'create function "customer_info_fts_grams_keep"() returns trigger language plpgsql as $$ begin if tg_op <> \'INSERT\' then delete from "customer_info_fts_grams" where "id" = old."id" and "gram" in (select substr(lower(old."customerCode"), p, 6) from generate_series(1, length(old."customerCode")) p union select substr(lower(old."customerPhone"), p, 6) from generate_series(1, length(old."customerPhone")) p); end if; if tg_op <> \'DELETE\' then insert into "customer_info_fts_grams" ("gram", "id") select substr(lower(new."customerCode"), p, 6), new."id" from generate_series(1, length(new."customerCode")) p union all select substr(lower(new."customerPhone"), p, 6), new."id" from generate_series(1, length(new."customerPhone")) p on conflict do nothing; end if; return null; end $$',
       'create trigger "customer_info_fts_grams_keep" after insert or delete or update of "customerCode", "customerPhone" on "customer_info" for each row execute function "customer_info_fts_grams_keep"()',
     ],
