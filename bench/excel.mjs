@@ -252,6 +252,11 @@ try {
     `server RSS high-water mark over the run: ${after.hwm.toFixed(0)} MB`,
   ];
   console.log(lines.join('\n'));
+} catch (error) {
+  // What the server said about it, before its folder goes.
+  const log = path.join(dataDir, 'server.log');
+  if (fs.existsSync(log)) console.error(fs.readFileSync(log, 'utf8').slice(-3000));
+  throw error;
 } finally {
   await stopServer();
   fs.rmSync(dataDir, { recursive: true, force: true });
