@@ -31,8 +31,17 @@ const { values: opts } = parseArgs({
     clients: { type: 'string', default: '4' },
     explain: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    /** Measure the rows an earlier run left (PostgreSQL, MariaDB) instead of filling again. */
+    /**
+     * Measure the rows an earlier run left instead of filling again: PostgreSQL and MariaDB's
+     * database, or SQLite's file in --data-dir (the server migrates it first if it is behind).
+     */
     reuse: { type: 'boolean', default: false },
+    /** SQLite: the folder of the database (kept afterwards), instead of a throwaway one. */
+    'data-dir': { type: 'string' },
+    /** Write the server's CPU profile (node --cpu-prof) into this folder, for a look at where a request goes. */
+    'cpu-prof': { type: 'string' },
+    /** Only these scenarios (a comma-separated list of words the scenario's name holds: "baseline,phone"). */
+    only: { type: 'string' },
     /** Leave the SQLite database in place (its path is printed) for looking into afterwards. */
     keep: { type: 'boolean', default: false },
   },
@@ -45,7 +54,11 @@ const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 
 const ADMIN_PASSWORD = 'bench-123456';
 const CLERK = 'bench.clerk';
 const EMPLOYEES = 200;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
+const dataDir = opts['data-dir']
+  ? path.resolve(opts['data-dir'])
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
+fs.mkdirSync(dataDir, { recursive: true });
+const KEEP = opts.keep || opts['data-dir'] !== undefined;
 const sqliteFile = path.join(dataDir, 'backroom.sqlite');
 const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
 
@@ -94,6 +107,8 @@ async function openDb() {
     const db = new Database(sqliteFile);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // The text index's triggers write pieces all over its B-trees: a cache that holds them.
+    db.pragma('cache_size = -262144');
     return {
       all: async (sql, params = []) => db.prepare(sql).all(...params),
       run: async (sql, params = []) => void db.prepare(sql).run(...params),
@@ -218,7 +233,10 @@ async function fill() {
   await db.commit();
   // VACUUM also moves the GIN index's pending list (rows added since it was built) into the index,
   // as autovacuum does after a bulk load.
-  if (KIND === 'postgres') await db.run('vacuum analyze customer_info');
+  if (KIND === 'postgres') {
+    await db.run('vacuum analyze customer_info');
+    await db.run('vacuum analyze customer_info_fts_grams');
+  }
   if (KIND === 'mysql') await db.run('analyze table customer_info');
   console.log(`filled ${ROWS.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await db.close();
@@ -231,11 +249,13 @@ async function fill() {
 let server = null;
 
 async function startServer() {
+  const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`] : [];
   server = await startBuiltServer({
-    nodeArgs: startScriptFlags(),
+    nodeArgs: [...startScriptFlags(), ...profile],
     dataDir,
     logFile: path.join(dataDir, 'server.log'),
-    timeoutMs: 120_000,
+    // A reused database may be migrated first (a text index made anew over its rows: minutes).
+    timeoutMs: opts.reuse ? 1_800_000 : 120_000,
     env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
   });
 }
@@ -321,26 +341,47 @@ async function explain(keyWord) {
   const db = await openDb();
   const pattern = `%${keyWord}%`;
   const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
+  const words = ['customerName', 'customerAddress', 'customerType', 'remark'];
   const like = KIND === 'postgres' ? 'ilike' : 'like';
   const likes = fields.map((f) => `a.${q(f)} ${like} ?`).join(' or ');
-  // The keyword clause as the server writes it (server/src/core/crud/query.ts): the text index
-  // narrows, the LIKEs decide.
-  const indexed = [...keyWord].length >= 3;
-  const document = fields.map((f) => `coalesce(a.${q(f)}, '')`).join(' || chr(31) || ');
-  const candidates =
-    !indexed || KIND === 'mysql'
-      ? ''
-      : KIND === 'sqlite'
-        ? 'a.id in (select rowid from customer_info_fts where customer_info_fts match ?) and '
-        : `${document} ilike ? and `;
+  // The keyword clause as the server writes it (server/src/core/crud/query.ts): the trigram index
+  // (the words) and the identifier pieces (code, phone) narrow, the LIKEs decide.
+  const chars = [...keyWord].length;
+  const lower = KIND === 'postgres' ? '(lower(cast(? as text)) collate "C")' : 'lower(cast(? as text))';
+  const top =
+    KIND === 'postgres' ? 'repeat(chr(1114111), 6)' : 'char(1114111, 1114111, 1114111, 1114111, 1114111, 1114111)';
+  const grams =
+    chars >= 6
+      ? `select g1.id from customer_info_fts_grams g1 join customer_info_fts_grams g2 on g2.gram = ${KIND === 'postgres' ? `right(${lower}, 6)` : `substr(${lower}, -6)`} and g2.id = g1.id where g1.gram = substr(${lower}, 1, 6)`
+      : `select g.id from customer_info_fts_grams g where g.gram >= ${lower} and g.gram <= ${lower} || ${top}`;
+  const gramParams = chars >= 6 ? [keyWord, keyWord] : [keyWord, keyWord];
+  const document = words.map((f) => `coalesce(w.${q(f)}, '')`).join(' || chr(31) || ');
+  const wordRows =
+    KIND === 'sqlite'
+      ? 'select rowid from customer_info_fts where customer_info_fts match ?'
+      : `select w.id from customer_info w where ${document} ilike ?`;
+  const indexed = chars >= 3 && KIND !== 'mysql';
+  const candidates = indexed ? `a.id in (${wordRows} union ${grams}) and ` : '';
   const params = [
-    ...(candidates === '' ? [] : [KIND === 'sqlite' ? `"${keyWord}"` : pattern]),
+    ...(indexed ? [KIND === 'sqlite' ? `"${keyWord}"` : pattern, ...gramParams] : []),
     ...fields.map(() => pattern),
   ];
   const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
   const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
   const plan = await db.all(prefix + query, params);
-  console.log(`  plan for ${JSON.stringify(keyWord)}:`);
+  // The query alone, one at a time, in this process: what the database spends on it.
+  const times = [];
+  const until = Date.now() + 2000;
+  for (let i = 0; i < 50 && (i < 3 || Date.now() < until); i += 1) {
+    const t0 = performance.now();
+    await db.all(query, params);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  console.log(
+    `  plan for ${JSON.stringify(keyWord)} (query alone: median ${median.toFixed(2)} ms of ${times.length}, load ${os.loadavg()[0].toFixed(1)}):`,
+  );
   for (const row of plan) console.log(`    ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
   await db.close();
 }
@@ -356,7 +397,8 @@ async function main() {
   // First start migrates and seeds; the fill goes in with the server stopped.
   await startServer();
   await stopServer();
-  if (!(opts.reuse && KIND !== 'sqlite')) await fill();
+  const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
+  if (!(opts.reuse && filled)) await fill();
   // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
   // fragment, a full phone number, a customer code, two characters.
   const known = customer(Math.floor(ROWS / 3 / EMPLOYEES) * EMPLOYEES, [{}], '');
@@ -379,7 +421,9 @@ async function main() {
       '|---|---|---:|---:|---:|---:|---:|---:|',
     ];
     for (const [who, token] of Object.entries(tokens)) {
+      const only = opts.only?.split(',');
       for (const [what, keyWord] of scenarios) {
+        if (only && !only.some((word) => what.includes(word))) continue;
         const body = keyWord === '' ? { page: 1, size: 20 } : { page: 1, size: 20, keyWord };
         const r = await measure(url, body, token);
         const cpu = r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2);
@@ -396,7 +440,7 @@ async function main() {
     );
   } finally {
     await stopServer();
-    if (KIND === 'sqlite' && opts.keep) console.log(`kept ${sqliteFile}`);
+    if (KIND === 'sqlite' && KEEP) console.log(`kept ${sqliteFile}`);
     else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -281,18 +281,19 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await drawer(page).waitFor({ state: 'hidden' });
 
     // The audit lists who looked at what, and why.
-    const log = await api.post<PageOf<{ recordId: number; field: string; reason: string; userName: string | null }>>(
-      '/admin/customer/revealLog/page',
-      { page: 1, size: 20, recordId: id },
-    );
-    expect(log.list.map((e) => [e.field, e.reason, e.userName])).toEqual([
-      ['customerPhone', 'x called back about an order', manager.name],
+    const log = await api.post<
+      PageOf<{ recordId: number; recordName: string | null; field: string; reason: string; userName: string | null }>
+    >('/admin/customer/revealLog/page', { page: 1, size: 20, recordId: id });
+    expect(log.list.map((e) => [e.field, e.reason, e.userName, e.recordName])).toEqual([
+      ['customerPhone', 'x called back about an order', manager.name, name],
     ]);
     await visit(page, '/customer/reveal-log');
     const entry = tableRow(page, 'x called back about an order');
     await entry.waitFor();
     expect(await entry.innerText()).toContain(manager.name);
     expect(await entry.innerText()).toContain('Phone');
+    // The entry names the customer, not only the record's number.
+    expect(await entry.innerText()).toContain(name);
   });
 
   it('marks a department as a store on the department screen', async () => {

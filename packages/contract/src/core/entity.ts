@@ -95,8 +95,11 @@ export type PageQueryOp<K extends string = string> = {
    * Search the keyword fields through the database's own text index (SQLite FTS5 trigram,
    * PostgreSQL pg_trgm), for tables too large to scan with LIKE. The answer is the same as
    * without it; only the speed differs (docs/architecture.md §4, "Keyword search").
+   * `{ identifiers }` names keyword fields that hold codes and numbers (a customer code, a phone
+   * number): their trigrams are each in many rows, so they are held instead by every 6-character
+   * piece of their text, found by a B-tree lookup.
    */
-  readonly textIndex: boolean;
+  readonly textIndex: boolean | { readonly identifiers: readonly K[] };
 };
 
 type BaseRow = { id: number; createTime: string; updateTime: string };
@@ -388,6 +391,8 @@ export type Entity<
   readonly indexes: readonly IndexDecl[];
   /** The columns of the table's text index (query.textIndex: its keyword fields); absent without one. */
   readonly textIndex?: readonly string[];
+  /** The keyword fields held as 6-character pieces instead (query.textIndex.identifiers). */
+  readonly textIdentifiers?: readonly string[];
   readonly label: Label;
   readonly columns: C;
   readonly standard: readonly StandardAction[];
@@ -478,6 +483,23 @@ type LooseOptions = {
   readonly writeFields?: Shape;
   readonly filters?: Shape;
 };
+
+/** The table's text index as the declaration asks: trigram columns and identifier columns apart. */
+function textIndexColumns(
+  table: string,
+  query: PageQueryOp,
+): { textIndex?: readonly string[]; textIdentifiers?: readonly string[] } {
+  if (!query.textIndex) return {};
+  const identifiers = query.textIndex === true ? [] : query.textIndex.identifiers;
+  for (const name of identifiers) {
+    if (!query.keyWordLikeFields.includes(name)) {
+      throw new Error(`${table}: text index identifier ${name} is not a keyword field`);
+    }
+  }
+  const words = query.keyWordLikeFields.filter((f) => !identifiers.includes(f));
+  if (words.length === 0) throw new Error(`${table}: a text index needs a keyword field besides the identifiers`);
+  return { textIndex: words, ...(identifiers.length > 0 ? { textIdentifiers: identifiers } : {}) };
+}
 
 function buildSchemas(options: LooseOptions) {
   const { columns } = options;
@@ -607,7 +629,7 @@ export function defineEntity<
     base: 'entity',
     // Pages are ordered by createTime as often as by id.
     indexes: [...(options.indexes ?? []), { columns: ['createTime'] }],
-    ...(query.textIndex ? { textIndex: query.keyWordLikeFields } : {}),
+    ...textIndexColumns(options.table, query),
     label: options.label,
     columns: options.columns,
     standard,

@@ -33,6 +33,11 @@ export type TableDecl<C extends Columns = Columns, B extends TableBase = TableBa
    * table kept by triggers, PostgreSQL's pg_trgm GIN indexes; MySQL/MariaDB have none (LIKE scans).
    */
   readonly textIndex?: readonly string[];
+  /**
+   * Keyword columns of the text index that hold codes and numbers: kept as every 6-character piece
+   * of their text (lower-cased; shorter at the end) in a table of their own with a B-tree on it.
+   */
+  readonly textIdentifiers?: readonly string[];
 };
 
 export function defineTable<C extends Columns, const B extends TableBase>(options: {

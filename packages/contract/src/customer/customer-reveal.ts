@@ -22,7 +22,11 @@ export const customerRevealLog = defineEntity({
     reason: col.string({ label: label('原因', '原因', 'Reason'), max: 200 }),
   },
   query: { keyWordLikeFields: ['reason', 'field'], fieldEq: ['userId', 'target', 'recordId'] },
-  joined: { userName: { label: label('操作人', '操作人', 'Operator'), type: 'string' } },
+  joined: {
+    userName: { label: label('操作人', '操作人', 'Operator'), type: 'string' },
+    /** The customer's name: the customer's own, or for an activity the name it was recorded for. */
+    recordName: { label: label('客户', '客戶', 'Customer'), type: 'string' },
+  },
 });
 
 export type CustomerRevealLog = EntityRowOf<typeof customerRevealLog>;

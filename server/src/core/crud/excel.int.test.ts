@@ -162,6 +162,30 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     expect(valueRows.slice(1).map((r) => r[sexColumn])).toEqual(['Unknown', 'Male', 'Female']);
   });
 
+  it('gives imported rows the next codes, one after the other, and an add afterwards the one after', async () => {
+    const tag = unique('seq');
+    const file = await bookOf([
+      ['Customer name', 'Phone', 'Remark'],
+      ['Seq A', '13710000001', tag],
+      ['Seq B', '13710000002', tag],
+      ['Seq C', '13710000003', tag],
+    ]);
+    const report = dataOf(await checkCall(t, customerInfo, admin, file));
+    expect(report.counts).toEqual({ insert: 3, update: 0, skip: 0, error: 0 });
+    expect(dataOf(await t.post<ImportResult>(url('importCommit'), { token: report.token }, admin))).toEqual({
+      inserted: 3,
+      updated: 0,
+    });
+    const numbers = (await storedRows(tag)).map((r) => Number(String(r.customerCode).slice(1)));
+    const first = numbers[0] ?? 0;
+    expect(first).toBeGreaterThan(0);
+    expect(numbers).toEqual([first, first + 1, first + 2]);
+    const id = await addCustomer({ customerName: 'Seq D', customerPhone: '13710000004', remark: tag });
+    expect((await storedRows(tag)).find((r) => r.id === id)?.customerCode).toBe(
+      `C${String(first + 3).padStart(8, '0')}`,
+    );
+  });
+
   it('checks an import without writing, reports the bad row by cell, commits the rest in one go, and the recycle bin undoes it', async () => {
     const tag = unique('imp');
     const code = unique('C9');

@@ -4,7 +4,7 @@ import type { Session } from '../auth/principal.js';
 import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
-import { textIndexName } from '../db/schema-model.js';
+import { GRAM_LENGTH, gramTableName, textIndexName } from '../db/schema-model.js';
 import { badRequest } from '../errors.js';
 
 /** The main table's alias in every generated query; joins use other aliases. */
@@ -80,22 +80,62 @@ export type FilterSpec = {
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
 const TRIGRAM = 3;
 
+/** The keyword's lower-cased text as the pieces of identifier columns are kept (ddl.ts, gramIndexSql). */
+const lowered = (kind: DbKind, keyWord: string) =>
+  kind === 'postgres' ? sql`(lower(cast(${keyWord} as text)) collate "C")` : sql`lower(cast(${keyWord} as text))`;
+
+/**
+ * The rows whose identifier columns may hold the keyword, by their pieces (TextIndexModel.identifiers):
+ * a keyword of GRAM_LENGTH characters or more is in a text that has both its first and its last
+ * piece; a shorter one begins a piece (a B-tree range from the keyword to the keyword followed by
+ * the highest character, as many times as a piece is long). PostgreSQL's lower() may change a
+ * text's length, so there the database decides which of the two applies.
+ */
+function gramRows(entity: Entity, kind: DbKind, keyWord: string) {
+  const grams = sql.table(gramTableName({ name: textIndexName(entity.table) }));
+  const key = lowered(kind, keyWord);
+  const n = sql.raw(String(GRAM_LENGTH));
+  const top =
+    kind === 'postgres'
+      ? sql`repeat(chr(1114111), ${n})`
+      : sql`char(${sql.raw(Array(GRAM_LENGTH).fill('1114111').join(', '))})`;
+  const first = sql`substr(${key}, 1, ${n})`;
+  const last = kind === 'postgres' ? sql`right(${key}, ${n})` : sql`substr(${key}, -${n})`;
+  const both = sql`select g1.id from ${grams} g1 join ${grams} g2 on g2.gram = ${last} and g2.id = g1.id where g1.gram = ${first}`;
+  const begins = sql`select g.id from ${grams} g where g.gram >= ${key} and g.gram <= ${key} || ${top}`;
+  if (kind !== 'postgres') return [...keyWord].length >= GRAM_LENGTH ? both : begins;
+  return sql`${both} and length(${key}) >= ${n} union ${begins} and length(${key}) < ${n}`;
+}
+
 /**
  * What narrows the rows to those the entity's text index says may hold the keyword: on SQLite
  * `a.id IN (rows of the FTS5 trigram table matching it)`, the keyword quoted as one FTS string so
  * nothing a user types is read as FTS syntax; on PostgreSQL an ILIKE over the columns' texts
- * together, spelt as the pg_trgm GIN index is (ddl.ts). Null where the keyword goes by LIKE alone:
- * no text index, MySQL/MariaDB (none there), or a keyword of one or two characters (no trigram).
+ * together, spelt as the pg_trgm GIN index is (ddl.ts). With identifier columns, the rows their
+ * pieces name are added (gramRows). Null where the keyword goes by LIKE alone: no text index,
+ * MySQL/MariaDB (none there), or a keyword of one or two characters (no trigram).
  */
 function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
-  if (kind === 'mysql' || !entity.query.textIndex || [...keyWord].length < TRIGRAM) return null;
-  if (kind === 'postgres') {
-    const document = trigramDocument(entity.query.keyWordLikeFields.map((f) => `"${MAIN}"."${f}"`));
-    return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
-  }
+  const index = entity.query.textIndex;
+  if (kind === 'mysql' || !index || [...keyWord].length < TRIGRAM) return null;
+  const identifiers: readonly string[] = index === true ? [] : index.identifiers;
+  const words = entity.query.keyWordLikeFields.filter((f) => !identifiers.includes(f));
   const fts = textIndexName(entity.table);
   const phrase = `"${keyWord.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase})`;
+  if (identifiers.length === 0) {
+    if (kind === 'postgres') {
+      const document = trigramDocument(words.map((f) => `"${MAIN}"."${f}"`));
+      return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
+    }
+    return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase})`;
+  }
+  // One list of ids from both indexes: an OR of two conditions would keep PostgreSQL from
+  // starting at either index.
+  const wordRows =
+    kind === 'postgres'
+      ? sql`select w.id from ${sql.table(entity.table)} w where ${sql.raw(trigramDocument(words.map((f) => `"w"."${f}"`)))} ilike ${likePattern(keyWord)} escape '!'`
+      : sql`select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase}`;
+  return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${wordRows} union ${gramRows(entity, kind, keyWord)})`;
 }
 
 /** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */

@@ -2,6 +2,7 @@ import type { CustomerInfo, PageResult } from '@backroom/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { likeExpression } from './query.js';
 
 // Customers declare `query.textIndex`: their keyword goes through SQLite's FTS5 trigram table or
 // PostgreSQL's pg_trgm indexes (MariaDB scans with LIKE). Whatever the path, the answer must be
@@ -32,6 +33,26 @@ const CUSTOMERS = {
   },
   li: { customerName: '李雷', customerPhone: '15000003333', customerCode: 'C00000004' },
   bob: { customerName: 'Bob', customerPhone: '15100004444', customerCode: 'X1Y' },
+  // Codes and phone numbers of other shapes: letters in both cases, non-ASCII letters, separators,
+  // a piece repeated, a code shorter than a piece and one as long as the column allows.
+  mixed: {
+    customerName: 'Mixed Case',
+    customerPhone: '+86 138-0000-9999',
+    customerCode: 'AbC-ÄÖ-9876-XYZ-01',
+    customerAddress: 'Abc Straße 7',
+  },
+  repeat: {
+    customerName: 'Ünïcode Ärger',
+    customerPhone: '1212121212121212',
+    customerCode: 'ab',
+    remark: 'code C000-0001 in a remark',
+  },
+  long: {
+    customerName: '张',
+    customerPhone: '13955500017',
+    customerCode: 'ZZ-0198765-0198765-0198765-019',
+    customerAddress: '5550001 号',
+  },
 } as const;
 
 describe.each(testTargets())('customer keyword search on $name', (target) => {
@@ -113,6 +134,43 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
     dataOf(await t.post('/admin/customer/info/delete', { ids: [id] }, admin));
     expect(await find('zhao m')).toEqual([]);
     expect(await find('88000055')).toEqual([]);
+  });
+
+  it('finds exactly what a plain LIKE scan finds, for pieces of every length of every keyword field', async () => {
+    const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
+    const texts = Object.values(CUSTOMERS).flatMap((c) =>
+      fields.map((f) => (c as Record<string, string | undefined>)[f]).filter((v): v is string => !!v),
+    );
+    const keywords = new Set<string>(['zz', 'C000', '0001', '98765-01x', 'ä', 'Ä', 'STRASSE', 'straße', '121212121']);
+    for (const text of texts) {
+      const chars = [...text];
+      for (let length = 1; length <= Math.min(chars.length, 9); length += 1) {
+        for (const start of new Set([0, 1, Math.floor((chars.length - length) / 2), chars.length - length])) {
+          if (start < 0 || start + length > chars.length) continue;
+          const piece = chars.slice(start, start + length).join('');
+          if (piece.trim() === '') continue;
+          keywords.add(piece);
+          keywords.add(piece.toUpperCase());
+          keywords.add(piece.toLowerCase());
+        }
+      }
+    }
+    const kind = t.ctx.db.kind;
+    const mismatches: string[] = [];
+    for (const keyWord of keywords) {
+      const like = await t.ctx.db.loose
+        .selectFrom('customer_info as a')
+        .select('a.id')
+        .where((eb) => eb.or(fields.map((f) => likeExpression(kind, `a.${f}`, keyWord.trim()))))
+        .execute();
+      const expected = like.map((r) => ids.get(Number(r.id)) ?? `#${r.id}`).sort();
+      const found = await find(keyWord);
+      if (JSON.stringify(found) !== JSON.stringify(expected)) {
+        mismatches.push(`${JSON.stringify(keyWord)}: found ${found.join(',')}, LIKE ${expected.join(',')}`);
+      }
+    }
+    expect(keywords.size).toBeGreaterThan(300);
+    expect(mismatches).toEqual([]);
   });
 
   // SQLite's own index only: declared for SQLite alone rather than skipped elsewhere.

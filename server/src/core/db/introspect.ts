@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
-import { TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
+import { gramTrigger, TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
 import type { DbHandle } from './index.js';
-import type { ColumnModel, IndexModel, SchemaModel, SqlType, TableModel, TextIndexModel } from './schema-model.js';
+import {
+  type ColumnModel,
+  gramTableName,
+  type IndexModel,
+  type SchemaModel,
+  type SqlType,
+  type TableModel,
+  type TextIndexModel,
+} from './schema-model.js';
 
 /** Tables the migration runner keeps for itself (and Kysely's lock table, left by release 0.1.0). */
 export const RUNNER_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -90,11 +98,13 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
     handle,
     sql`select name, sql from sqlite_master where type = 'table' and sql like 'create virtual table%' order by name`,
   );
-  const triggers = new Set(
-    (await rows(handle, sql`select name, tbl_name from sqlite_master where type = 'trigger'`)).map(
-      (t) => `${t.tbl_name}.${t.name}`,
-    ),
+  const triggerSql = new Map(
+    (await rows(handle, sql`select name, tbl_name, sql from sqlite_master where type = 'trigger'`)).map((t) => [
+      `${t.tbl_name}.${t.name}`,
+      String(t.sql),
+    ]),
   );
+  const triggers = new Set(triggerSql.keys());
   const skip = new Set<string>();
   for (const table of virtual) {
     const name = String(table.name);
@@ -114,9 +124,20 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
     for (const event of TEXT_INDEX_TRIGGERS) {
       if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
     }
+    let identifiers: string[] = [];
+    if (schema[gramTableName(index)]) {
+      skip.add(gramTableName(index));
+      identifiers = identifierColumns(triggerSql.get(`${owner.name}.${gramTrigger(index, 'insert')}`) ?? '');
+      for (const event of TEXT_INDEX_TRIGGERS) {
+        if (!triggers.has(`${owner.name}.${gramTrigger(index, event)}`)) flaws.push(`no grams ${event} trigger`);
+      }
+    }
     const described = flaws.length === 0 ? name : `${name} (${flaws.join(', ')})`;
     // SQLite holds every form alike (only PostgreSQL's differ): it reads as the current one.
-    schema[owner.name] = { ...owner, textIndex: { name: described, columns, form: 'document' } };
+    schema[owner.name] = {
+      ...owner,
+      textIndex: { name: described, columns, form: 'document', ...(identifiers.length ? { identifiers } : {}) },
+    };
   }
   return skip;
 }
@@ -161,6 +182,46 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
   const textTables = await sqliteTextIndexes(handle, schema);
   for (const name of textTables) delete schema[name];
   return schema;
+}
+
+/**
+ * The identifier columns a trigger keeps pieces of (ddl.ts, gramIndexSql), read from its SQL or
+ * its function's source: the new row's columns it names, in their order, but the id.
+ */
+export function identifierColumns(source: string): string[] {
+  const names = [...source.matchAll(/new\.("(?:[^"]|"")+"|[a-z_][a-z0-9_]*)/gi)].map((m) => {
+    const name = m[1] as string;
+    return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
+  });
+  return [...new Set(names.filter((n) => n !== 'id'))];
+}
+
+/**
+ * PostgreSQL's identifier pieces (ddl.ts, gramIndexSql): a table `<name>_grams` kept by the
+ * trigger `<name>_grams_keep` on the owner, read as part of the owner's text index.
+ */
+async function addPostgresGrams(
+  handle: DbHandle,
+  schema: Record<string, { name: string; textIndex?: TextIndexModel }>,
+): Promise<void> {
+  const triggers = await rows(
+    handle,
+    sql`select c.relname as table_name, t.tgname as trigger_name, p.prosrc as source from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        join pg_proc p on p.oid = t.tgfoid
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and not t.tgisinternal`,
+  );
+  for (const table of Object.values(schema)) {
+    const index = table.textIndex;
+    if (!index || !schema[gramTableName(index)]) continue;
+    delete schema[gramTableName(index)];
+    const keep = triggers.find((t) => t.table_name === table.name && t.trigger_name === gramTrigger(index, 'keep'));
+    const identifiers = identifierColumns(String(keep?.source ?? ''));
+    table.textIndex = keep
+      ? { ...index, identifiers }
+      : { ...index, name: `${index.name} (no grams trigger)`, ...(identifiers.length ? { identifiers } : {}) };
+  }
 }
 
 /**
@@ -273,6 +334,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     });
   }
   for (const table of Object.values(schema)) table.indexes.sort(byName);
+  await addPostgresGrams(handle, schema);
   return schema;
 }
 

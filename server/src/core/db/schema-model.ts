@@ -39,7 +39,19 @@ export type TextIndexModel = {
    * query is spelt to use. SQLite and MySQL hold both forms alike.
    */
   readonly form?: 'document';
+  /**
+   * Columns held apart from the trigram index (codes, phone numbers): every piece of
+   * GRAM_LENGTH characters of their lower-cased text, and the shorter pieces at its end, in the
+   * table `<name>_grams` (gram, id) with a B-tree on both, kept by triggers. Absent: none.
+   */
+  readonly identifiers?: readonly string[];
 };
+
+/** The length of an identifier column's pieces (TextIndexModel.identifiers). */
+export const GRAM_LENGTH = 6;
+
+/** The table that holds a text index's identifier pieces. */
+export const gramTableName = (index: Pick<TextIndexModel, 'name'>) => `${index.name}_grams`;
 
 export type TableModel = {
   readonly name: string;
@@ -119,13 +131,25 @@ export function declaredTable(decl: TableDecl): TableModel {
     const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
     indexes.push({ name, columns: [...index.columns], unique });
   }
+  const identifiers = decl.textIdentifiers ?? [];
   const textIndex: TextIndexModel | null = decl.textIndex?.length
-    ? { name: textIndexName(decl.table), columns: [...decl.textIndex], form: 'document' }
+    ? {
+        name: textIndexName(decl.table),
+        columns: [...decl.textIndex],
+        form: 'document',
+        ...(identifiers.length > 0 ? { identifiers: [...identifiers] } : {}),
+      }
     : null;
   for (const name of textIndex?.columns ?? []) {
     const column = columns.find((c) => c.name === name);
     if (!column || !(column.type === 'text' || column.type.startsWith('varchar'))) {
       throw new Error(`${decl.table}: the text index covers ${name}, which is not a text column`);
+    }
+  }
+  for (const name of textIndex?.identifiers ?? []) {
+    // Pieces are made by position, up to the column's length: it must have one.
+    if (!columns.find((c) => c.name === name)?.type.startsWith('varchar')) {
+      throw new Error(`${decl.table}: the text index identifier ${name} is not a varchar column`);
     }
   }
   return { name: decl.table, columns, indexes, ...(textIndex ? { textIndex } : {}) };
@@ -147,11 +171,17 @@ export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
 
 /** What makes two text indexes the same: their name, columns and form. */
 export const textIndexSignature = (index: TextIndexModel | undefined) =>
-  index ? `text ${index.name}(${index.columns.join(',')})${index.form ? ` as ${index.form}` : ''}` : '';
+  index
+    ? `text ${index.name}(${index.columns.join(',')})${index.form ? ` as ${index.form}` : ''}${
+        index.identifiers?.length ? ` + grams(${index.identifiers.join(',')})` : ''
+      }`
+    : '';
 
 /** Two text indexes that only PostgreSQL holds differently (their `form`): the same on SQLite and MySQL. */
 export const sameOutsidePostgres = (a: TextIndexModel, b: TextIndexModel) =>
-  a.name === b.name && a.columns.join(',') === b.columns.join(',');
+  a.name === b.name &&
+  a.columns.join(',') === b.columns.join(',') &&
+  (a.identifiers ?? []).join(',') === (b.identifiers ?? []).join(',');
 
 /**
  * The schema as one dialect holds it: MySQL/MariaDB have no substring index (FULLTEXT finds whole
@@ -248,7 +278,7 @@ export function diffSchemas(from: SchemaModel, to: SchemaModel): SchemaChange[] 
     // A text index goes first when it or one of its columns changes, and is made again last.
     const textChanged =
       textIndexSignature(current.textIndex) !== textIndexSignature(target.textIndex) ||
-      (current.textIndex?.columns ?? []).some((c) => {
+      [...(current.textIndex?.columns ?? []), ...(current.textIndex?.identifiers ?? [])].some((c) => {
         const next = targetColumns.get(c);
         const now = currentColumns.get(c);
         return !next || (now !== undefined && !sameColumn(now, next));

@@ -71,11 +71,45 @@ const lostCodeRace = (error: unknown) =>
 export function createCustomerInfoService(ctx: AppContext): CustomerInfoService {
   const { db } = ctx.db;
 
+  /**
+   * What one transaction has read already: the owners it named and the last code it generated. An
+   * import writes thousands of rows in one transaction through the same write path as add, and
+   * each row would otherwise read its owner (two queries) and the highest code again: on
+   * PostgreSQL each is a round trip.
+   */
+  const known = new WeakMap<object, { owners: Map<number, Staff>; lastCode?: number }>();
+  const knownIn = (trx: LooseTrx) => {
+    let entry = known.get(trx);
+    if (!entry) {
+      entry = { owners: new Map() };
+      known.set(trx, entry);
+    }
+    return entry;
+  };
+
   /** The owner a written row gets: the one named (if the operator may give it to them), else the operator. */
   async function ownerFor(trx: LooseTrx, session: Session, employeeId: unknown): Promise<Staff> {
-    const owner = await requireOwner(trx, typeof employeeId === 'number' ? employeeId : session.userId);
+    const id = typeof employeeId === 'number' ? employeeId : session.userId;
+    const { owners } = knownIn(trx);
+    const owner = owners.get(id) ?? (await requireOwner(trx, id));
+    owners.set(id, owner);
     assertMayAssign(session, owner);
     return owner;
+  }
+
+  /**
+   * The code of a new row without one: the next after the highest, read once a transaction (later
+   * rows of it count on from there; a code given by a client never reaches here in a batch, as an
+   * import's code names a row to update).
+   */
+  async function codeFor(trx: LooseTrx, data: Row): Promise<string> {
+    const given = givenCode(data);
+    if (given !== undefined) return given;
+    const entry = knownIn(trx);
+    const code =
+      entry.lastCode !== undefined ? `C${String(entry.lastCode + 1).padStart(8, '0')}` : await nextCustomerCode(trx);
+    entry.lastCode = Number(code.slice(1));
+    return code;
   }
 
   const crud = createCrud(ctx, customerInfo, {
@@ -90,7 +124,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
       delete data.employeeNumber;
       if (mode === 'add') {
         Object.assign(data, ownerFields(await ownerFor(trx, session, data.employeeId)));
-        data.customerCode = givenCode(data) ?? (await nextCustomerCode(trx));
+        data.customerCode = await codeFor(trx, data);
         return data;
       }
       // A code is never taken away: a client sending the whole row back with an empty one keeps it.

@@ -1,5 +1,6 @@
 import { customerActivity, customerInfo, customerRevealLog } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
@@ -36,7 +37,8 @@ async function reveal(
 }
 
 /**
- * The audit list, with the operator's name. Besides its permission, it shows only entries about
+ * The audit list, with the operator's name and the customer's name of the record (a customer's
+ * own; an activity's customerName). Besides its permission, it shows only entries about
  * rows the operator can see today: the reason text and the fact that someone looked are about a
  * customer, and a store's audit is no business of another store's manager. (Entries about rows
  * since deleted stay for a superuser.)
@@ -56,8 +58,22 @@ export function createRevealLogCrud(ctx: AppContext, targets: RevealTargets): Cr
       ),
     );
   };
+  // One join per target, each only for entries about that table.
+  const named = services.map((service, i) => ({ alias: `r${i}`, table: service.entity.table }));
   return createCrud(ctx, customerRevealLog, {
-    join: (qb) => qb.leftJoin('base_sys_user as u', 'u.id', `${MAIN}.userId`).select('u.name as userName'),
+    join: (qb) => {
+      let q = qb.leftJoin('base_sys_user as u', 'u.id', `${MAIN}.userId`).select('u.name as userName');
+      for (const { alias, table } of named) {
+        q = q.leftJoin(`${table} as ${alias}`, (join) =>
+          join.onRef(`${alias}.id`, '=', `${MAIN}.recordId`).on(`${MAIN}.target`, '=', table),
+        );
+      }
+      return q.select(
+        sql<string | null>`coalesce(${sql.join(named.map(({ alias }) => sql.ref(`${alias}.customerName`)))})`.as(
+          'recordName',
+        ),
+      );
+    },
     joinedOrder: { userName: 'u.name' },
     scope: aboutVisibleRows,
   });

@@ -529,8 +529,20 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
         );
       });
 
-      it('lists audit entries with the operator name, only about rows the reader can see', async () => {
+      it('lists audit entries with the operator name and the customer name, only about rows the reader can see', async () => {
         const theirs = fixtures[customerInfo.table]?.ownB1 ?? 0;
+        // An activity's own customer name, unlike its customer's: the entry names the activity's.
+        await t.ctx.db.loose
+          .updateTable(customerActivity.table)
+          .set({ customerName: 'prize winner' })
+          .where('id', '=', activity)
+          .execute();
+        const nameOf = async (table: string, id: number) =>
+          (
+            (await t.ctx.db.loose.selectFrom(table).select('customerName').where('id', '=', id).executeTakeFirst()) as
+              | { customerName: string }
+              | undefined
+          )?.customerName;
         dataOf(
           await t.post(
             `${customerInfo.prefix}/reveal`,
@@ -541,14 +553,29 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
         const read = async (token: string) =>
           dataOf(await t.post<PageResult<Row>>(`${customerRevealLog.prefix}/page`, { page: 1, size: 100 }, token)).list;
         const all = await read(tokens.admin);
-        expect(all.find((r) => r.reason === 'calling back')).toMatchObject({ userName: 'managerA' });
-        expect(all.find((r) => r.reason === 'store B audit')).toMatchObject({ userName: '超级管理员' });
-        const a = (await read(tokens.managerA)).map((r) => r.reason);
-        expect(a).toEqual(expect.arrayContaining(['calling back', 'prize paperwork']));
-        expect(a).not.toContain('store B audit');
-        const b = (await read(tokens.managerB)).map((r) => r.reason);
-        expect(b).toContain('store B audit');
-        expect(b).not.toContain('calling back');
+        const customerName = await nameOf(customerInfo.table, customer);
+        const theirName = await nameOf(customerInfo.table, theirs);
+        expect(customerName).toBeTruthy();
+        expect(all.find((r) => r.reason === 'calling back')).toMatchObject({
+          userName: 'managerA',
+          recordId: customer,
+          recordName: customerName,
+        });
+        expect(all.find((r) => r.reason === 'prize paperwork')).toMatchObject({ recordName: 'prize winner' });
+        expect(all.find((r) => r.reason === 'store B audit')).toMatchObject({
+          userName: '超级管理员',
+          recordName: theirName,
+        });
+        const a = await read(tokens.managerA);
+        expect(a.map((r) => r.reason)).toEqual(expect.arrayContaining(['calling back', 'prize paperwork']));
+        expect(a.find((r) => r.reason === 'calling back')?.recordName).toBe(customerName);
+        // Neither the entry nor the name of another store's customer reaches this store's manager.
+        expect(a.map((r) => r.reason)).not.toContain('store B audit');
+        expect(a.map((r) => r.recordName)).not.toContain(theirName);
+        const b = await read(tokens.managerB);
+        expect(b.find((r) => r.reason === 'store B audit')?.recordName).toBe(theirName);
+        expect(b.map((r) => r.reason)).not.toContain('calling back');
+        expect(b.map((r) => r.recordName)).not.toContain(customerName);
       });
     });
   });

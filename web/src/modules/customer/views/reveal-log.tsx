@@ -28,7 +28,12 @@ export default function RevealLogView() {
         { key: 'createTime', width: 170 },
         { key: 'userName', width: 130 },
         { key: 'target', width: 120, render: (value) => target(value)?.label[locale] ?? value },
-        { key: 'recordId', width: 90 },
+        // The customer's name; a record deleted since shows its id (a superuser still sees those entries).
+        {
+          key: 'recordName',
+          width: 150,
+          render: (value, row) => value ?? `#${row.recordId}`,
+        },
         {
           key: 'field',
           width: 130,
