@@ -21,6 +21,8 @@ describe('the sign-in throttle', () => {
     expect(slept).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
     // The name's case does not make another account.
     expect((await throttle.begin('victim', '10.9.1.1')).escalated).toBe(true);
+    expect(await throttle.escalated('VICTIM')).toBe(true);
+    expect(await throttle.escalated('someone-else')).toBe(false);
   });
 
   it('locks the pair at five and tells the minutes left; another address is not locked', async () => {

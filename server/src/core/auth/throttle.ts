@@ -59,6 +59,11 @@ export type LoginThrottle = {
    * change in the profile) the account's count is a hard limit of its own.
    */
   begin(username: string, ip?: string): Promise<LoginAttempt>;
+  /**
+   * Whether a sign-in to this account now needs a captcha for its escalation: what a login page
+   * that hides the captcha (CAPTCHA=off) asks before it offers the field again.
+   */
+  escalated(username: string): Promise<boolean>;
   /** The accounts now escalated or locked from some address, with why. */
   locks(): Promise<AccountLock[]>;
   /** Clears the account's count, its pairs' and its notes. */
@@ -134,6 +139,10 @@ export function createLoginThrottle(
           ]);
         },
       };
+    },
+
+    async escalated(username) {
+      return ((await counters.peek(accountKey(username)))?.n ?? 0) >= ESCALATE_AFTER;
     },
 
     async locks() {
