@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { seriousViolations } from '../support/a11y.js';
 import {
   type Api,
+  apiOf,
   hasChromium,
   launch,
+  login,
   newContext,
   openAs,
   type RunningServer,
@@ -171,4 +173,43 @@ describe.skipIf(!hasChromium)('the login page with the captcha on, in Chromium',
       expect(await seriousViolations(page, { scope: '.login-page' })).toEqual([]);
     },
   );
+});
+
+describe.skipIf(!hasChromium)('the login page for an account under attack, with CAPTCHA=off, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Api;
+  beforeAll(async () => {
+    // Behind a proxy, so the guesses below come from addresses of their own (X-Forwarded-For).
+    [server, browser] = await Promise.all([startServer({ TRUST_PROXY: 'on' }), launch()]);
+    admin = apiOf(server.base, (await login(server.base)).token);
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  it('shows the captcha once the account needs one, and puts the cursor in its field', async () => {
+    const username = unique('e2e_sprayed_');
+    await admin.post('/admin/base/sys/user/add', { username, password: 'right-pass1', roleIdList: [] });
+    // Guesses sprayed from five other addresses: the account now asks every sign-in for a captcha.
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await fetch(`${server.base}/api/admin/base/open/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${i + 1}` },
+        body: JSON.stringify({ username, password: `guess-${i}` }),
+      });
+      expect(reply.status).toBe(400);
+    }
+    const page = await loginPage(browser, server.base);
+    await page.locator('.login-form[data-captcha=off]').waitFor();
+    await page.fill('#username', username);
+    await page.fill('#password', 'right-pass1');
+    await page.click('button[type=submit]');
+    await eventually(() =>
+      refusal(page)
+        .innerText()
+        .catch(() => ''),
+    ).toContain('verification code');
+    await page.locator('.login-form[data-captcha=on]').waitFor();
+    await page.getByTestId('captcha').locator('img').waitFor();
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('verifyCode');
+  });
 });

@@ -57,6 +57,9 @@ export const baseOpen = defineController({
       method: 'get',
       auth: 'open',
       summary: label('登录页设置', '登入頁設定', 'Login page options'),
+      // With a username: whether that account's next sign-in needs a captcha even when CAPTCHA=off
+      // (past its free attempts; docs/architecture.md §8). Unknown names are counted alike.
+      input: z.object({ username: z.string().trim().max(100).optional() }),
       output: returns<LoginOptions>(),
     },
     login: {

@@ -431,7 +431,16 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
 
   it('guesses sprayed from many addresses escalate the account instead of locking its owner out', async () => {
     await addUser('sprayed', 'right-pass');
+    const options = async (query: string) =>
+      dataOf(await t.get<{ captcha: boolean }>(`/admin/base/open/loginOptions${query}`));
+    expect(await options('?username=sprayed')).toEqual({ captcha: false });
     for (let i = 0; i < 5; i += 1) expect((await loginFrom(`10.0.5.${i}`, 'sprayed', `bad-${i}`)).status).toBe(400);
+    // The login page, asking about this account, is told to show a captcha; about no account or
+    // another one, not (CAPTCHA is off here).
+    expect(await options('?username=sprayed')).toEqual({ captcha: true });
+    expect(await options('?username=%20Sprayed%20')).toEqual({ captcha: true });
+    expect(await options('')).toEqual({ captcha: false });
+    expect(await options('?username=someone-else')).toEqual({ captcha: false });
     // From the owner's own address: no refusal, but a captcha is asked for (CAPTCHA is off here)...
     const asked = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'en');
     expect(asked).toEqual({ status: 400, body: { code: 1001, message: ESCALATED } });

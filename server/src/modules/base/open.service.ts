@@ -28,8 +28,14 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService) 
         ip,
       ),
 
-    /** What the login page shows: the captcha only when the server asks for one (`CAPTCHA`). */
-    loginOptions: (): LoginOptions => ({ captcha: ctx.config.captcha }),
+    /**
+     * What the login page shows: the captcha when the server asks for one (`CAPTCHA`), or, for a
+     * named account past its free attempts, always (the escalation of core/auth/throttle.ts).
+     */
+    async loginOptions(username?: string): Promise<LoginOptions> {
+      if (ctx.config.captcha) return { captcha: true };
+      return { captcha: username ? await ctx.throttle.escalated(username) : false };
+    },
 
     async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.

@@ -46,6 +46,8 @@ export function LoginPage() {
   const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
+  // The captcha field was just shown for a refused sign-in: the cursor goes there once it renders.
+  const [focusCaptcha, setFocusCaptcha] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // After a password change the user signs in again: the name stays filled in.
   const [keptUsername] = useState(signOutUsername);
@@ -74,7 +76,7 @@ export function LoginPage() {
 
   useEffect(() => {
     let live = true;
-    call(sessionApi.loginOptions, undefined, { silent: true })
+    call(sessionApi.loginOptions, {}, { silent: true })
       .then((options) => live && setCaptchaOn(options.captcha))
       // Not known: ask for the code, as the server does by default.
       .catch(() => live && setCaptchaOn(true));
@@ -86,6 +88,12 @@ export function LoginPage() {
   useEffect(() => {
     if (captchaOn) void refreshCaptcha();
   }, [captchaOn, refreshCaptcha]);
+
+  useEffect(() => {
+    if (!focusCaptcha || !captchaOn) return;
+    inputs.current.verifyCode?.focus();
+    setFocusCaptcha(false);
+  }, [focusCaptcha, captchaOn]);
 
   // Like antd's forms: a field is checked as it changes, and all of them on submit.
   const handleChange = (field: Field, value: string) => {
@@ -126,7 +134,15 @@ export function LoginPage() {
     } catch (error) {
       setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
       if (captchaOn === false) {
-        inputs.current.password?.select();
+        // An account past its free attempts needs a captcha even when the server asks for none.
+        const username = values.username.trim();
+        const options = await call(sessionApi.loginOptions, { username }, { silent: true }).catch(() => null);
+        if (options?.captcha) {
+          setCaptchaOn(true);
+          setFocusCaptcha(true);
+        } else {
+          inputs.current.password?.select();
+        }
       } else {
         // A captcha is good for one attempt only: a new one, and its field to type it in.
         setValues((current) => ({ ...current, verifyCode: '' }));
