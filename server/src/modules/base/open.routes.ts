@@ -12,7 +12,7 @@ export function registerOpenRoutes(
   declarations: readonly Declaration[],
 ) {
   mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input, request }) => open.captcha(input, request.ip));
-  mount(app, ctx.gate, endpointOf(baseOpen, 'loginOptions'), () => open.loginOptions());
+  mount(app, ctx.gate, endpointOf(baseOpen, 'loginOptions'), ({ input }) => open.loginOptions(input.username));
   mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) => open.login(input, request.ip));
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
   const eps = new Map<string, Eps>();

@@ -27,8 +27,11 @@ export function createOpenService(ctx: AppContext) {
         ip,
       ),
 
-    /** What the login page shows: the captcha only when the server asks for one (`CAPTCHA`). */
-    loginOptions: (): LoginOptions => ({ captcha: ctx.config.captcha }),
+    /**
+     * What the login page shows: the captcha only when the server asks for one (`CAPTCHA`); with a
+     * username, whether that account's sign-ins need one (the page asks again after a refusal).
+     */
+    loginOptions: async (_username?: string): Promise<LoginOptions> => ({ captcha: ctx.config.captcha }),
 
     async login(input: LoginInput, ip: string): Promise<TokenPair> {
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.

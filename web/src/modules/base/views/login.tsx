@@ -125,7 +125,16 @@ export function LoginPage() {
       navigate(returnPath(location.search) ?? '/', { replace: true });
     } catch (error) {
       setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
-      if (captchaOn === false) {
+      // Without the captcha, the server may still want one for this account now (after failures).
+      const needed =
+        captchaOn === false &&
+        (await call(sessionApi.loginOptions, { username: values.username.trim() }, { silent: true })
+          .then((o) => o.captcha)
+          .catch(() => false));
+      if (needed) {
+        // The field appears and its first captcha is drawn (the effect above); the message says why.
+        setCaptchaOn(true);
+      } else if (captchaOn === false) {
         inputs.current.password?.select();
       } else {
         // A captcha is good for one attempt only: a new one, and its field to type it in.
