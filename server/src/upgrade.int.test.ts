@@ -20,6 +20,11 @@ const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireT
  * the upgrade, with their items.
  */
 const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer: Object.values(CUSTOMER_DICTS) };
+/**
+ * Pages whose one permission row `权限` of the release becomes rows named for what they allow
+ * (permRowsSeed), with every role that held it holding them all.
+ */
+const RENAMED_PERM_PAGES = ['/sys/log', '/task/list'];
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
 const ARRIVING_PARAMS = new Set([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM]);
 
@@ -106,11 +111,35 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
         .flatMap((m) => flatten(m.tree).map((n) => menuKey(n.name, n.type, n.perms))),
     );
     const newDictionaries = new Set([...arrived].flatMap((m) => DICTIONARIES_OF[m] ?? []));
+    // The release's 权限 rows, their pages, and the roles that held them.
+    const pageIds = new Set(
+      (before.base_sys_menu ?? []).filter((m) => RENAMED_PERM_PAGES.includes(String(m.router))).map((m) => m.id),
+    );
+    const oldRows = (before.base_sys_menu ?? []).filter(
+      (m) => m.name === '权限' && Number(m.type) === 2 && pageIds.has(m.parentId),
+    );
+    expect(oldRows).toHaveLength(RENAMED_PERM_PAGES.length);
+    const oldIds = new Set(oldRows.map((m) => m.id));
+    const replaced = (table: string, row: Row) =>
+      (table === 'base_sys_menu' && oldIds.has(row.id)) || (table === 'base_sys_role_menu' && oldIds.has(row.menuId));
+    const pagePerms = new Set(
+      menus
+        .flatMap((m) => flatten(m.tree))
+        .filter((n) => RENAMED_PERM_PAGES.includes(String(n.router)))
+        .flatMap((page) => (page.childMenus ?? []).map((n) => menuKey(n.name, n.type, n.perms))),
+    );
+    const namedRows = (after.base_sys_menu ?? []).filter(
+      (m) => pageIds.has(m.parentId) && pagePerms.has(menuKey(m.name, m.type, m.perms)),
+    );
+    const holders = (before.base_sys_role_menu ?? []).filter((l) => oldIds.has(l.menuId)).map((l) => l.roleId);
+    // (The fixture's roles hold none of them; perm-rows.int.test.ts follows a role that does.)
     /** Whether a new row is one a seed step new since the release adds. */
     const arriving = (table: string, row: Row): boolean => {
       switch (table) {
         case 'base_sys_menu':
-          return declaredMenus.has(menuKey(row.name, row.type, row.perms));
+          return declaredMenus.has(menuKey(row.name, row.type, row.perms)) || namedRows.some((m) => m.id === row.id);
+        case 'base_sys_role_menu':
+          return namedRows.some((m) => m.id === row.menuId) && holders.includes(row.roleId);
         case 'dict_type':
           return newDictionaries.has(String(row.key));
         case 'dict_info':
@@ -124,6 +153,7 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
     for (const [table, rows] of Object.entries(before)) {
       const now = after[table] ?? [];
       for (const row of rows) {
+        if (replaced(table, row)) continue;
         const key = table === 'base_sys_revoked' ? 'sid' : 'id';
         const found = now.find((r) => r[key] === row[key]);
         expect(found, `${table} ${key}=${String(row[key])}`).toBeDefined();
@@ -146,6 +176,20 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
         gained.filter((r) => !arriving(table, r)).map((r) => r.id),
         table,
       ).toEqual([]);
+    }
+    // The 权限 rows are gone, and each role that held one holds every named row of its page.
+    expect((after.base_sys_menu ?? []).filter((m) => oldIds.has(m.id))).toEqual([]);
+    for (const old of oldRows) {
+      const rowsOfPage = namedRows.filter((m) => m.parentId === old.parentId);
+      expect(rowsOfPage.length).toBeGreaterThan(1);
+      for (const link of (before.base_sys_role_menu ?? []).filter((l) => l.menuId === old.id)) {
+        for (const named of rowsOfPage) {
+          expect(
+            after.base_sys_role_menu?.some((l) => l.roleId === link.roleId && l.menuId === named.id),
+            `role ${String(link.roleId)} holds ${String(named.name)}`,
+          ).toBe(true);
+        }
+      }
     }
     const added = (after.base_sys_conf ?? []).filter((r) => !before.base_sys_conf?.some((b) => b.id === r.id));
     expect(added.every((r) => String(r.cKey).startsWith('seed:'))).toBe(true);

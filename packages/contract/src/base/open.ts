@@ -30,7 +30,10 @@ export type TokenPair = { token: string; expire: number; refreshToken: string; r
 /** A captcha: its id to send back with the code, and the picture as a data URL. */
 export type Captcha = { captchaId: string; data: string };
 
-/** What the login page needs to know before anyone signs in: whether the server asks for a captcha. */
+/**
+ * What the login page needs to know before anyone signs in: whether the server asks for a captcha
+ * (of this account's sign-ins, when a username is given).
+ */
 export type LoginOptions = { captcha: boolean };
 
 /** Calls that need no session at all (docs/spec.md §6 ignoreToken). */

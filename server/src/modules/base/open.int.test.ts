@@ -41,6 +41,9 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     const reply = await t.get('/admin/base/open/loginOptions');
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ code: 1000, message: 'success', data: { captcha: false } });
+    // Asked for an account (after a refused sign-in), the answer is the same while nothing escalates it.
+    const forAdmin = await t.get('/admin/base/open/loginOptions', { username: 'admin' });
+    expect(forAdmin.body).toEqual({ code: 1000, message: 'success', data: { captcha: false } });
   });
 
   it('requires username and password', async () => {
