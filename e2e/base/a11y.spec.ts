@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, describe as suite } from 'vitest';
 import { seriousViolations, type Violation } from '../support/a11y.js';
 import { type Api, hasChromium, newContext, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
-import { view, visit } from '../support/ui.js';
+import { motionless, view, visit } from '../support/ui.js';
 
 type Menu = { id: number; type: number; router?: string | null; isShow?: boolean };
 
@@ -104,8 +104,22 @@ suite.skipIf(!hasChromium)('accessibility of every screen', () => {
     const box = page.getByRole('dialog');
     await box.waitFor();
     await expect.poll(() => box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    for (let i = 0; i < 30; i += 1) await page.keyboard.press('Tab');
-    expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await motionless(page);
+    // Tabbing round the form never reaches the screen behind it (an open option list of one of its
+    // selects, drawn outside the dialog, is still the dialog's).
+    const behind: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        const screen = document.querySelector('.app-layout');
+        return !active || active === document.body || screen?.contains(active)
+          ? (active?.outerHTML.slice(0, 80) ?? 'none')
+          : null;
+      });
+      if (where) behind.push(where);
+    }
+    expect(behind).toEqual([]);
     await page.keyboard.press('Escape');
     await box.waitFor({ state: 'hidden' });
     await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -1,7 +1,14 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+// The bar is decoration (the screens say what is loading): hidden from readers, and without
+// nprogress's own `role="bar"`, which is no ARIA role.
+NProgress.configure({
+  showSpinner: false,
+  trickleSpeed: 120,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 let active = 0;
 

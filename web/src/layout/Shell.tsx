@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider } from '../core/app-feedback';
 import { sessionApi } from '../core/endpoint-refs';
+import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
@@ -122,6 +123,7 @@ export default function Shell() {
   const locale = i18next.language as Locale;
   // A language switch waits for antd's texts in the new language, then re-renders once.
   useEffect(() => beforeLocaleChange(loadUiLocale), []);
+  useEffect(() => wrapDialogFocus(), []);
   return (
     <ConfigProvider locale={uiLocale(locale)} theme={themeConfig(theme)}>
       <FeedbackProvider>
