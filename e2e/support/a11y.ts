@@ -26,7 +26,7 @@ const EXCLUDED = ['.ant-table-measure-row'];
  * (WCAG 2.1 A and AA rules). The engine goes in through the debugging protocol, so the page's own
  * content security policy does not stop it; run it after what is to be checked has rendered.
  */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+export async function seriousViolations(page: Page, options: { scope?: string } = {}): Promise<Violation[]> {
   // A dialog fading in is not yet what the reader sees: colours are measured once it stands still
   // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
   await page.waitForFunction(
@@ -65,6 +65,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
           targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
         }));
     },
-    [VIEW, COVERS, POPUPS, EXCLUDED] as const,
+    // A screen outside the shell (a sign-in step) is checked whole.
+    [options.scope ?? VIEW, COVERS, POPUPS, EXCLUDED] as const,
   );
 }

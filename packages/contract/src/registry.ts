@@ -7,7 +7,7 @@ import { sysMenu } from './base/sys-menu.js';
 import { sysParam } from './base/sys-param.js';
 import { sysRole } from './base/sys-role.js';
 import { sysUser } from './base/sys-user.js';
-import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
+import { sysConf, sysPasswordHistory, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
 import type { Declaration } from './core/entity.js';
 import type { ModuleMenus } from './core/menu.js';
 import type { TableDecl } from './core/table.js';
@@ -68,6 +68,7 @@ export const tables = {
   base_sys_role_department: sysRoleDepartment,
   base_sys_conf: sysConf,
   base_sys_revoked: sysRevoked,
+  base_sys_password_history: sysPasswordHistory,
   recycle_data: recycleData,
   dict_type: dictType,
   dict_info: dictInfo,

@@ -3,8 +3,28 @@ import { defineController, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
+import type { TokenPair } from './open.js';
+import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
 import type { SysUser } from './sys-user.js';
+
+/**
+ * A sign-in step the session still owes before anything else works: a password the operator set
+ * (or the seeded admin's) to replace, or a two-factor enrolment a role requires.
+ */
+export const PENDING_STEPS = ['passwordChange', 'twoFactorEnrol'] as const;
+export type PendingStep = (typeof PENDING_STEPS)[number];
+
+/** The signed-in user as person answers: the row and the sign-in step still owed (null when none). */
+export type Person = SysUser & { pendingStep: PendingStep | null };
+
+const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** The user's own password change (the one a forced change asks for). */
+export const passwordChangeSchema = z.object({
+  originalPassword: z.string().min(1).max(200),
+  password: newPassword,
+});
 
 /** What permmenu answers: the user's permissions and the menus they may open, by orderNum. */
 export type PermMenu = { perms: string[]; menus: SysMenu[] };
@@ -15,10 +35,7 @@ export const personUpdateSchema = z.object({
   headImg: z.string().max(500).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
   email: z.string().max(100).nullable().optional(),
-  password: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
-  ),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional()),
   originalPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(200).optional()),
 });
 
@@ -34,20 +51,46 @@ export const baseComm = defineController({
       summary: label('修改个人信息', '修改個人資訊', 'Update profile'),
       input: personUpdateSchema,
       output: returns<undefined>(),
+      // The family's clients change a password in their personal center: that clears a forced change too.
+      allowPending: true,
     },
     permmenu: {
       method: 'get',
       auth: 'login',
       summary: label('权限与菜单', '權限與選單', 'Permissions and menus'),
       output: returns<PermMenu>(),
+      allowPending: true,
     },
     person: {
       method: 'get',
       auth: 'login',
       summary: label('个人信息', '個人資訊', 'Profile'),
-      output: returns<SysUser>(),
+      output: returns<Person>(),
+      allowPending: true,
     },
-    logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out'), output: returns<undefined>() },
+    logout: {
+      method: 'post',
+      auth: 'login',
+      summary: label('退出', '登出', 'Log out'),
+      output: returns<undefined>(),
+      allowPending: true,
+    },
+    passwordPolicy: {
+      method: 'get',
+      auth: 'login',
+      summary: label('密码规则', '密碼規則', 'Password policy'),
+      output: returns<PasswordPolicy>(),
+      allowPending: true,
+    },
+    // A new pair for a new session: a password change ends every older one, this one included.
+    passwordChange: {
+      method: 'post',
+      auth: 'login',
+      summary: label('修改密码', '修改密碼', 'Change password'),
+      input: passwordChangeSchema,
+      output: returns<TokenPair>(),
+      allowPending: true,
+    },
     // The space module serves these two (multipart `file`, optional `key`; see space/file-types.ts).
     uploadMode: {
       method: 'get',

@@ -32,6 +32,12 @@ export const sysUser = defineEntity({
     status: col.intEnum(USER_STATUS, { label: label('状态', '狀態', 'Status'), default: 1 }),
     userLevel: col.stringEnum(USER_LEVELS, { label: label('用户级别', '使用者級別', 'User level'), default: 'clerk' }),
     socketId: col.string({ label: label('socketId', 'socketId', 'Socket id'), nullable: true }),
+    // Set when an operator sets the password and for the seeded admin; the user's own change clears it.
+    passwordChangeRequired: col.bool({
+      label: label('须修改密码', '須修改密碼', 'Must change password'),
+      default: false,
+      hidden: true,
+    }),
   },
   query: {
     keyWordLikeFields: ['name', 'username', 'nickName', 'phone'],

@@ -1,6 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { CODE, type Endpoint, type InputOf, type Locale, parseLocale, type ResultOf } from '@backroom/contract';
+import {
+  CODE,
+  type Endpoint,
+  type InputOf,
+  type Locale,
+  type PendingStep,
+  parseLocale,
+  type ResultOf,
+} from '@backroom/contract';
 import Fastify, {
   type ConnectionError,
   type FastifyInstance,
@@ -150,6 +158,12 @@ export function createHttpServer(config: Config): FastifyInstance {
   return app;
 }
 
+/** The refusal of a call made while a sign-in step is owed, by the step. */
+const PENDING: Record<PendingStep, MessageKey> = {
+  passwordChange: 'auth.passwordChangeRequired',
+  twoFactorEnrol: 'auth.twoFactorEnrolRequired',
+};
+
 export type RouteContext<I> = {
   input: I;
   /** The caller; present on `perm` and `login` endpoints. */
@@ -199,6 +213,8 @@ export function mount<E extends Endpoint>(
       if (endpoint.auth !== 'open') {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
+        if (session.pendingStep !== null && endpoint.allowPending !== true)
+          throw forbidden(PENDING[session.pendingStep]);
         if (endpoint.perm !== null && !holds(session, endpoint.perm)) throw forbidden();
       }
       if (validated && !validated.success) throw validationError(validated.error, labels, request.locale);

@@ -8,6 +8,7 @@ import { migration as m20261125040007 } from './20261125040007_base_add-departme
 import { migration as m20261125040009 } from './20261125040009_customer_create-tables.js';
 import { migration as m20261125041000 } from './20261125041000_customer_add-text-index.js';
 import { migration as m20261125043226 } from './20261125043226_customer_reshape-text-index.js';
+import { migration as m20261126094233 } from './20261126094233_base_add-password-policy.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationList = {
   '20261125040009_customer_create-tables': m20261125040009,
   '20261125041000_customer_add-text-index': m20261125041000,
   '20261125043226_customer_reshape-text-index': m20261125043226,
+  '20261126094233_base_add-password-policy': m20261126094233,
 };

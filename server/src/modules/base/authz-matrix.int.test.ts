@@ -364,6 +364,21 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(baseComm, 'permmenu')]: { input: () => ({}) },
   [urlOf(baseComm, 'logout')]: { input: () => ({}), ownSession: true },
   [urlOf(baseComm, 'program')]: { input: () => ({}) },
+  [urlOf(baseComm, 'passwordPolicy')]: { input: () => ({}) },
+  // A user of its own, without permissions: the change ends the sessions of its user.
+  [urlOf(baseComm, 'passwordChange')]: {
+    input: () => ({ originalPassword: PASSWORD, password: 'Changed-pass9' }),
+    async send(c) {
+      const username = c.unique('mx-change');
+      await addAsAdmin(c, sysUser, { ...userRow(c), username });
+      const { token } = await c.t.login(username, PASSWORD);
+      return c.t.post(
+        urlOf(baseComm, 'passwordChange'),
+        { originalPassword: PASSWORD, password: 'Changed-pass9' },
+        token,
+      );
+    },
+  },
   [urlOf(baseComm, 'uploadMode')]: { input: () => ({}) },
   [urlOf(baseComm, 'upload')]: { input: () => ({}), send: uploadPng },
   [urlOf(baseOpen, 'refreshToken')]: {

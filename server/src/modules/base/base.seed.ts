@@ -1,10 +1,20 @@
-import { baseMenus, type ModuleMenus, SUPER_ROLE_LABEL, type SysParam } from '@backroom/contract';
-import { hashPassword } from '../../core/auth/password.js';
+import {
+  baseMenus,
+  DEFAULT_PASSWORD_POLICY,
+  type ModuleMenus,
+  POLICY_PARAM_KEYS,
+  SUPER_ROLE_LABEL,
+  type SysParam,
+} from '@backroom/contract';
+import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import type { SeedStep } from '../../core/db/seeds.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
+
+/** The seeded admin's password when ADMIN_PASSWORD is not set: public, so it must be changed at first sign-in. */
+const DEFAULT_ADMIN_PASSWORD = '123456';
 
 const DEPARTMENTS: Array<{ name: string; parent: string | null; orderNum: number }> = [
   { name: '总部', parent: null, orderNum: 0 },
@@ -87,6 +97,8 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string): Prom
     nickName: '管理员',
     password: await hashPassword(adminPassword),
     passwordV: 1,
+    // The first password is the operator's (or the public default): its user chooses their own.
+    passwordChangeRequired: toDbBool(kind, true),
     status: 1,
     userLevel: 'clerk',
     departmentId: top ?? null,
@@ -97,9 +109,59 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string): Prom
   await trx.insertInto('base_sys_user_role').values({ userId, roleId: superRole.id }).execute();
 }
 
-async function seedParams(trx: Db): Promise<void> {
+/** The password policy's parameters, at their defaults (docs/architecture.md, "Account security"). */
+const POLICY_PARAMS: typeof PARAMS = [
+  {
+    keyName: POLICY_PARAM_KEYS.minLength,
+    name: '密码最短长度',
+    dataType: 0,
+    data: String(DEFAULT_PASSWORD_POLICY.minLength),
+    remark: '6-16',
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.minClasses,
+    name: '密码至少包含的字符种类',
+    dataType: 0,
+    data: String(DEFAULT_PASSWORD_POLICY.minClasses),
+    remark: '0-4：小写字母、大写字母、数字、符号',
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.history,
+    name: '不可重复使用的最近密码个数',
+    dataType: 0,
+    data: String(DEFAULT_PASSWORD_POLICY.history),
+    remark: '0-10，0 为不限制',
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.notUsername,
+    name: '密码不可包含用户名',
+    dataType: 0,
+    data: DEFAULT_PASSWORD_POLICY.notUsername ? '1' : '0',
+    remark: '1 是，0 否',
+  },
+];
+
+/**
+ * An install from before the forced change: its admin changes the password at the next sign-in
+ * only while it is still the public default (an operator's own choice is left alone).
+ */
+async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<void> {
+  const admin = await trx
+    .selectFrom('base_sys_user')
+    .select(['id', 'password'])
+    .where('username', '=', 'admin')
+    .executeTakeFirst();
+  if (!admin || !(await verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password))) return;
+  await trx
+    .updateTable('base_sys_user')
+    .set({ passwordChangeRequired: toDbBool(kind, true) })
+    .where('id', '=', admin.id)
+    .execute();
+}
+
+async function seedParams(trx: Db, params: typeof PARAMS = PARAMS): Promise<void> {
   const now = formatTime();
-  for (const param of PARAMS) {
+  for (const param of params) {
     const exists = await trx
       .selectFrom('base_sys_param')
       .select('id')
@@ -119,7 +181,7 @@ async function seedParams(trx: Db): Promise<void> {
  * deleted) across restarts and upgrades.
  */
 export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
-  const adminPassword = ctx.config.adminPassword ?? '123456';
+  const adminPassword = ctx.config.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
   ctx.seeds.add({ module: 'base', name: 'departments', when: { once: '1' }, run: seedDepartments });
   ctx.seeds.add({
     module: 'base',
@@ -129,4 +191,13 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   });
   ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx) });
   ctx.seeds.add(menuSeed(baseMenus, menus));
+  ctx.seeds.add({
+    module: 'base',
+    name: 'password-policy',
+    when: { once: '1' },
+    run: async (trx, kind) => {
+      await seedParams(trx, POLICY_PARAMS);
+      await flagDefaultAdminPassword(trx, kind);
+    },
+  });
 }

@@ -15,7 +15,7 @@ export function splitPerms(perms: string | null | undefined): string[] {
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const user = await db
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'passwordV', 'status', 'userLevel', 'departmentId'])
+    .select(['id', 'username', 'passwordV', 'status', 'userLevel', 'departmentId', 'passwordChangeRequired'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -38,6 +38,7 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     userLevel: levelOf(user.userLevel),
     departmentId: user.departmentId,
     ownDepartmentIds: own === null ? new Set<number>() : withDescendants(departments, [own]),
+    pendingStep: user.passwordChangeRequired ? ('passwordChange' as const) : null,
   };
   if (isSuper) {
     return { ...base, isSuper: true, perms: new Set(), menuIds: new Set(), departmentIds: null };

@@ -7,10 +7,13 @@ import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { assertRolesGrantable } from './grants.js';
+import { deletePasswordHistory } from './password-history.repository.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import {
   deleteUserRoles,
   departmentExists,
   moveUsers,
+  recordCurrentPassword,
   replaceUserRoles,
   roleIdsOfUsers,
   superUserIds,
@@ -75,8 +78,16 @@ export function createSysUserService(ctx: AppContext): SysUserService {
       const out = { ...data };
       delete out.roleIdList;
       delete out.passwordV;
+      delete out.passwordChangeRequired;
       if (typeof input.password === 'string') {
+        // The rules, not the history: an operator's password is temporary, its user replaces it.
+        await assertPasswordAllowed(trx, {
+          password: input.password,
+          username: (data.username ?? existing?.username) as string | undefined,
+        });
         out.password = await hashPassword(input.password);
+        // A password someone else chose is changed by its user at the next sign-in.
+        out.passwordChangeRequired = true;
         if (mode === 'update') out.passwordV = Number(existing?.passwordV ?? 1) + 1;
       } else if (mode === 'add') {
         throw badRequest('user.passwordRequired');
@@ -88,11 +99,13 @@ export function createSysUserService(ctx: AppContext): SysUserService {
     },
     async afterWrite(id, input, { trx }) {
       if (Array.isArray(input.roleIdList)) await replaceUserRoles(trx, id, input.roleIdList as number[]);
+      if (typeof input.password === 'string') await recordCurrentPassword(trx, id);
     },
     async beforeDelete(rows, session, trx) {
       const ids = rows.map((r) => r.id as number);
       if (ids.includes(session.userId)) throw badRequest('user.cannotDeleteSelf');
       if (!session.isSuper && (await superUserIds(trx, ids)).size > 0) throw refused('user.superOnly');
+      await deletePasswordHistory(trx, ids);
       return await deleteUserRoles(trx, ids);
     },
   });

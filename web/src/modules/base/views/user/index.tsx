@@ -22,6 +22,7 @@ import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
 import { StatusSwitch } from '../../components/status-switch';
 import { useDepartments } from '../../hooks/use-departments';
+import { usePasswordPolicy, usePolicyFormRule } from '../../hooks/use-password-policy';
 import './user.css';
 import { useFeedback } from '../../../../core/app-feedback';
 
@@ -79,6 +80,7 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
  */
 export default function UserView() {
   const { t } = useTranslation();
+  const policyRule = usePolicyFormRule(usePasswordPolicy());
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const departments = useDepartments();
@@ -134,6 +136,7 @@ export default function UserView() {
       only: 'add',
       required: true,
       input: <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />,
+      extraRules: [policyRule],
     },
     {
       name: 'password',
@@ -146,6 +149,7 @@ export default function UserView() {
           placeholder={t('base.user.passwordKeep')}
         />
       ),
+      extraRules: [policyRule],
     },
     { name: 'name' },
     { name: 'nickName' },
