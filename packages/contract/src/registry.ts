@@ -7,7 +7,15 @@ import { sysMenu } from './base/sys-menu.js';
 import { sysParam } from './base/sys-param.js';
 import { sysRole } from './base/sys-role.js';
 import { sysUser } from './base/sys-user.js';
-import { sysConf, sysPasswordHistory, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
+import {
+  sysConf,
+  sysPasswordHistory,
+  sysRecoveryCode,
+  sysRevoked,
+  sysRoleDepartment,
+  sysRoleMenu,
+  sysUserRole,
+} from './base/tables.js';
 import type { Declaration } from './core/entity.js';
 import type { ModuleMenus } from './core/menu.js';
 import type { TableDecl } from './core/table.js';
@@ -69,6 +77,7 @@ export const tables = {
   base_sys_conf: sysConf,
   base_sys_revoked: sysRevoked,
   base_sys_password_history: sysPasswordHistory,
+  base_sys_recovery_code: sysRecoveryCode,
   recycle_data: recycleData,
   dict_type: dictType,
   dict_info: dictInfo,

@@ -15,8 +15,19 @@ import type { SysUser } from './sys-user.js';
 export const PENDING_STEPS = ['passwordChange', 'twoFactorEnrol'] as const;
 export type PendingStep = (typeof PENDING_STEPS)[number];
 
-/** The signed-in user as person answers: the row and the sign-in step still owed (null when none). */
-export type Person = SysUser & { pendingStep: PendingStep | null };
+/** The signed-in user as person answers: the row, the sign-in step still owed (null when none), whether 2FA is on. */
+export type Person = SysUser & { pendingStep: PendingStep | null; twoFactor: boolean };
+
+/** A two-factor enrolment begun: the secret (base32, for typing in) and the otpauth:// URI its QR code holds. */
+export type TwoFactorSetup = { secret: string; uri: string };
+
+/** A six-digit code of the authenticator app. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 
 const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
@@ -81,6 +92,29 @@ export const baseComm = defineController({
       summary: label('密码规则', '密碼規則', 'Password policy'),
       output: returns<PasswordPolicy>(),
       allowPending: true,
+    },
+    twoFactorSetup: {
+      method: 'post',
+      auth: 'login',
+      summary: label('开始绑定两步验证', '開始綁定兩步驟驗證', 'Begin two-factor enrolment'),
+      output: returns<TwoFactorSetup>(),
+      allowPending: true,
+    },
+    // Answers the recovery codes, once: only their hashes are kept.
+    twoFactorEnable: {
+      method: 'post',
+      auth: 'login',
+      summary: label('启用两步验证', '啟用兩步驟驗證', 'Turn on two-factor sign-in'),
+      input: totpCodeSchema,
+      output: returns<{ recoveryCodes: string[] }>(),
+      allowPending: true,
+    },
+    twoFactorDisable: {
+      method: 'post',
+      auth: 'login',
+      summary: label('关闭两步验证', '關閉兩步驟驗證', 'Turn off two-factor sign-in'),
+      input: totpCodeSchema,
+      output: returns<undefined>(),
     },
     // A new pair for a new session: a password change ends every older one, this one included.
     passwordChange: {

@@ -65,3 +65,13 @@ export const sysPasswordHistory = defineTable({
     password: col.string({ label: label('密码', '密碼', 'Password') }),
   },
 });
+
+/** A user's two-factor recovery codes, each a keyed hash, each good for one sign-in. */
+export const sysRecoveryCode = defineTable({
+  table: 'base_sys_recovery_code',
+  base: 'id',
+  columns: {
+    userId: col.int({ label: label('用户', '使用者', 'User'), index: true }),
+    code: col.string({ label: label('恢复码', '復原碼', 'Recovery code'), max: 128 }),
+  },
+});

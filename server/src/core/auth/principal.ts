@@ -24,6 +24,8 @@ export type Principal = {
    * done, only the endpoints marked `allowPending` answer (core/http/server.ts `mount`).
    */
   readonly pendingStep: PendingStep | null;
+  /** A role of the user requires two-factor sign-in. */
+  readonly twoFactorRequired: boolean;
 };
 
 export type Session = Principal & {

@@ -127,7 +127,8 @@ export function createHttpServer(config: Config): FastifyInstance {
   app.setErrorHandler((error: unknown, request, reply) => {
     const locale = request.locale ?? 'zh-cn';
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: messageOf(error, locale) });
+      const data = error.data === undefined ? {} : { data: error.data };
+      return reply.status(error.status).send({ code: error.code, message: messageOf(error, locale), ...data });
     }
     if (error instanceof z.ZodError) {
       const appError = validationError(error, {}, locale);

@@ -9,6 +9,7 @@ import { migration as m20261125040009 } from './20261125040009_customer_create-t
 import { migration as m20261125041000 } from './20261125041000_customer_add-text-index.js';
 import { migration as m20261125043226 } from './20261125043226_customer_reshape-text-index.js';
 import { migration as m20261126094233 } from './20261126094233_base_add-password-policy.js';
+import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationList = {
   '20261125041000_customer_add-text-index': m20261125041000,
   '20261125043226_customer_reshape-text-index': m20261125043226,
   '20261126094233_base_add-password-policy': m20261126094233,
+  '20261126102204_base_add-two-factor': m20261126102204,
 };

@@ -25,6 +25,7 @@ import {
   taskInfo,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeAt, stepAt } from '../../core/auth/totp.js';
 import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
@@ -80,6 +81,23 @@ type EntityInputs = {
 };
 
 const PASSWORD = 'matrix-pass1';
+
+/**
+ * The two-factor calls, each as a user of its own without permissions, taken as far as the call:
+ * a setup, an enable with a code of the new secret, a disable with a later code.
+ */
+async function twoFactorStep(c: Ctx, until: 'setup' | 'enable' | 'disable'): Promise<Reply> {
+  const username = c.unique('mx-2fa');
+  await addAsAdmin(c, sysUser, { ...userRow(c), username });
+  const { token } = await c.t.login(username, PASSWORD);
+  const setup = await c.t.post<{ secret: string }>(urlOf(baseComm, 'twoFactorSetup'), {}, token);
+  if (until === 'setup') return setup;
+  const secret = dataOf(setup).secret;
+  const step = stepAt(Date.now());
+  const enable = await c.t.post(urlOf(baseComm, 'twoFactorEnable'), { code: codeAt(secret, step) }, token);
+  if (until === 'enable') return enable;
+  return c.t.post(urlOf(baseComm, 'twoFactorDisable'), { code: codeAt(secret, step + 1) }, token);
+}
 
 function urlOf(d: Declaration, action: string): string {
   const endpoint = d.endpoints.find((e) => e.action === action);
@@ -343,6 +361,7 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysUser, 'move')]: {
     input: async (c) => ({ departmentId: c.departmentId, userIds: [await freshUser(c)] }),
   },
+  [urlOf(sysUser, 'resetTwoFactor')]: { input: async (c) => ({ id: await freshUser(c) }) },
   [urlOf(sysDepartment, 'delete')]: {
     input: async (c) => ({
       ids: [await addAsAdmin(c, sysDepartment, { name: c.unique('mx-dept'), parentId: c.topDepartmentId })],
@@ -365,6 +384,9 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(baseComm, 'logout')]: { input: () => ({}), ownSession: true },
   [urlOf(baseComm, 'program')]: { input: () => ({}) },
   [urlOf(baseComm, 'passwordPolicy')]: { input: () => ({}) },
+  [urlOf(baseComm, 'twoFactorSetup')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'setup') },
+  [urlOf(baseComm, 'twoFactorEnable')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'enable') },
+  [urlOf(baseComm, 'twoFactorDisable')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'disable') },
   // A user of its own, without permissions: the change ends the sessions of its user.
   [urlOf(baseComm, 'passwordChange')]: {
     input: () => ({ originalPassword: PASSWORD, password: 'Changed-pass9' }),

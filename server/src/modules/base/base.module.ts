@@ -19,6 +19,7 @@ import { registerSysRoleRoutes } from './sys-role.routes.js';
 import { createSysRoleService } from './sys-role.service.js';
 import { registerSysUserRoutes } from './sys-user.routes.js';
 import { createSysUserService } from './sys-user.service.js';
+import { createTwoFactorService } from './two-factor.service.js';
 
 /**
  * The base module: sign-in, the signed-in user's calls, and users, roles, departments, menus,
@@ -30,8 +31,10 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   const logs = createSysLogService(ctx, logMaskingOf(declarations));
   const params = createSysParamService(ctx);
 
-  registerOpenRoutes(app, ctx, createOpenService(ctx), declarations);
-  registerCommRoutes(app, ctx, createCommService(ctx, allPerms));
+  const twoFactor = createTwoFactorService(ctx);
+
+  registerOpenRoutes(app, ctx, createOpenService(ctx, twoFactor), declarations);
+  registerCommRoutes(app, ctx, createCommService(ctx, allPerms, twoFactor));
   registerSysUserRoutes(app, ctx, createSysUserService(ctx));
   registerSysRoleRoutes(app, ctx, createSysRoleService(ctx));
   registerSysDepartmentRoutes(app, ctx, createSysDepartmentService(ctx));

@@ -10,6 +10,7 @@ import { assertPasswordAllowed, readPasswordPolicy } from './password-policy.js'
 import { splitPerms } from './principal.repository.js';
 import { allMenus } from './sys-menu.repository.js';
 import { findUser, recordCurrentPassword } from './sys-user.repository.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 export type PersonUpdate = {
   nickName: string;
@@ -24,7 +25,7 @@ export type PersonUpdate = {
 type StoredUser = { id: number; username: string; password: string; passwordV: number };
 
 /** The signed-in user's own calls: profile, menus and permissions, logout, the password. */
-export function createCommService(ctx: AppContext, allPerms: readonly string[]) {
+export function createCommService(ctx: AppContext, allPerms: readonly string[], twoFactor: TwoFactorService) {
   const mapUser = createRowMapper(sysUser.columns);
   const mapMenu = createRowMapper(sysMenu.columns);
 
@@ -55,7 +56,7 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
     async person(session: Session): Promise<Person> {
       const user = await findUser(ctx.db.db, session.userId);
       if (!user) throw notFound();
-      return { ...(mapUser({ ...user }) as SysUser), pendingStep: session.pendingStep };
+      return { ...(mapUser({ ...user }) as SysUser), pendingStep: session.pendingStep, twoFactor: !!user.totpSecret };
     },
     async personUpdate(session: Session, input: PersonUpdate) {
       const user = await findUser(ctx.db.db, session.userId);
@@ -87,6 +88,9 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[]) 
       return pair;
     },
     passwordPolicy: () => readPasswordPolicy(ctx.db.db),
+    twoFactorSetup: (session: Session) => twoFactor.setup(session),
+    twoFactorEnable: (session: Session, code: string) => twoFactor.enable(session, code),
+    twoFactorDisable: (session: Session, code: string) => twoFactor.disable(session, code, session.twoFactorRequired),
     async permmenu(session: Session) {
       const menus = await allMenus(ctx.db.db);
       if (session.isSuper) {

@@ -58,7 +58,7 @@ export async function deleteUserRoles(db: Db, userIds: readonly number[]): Promi
 export async function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'password', 'passwordV', 'status', 'passwordChangeRequired'])
+    .select(['id', 'username', 'password', 'passwordV', 'status', 'passwordChangeRequired', 'totpSecret'])
     .where('username', '=', username)
     .executeTakeFirst();
 }

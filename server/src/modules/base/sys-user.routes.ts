@@ -8,4 +8,7 @@ import type { SysUserService } from './sys-user.service.js';
 export function registerSysUserRoutes(app: FastifyInstance, ctx: AppContext, users: SysUserService) {
   mountCrud(app, ctx, users);
   mount(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) => users.move(input, session));
+  mount(app, ctx.gate, endpointOf(sysUser, 'resetTwoFactor'), ({ input, session }) =>
+    users.resetTwoFactor(input.id, session),
+  );
 }

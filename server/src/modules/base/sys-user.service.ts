@@ -19,6 +19,7 @@ import {
   superUserIds,
   withDepartmentAndRoleNames,
 } from './sys-user.repository.js';
+import { clearTwoFactor } from './two-factor.repository.js';
 
 async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmentId: unknown) {
   if (departmentId === undefined) return;
@@ -32,6 +33,7 @@ async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmen
 
 export type SysUserService = CrudService & {
   move(input: { departmentId: number; userIds: number[] }, session: Session): Promise<void>;
+  resetTwoFactor(id: number, session: Session): Promise<void>;
 };
 
 export function createSysUserService(ctx: AppContext): SysUserService {
@@ -106,6 +108,7 @@ export function createSysUserService(ctx: AppContext): SysUserService {
       if (ids.includes(session.userId)) throw badRequest('user.cannotDeleteSelf');
       if (!session.isSuper && (await superUserIds(trx, ids)).size > 0) throw refused('user.superOnly');
       await deletePasswordHistory(trx, ids);
+      await clearTwoFactor(trx, ids);
       return await deleteUserRoles(trx, ids);
     },
   });
@@ -118,6 +121,15 @@ export function createSysUserService(ctx: AppContext): SysUserService {
         await crud.touchable(trx, userIds, session);
         if (!session.isSuper && (await superUserIds(trx, userIds)).size > 0) throw refused('user.superOnly');
         await moveUsers(trx, userIds, departmentId, formatTime());
+      });
+      ctx.gate.invalidate();
+    },
+    /** A lost phone: the user's enrolment and recovery codes go (the request log records who did it). */
+    async resetTwoFactor(id, session) {
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await crud.touchable(trx, [id], session);
+        if (!session.isSuper && (await superUserIds(trx, [id])).size > 0) throw refused('user.superOnly');
+        await clearTwoFactor(trx, [id]);
       });
       ctx.gate.invalidate();
     },
