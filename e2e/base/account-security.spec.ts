@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
 import { seriousViolations } from '../support/a11y.js';
-import { type Api, hasChromium, newContext, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
+import {
+  type Api,
+  hasChromium,
+  newContext,
+  openAs,
+  type RunningServer,
+  startRun,
+  stopRun,
+  unique,
+} from '../support/app.js';
 
 /** A new user with a password an operator set: the user owes a change at first sign-in. */
 async function addUser(admin: Api, password: string): Promise<string> {
@@ -71,5 +81,56 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
       body: JSON.stringify({ username, password: 'My-own-pass7' }),
     });
     expect(((await reply.json()) as { code: number }).code).toBe(1000);
+  });
+
+  it('enrol in 2FA and sign in with a code', async () => {
+    const username = await addUser(admin, 'Operator-set2');
+    const { page } = await openAs(browser, server.base, {
+      user: username,
+      password: 'Operator-set2',
+      path: '/my/info',
+    });
+    const card = page.getByTestId('two-factor-card');
+    await card.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await card.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    const enrolledAt = stepAt(Date.now());
+    await card.getByLabel('6-digit code from the app').fill(codeAt(secret, enrolledAt));
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    const codes = card.locator('.two-factor-code-list .ant-list-item');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    const recovery = (await codes.first().innerText()).trim();
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await card.getByText('On', { exact: true }).waitFor();
+
+    // Signing in now asks for a code after the password.
+    const context = await newContext(browser, server.base, { locale: 'en' });
+    onTestFinished(() => context.close());
+    const second = await context.newPage();
+    await submitLogin(second, username, 'Operator-set2');
+    await second.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await second.mouse.move(0, 0);
+    expect(await seriousViolations(second, { scope: 'main' })).toEqual([]);
+    // The code that turned it on is used up; the next step's is good.
+    await second.getByLabel('Authentication code').fill(codeAt(secret, enrolledAt));
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await second.getByText('The code is wrong or was already used').waitFor();
+    const fresh = codeAt(secret, Math.max(enrolledAt + 1, stepAt(Date.now())));
+    await second.getByLabel('Authentication code').fill(fresh);
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await second.locator('.app-layout').waitFor();
+
+    // A recovery code works in place of the app, once.
+    const third = await (await newContext(browser, server.base, { locale: 'en' })).newPage();
+    onTestFinished(() => third.context().close());
+    await submitLogin(third, username, 'Operator-set2');
+    await third.getByRole('button', { name: 'Use a recovery code' }).click();
+    await third.getByLabel('Recovery code').fill(recovery);
+    await third.getByRole('button', { name: 'Verify' }).click();
+    await third.locator('.app-layout').waitFor();
   });
 });

@@ -25,4 +25,5 @@ export function installBase() {
   registerView('modules/base/views/role.vue', () => import('./views/role'));
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
+  registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));
 }

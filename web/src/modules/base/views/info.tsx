@@ -7,6 +7,7 @@ import { call, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
 import { NewPasswordFields } from '../components/new-password-fields';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 type Profile = Pick<SysUser, 'name' | 'nickName' | 'headImg' | 'phone' | 'email'>;
 type Passwords = { originalPassword: string; password: string; confirm: string };
@@ -84,7 +85,7 @@ export default function MyInfo() {
         </Card>
       </Col>
       <Col xs={24} lg={10}>
-        <Card title={t('base.my.security')}>
+        <Card title={t('base.my.security')} className="my-password">
           <Form form={passwordForm} layout="vertical" onFinish={handlePassword}>
             <Form.Item
               name="originalPassword"
@@ -99,6 +100,7 @@ export default function MyInfo() {
             </Button>
           </Form>
         </Card>
+        <TwoFactorCard />
       </Col>
     </Row>
   );

@@ -1,14 +1,15 @@
-import type { Captcha } from '@backroom/contract';
+import type { Captcha, SecondFactorChallenge, TokenPair } from '@backroom/contract';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
+import { feedback } from '../../../core/feedback';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
 import { rememberSignOut, returnPath } from '../../../core/redirect';
-import { call } from '../../../core/request';
+import { call, RequestError } from '../../../core/request';
 import { useSession } from '../../../core/session';
-import { toast } from '../../../core/toast';
 import { Button, TextField } from '../../../ui/controls';
+import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
 
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
@@ -37,6 +38,7 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [values, setValues] = useState<Values>({ username: '', password: '', verifyCode: '' });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
@@ -79,17 +81,24 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      const pair = await call(sessionApi.login, {
-        username: values.username.trim(),
-        password: values.password,
-        captchaId: captcha?.captchaId,
-        verifyCode: values.verifyCode.trim(),
-      });
-      setTokens(pair);
-      rememberSignOut(null);
-      if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
-      navigate(returnPath(location.search) ?? '/', { replace: true });
-    } catch {
+      const pair = await call(
+        sessionApi.login,
+        {
+          username: values.username.trim(),
+          password: values.password,
+          captchaId: captcha?.captchaId,
+          verifyCode: values.verifyCode.trim(),
+        },
+        { silent: true },
+      );
+      handleSignedIn(pair);
+    } catch (error) {
+      // The password was right: on to the second step (components/second-factor-form.tsx).
+      if (error instanceof RequestError && isChallenge(error.data)) {
+        setChallenge(error.data);
+        return;
+      }
+      if (error instanceof RequestError) feedback.error(error.message);
       // The request layer has shown why; a captcha is good for one attempt only.
       setValues((current) => ({ ...current, verifyCode: '' }));
       void refreshCaptcha();
@@ -97,6 +106,12 @@ export function LoginPage() {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const handleSignedIn = (pair: TokenPair) => {
+    setTokens(pair);
+    rememberSignOut(null);
+    navigate(returnPath(location.search) ?? '/', { replace: true });
   };
 
   const field = (name: Field) => ({
@@ -141,56 +156,68 @@ export function LoginPage() {
             <p>{t('app.slogan')}</p>
           </div>
         </div>
-        <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate autoComplete="on">
-          <div className="field">
-            <label htmlFor="username">{t('login.username')}</label>
-            <TextField {...field('username')} prefix="user" autoComplete="username" autoFocus maxLength={100} />
-            {error('username')}
-          </div>
-          <div className="field">
-            <label htmlFor="password">{t('login.password')}</label>
-            <TextField
-              {...field('password')}
-              prefix="lock"
-              autoComplete="current-password"
-              maxLength={100}
-              password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
-            />
-            {error('password')}
-          </div>
-          <div className="field">
-            <label htmlFor="verifyCode">{t('login.captcha')}</label>
-            <div className="login-captcha">
-              <TextField
-                {...field('verifyCode')}
-                prefix="safety"
-                maxLength={10}
-                autoComplete="off"
-                inputMode="numeric"
-              />
-              <button
-                type="button"
-                className="captcha-image"
-                onClick={() => void refreshCaptcha()}
-                title={t('login.captchaRefresh')}
-                aria-label={t('login.captchaRefresh')}
-                data-testid="captcha"
-              >
-                {captcha ? (
-                  <img src={captcha.data} alt={t('login.captcha')} />
-                ) : captchaFailed ? (
-                  <span className="captcha-retry">{t('common.retry')}</span>
-                ) : (
-                  <span className="captcha-loading" />
-                )}
-              </button>
+        {challenge ? (
+          <SecondFactorForm
+            challenge={challenge}
+            onSignedIn={handleSignedIn}
+            onBack={() => {
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: '', verifyCode: '' }));
+              void refreshCaptcha();
+            }}
+          />
+        ) : (
+          <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate autoComplete="on">
+            <div className="field">
+              <label htmlFor="username">{t('login.username')}</label>
+              <TextField {...field('username')} prefix="user" autoComplete="username" autoFocus maxLength={100} />
+              {error('username')}
             </div>
-            {error('verifyCode')}
-          </div>
-          <Button type="submit" variant="primary" size="large" block loading={submitting}>
-            {t('login.submit')}
-          </Button>
-        </form>
+            <div className="field">
+              <label htmlFor="password">{t('login.password')}</label>
+              <TextField
+                {...field('password')}
+                prefix="lock"
+                autoComplete="current-password"
+                maxLength={100}
+                password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+              />
+              {error('password')}
+            </div>
+            <div className="field">
+              <label htmlFor="verifyCode">{t('login.captcha')}</label>
+              <div className="login-captcha">
+                <TextField
+                  {...field('verifyCode')}
+                  prefix="safety"
+                  maxLength={10}
+                  autoComplete="off"
+                  inputMode="numeric"
+                />
+                <button
+                  type="button"
+                  className="captcha-image"
+                  onClick={() => void refreshCaptcha()}
+                  title={t('login.captchaRefresh')}
+                  aria-label={t('login.captchaRefresh')}
+                  data-testid="captcha"
+                >
+                  {captcha ? (
+                    <img src={captcha.data} alt={t('login.captcha')} />
+                  ) : captchaFailed ? (
+                    <span className="captcha-retry">{t('common.retry')}</span>
+                  ) : (
+                    <span className="captcha-loading" />
+                  )}
+                </button>
+              </div>
+              {error('verifyCode')}
+            </div>
+            <Button type="submit" variant="primary" size="large" block loading={submitting}>
+              {t('login.submit')}
+            </Button>
+          </form>
+        )}
       </main>
     </div>
   );

@@ -20,6 +20,7 @@ import { call } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
+import { ResetTwoFactorButton } from '../../components/reset-two-factor';
 import { StatusSwitch } from '../../components/status-switch';
 import { useDepartments } from '../../hooks/use-departments';
 import { usePasswordPolicy, usePolicyFormRule } from '../../hooks/use-password-policy';
@@ -85,6 +86,7 @@ export default function UserView() {
   const compact = useScreen() === 'xs';
   const departments = useDepartments();
   const canUpdate = usePerm(sysUser.perms.update);
+  const canResetTwoFactor = usePerm(sysUser.perms.resetTwoFactor);
   // Moving needs a department to move to.
   const canMove = usePerm(sysUser.perms.move) && departments.canList;
   const { canList: canRoles, query: roles } = useEntityList(sysRole, ['base', 'roles', 'options']);
@@ -197,6 +199,7 @@ export default function UserView() {
             departmentId: departmentId ?? topDepartmentId(departments.rows),
             roleIdList: [],
           }}
+          rowActions={(row) => canResetTwoFactor && <ResetTwoFactorButton row={row} />}
           selectedIds={canMove ? selected : undefined}
           onSelect={canMove ? setSelected : undefined}
           toolbar={
