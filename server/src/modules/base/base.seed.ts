@@ -145,7 +145,7 @@ const POLICY_PARAMS: typeof PARAMS = [
  * An install from before the forced change: its admin changes the password at the next sign-in
  * only while it is still the public default (an operator's own choice is left alone).
  */
-async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<void> {
+export async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<void> {
   const admin = await trx
     .selectFrom('base_sys_user')
     .select(['id', 'password'])

@@ -1,6 +1,9 @@
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, type Person, POLICY_PARAM_KEYS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../core/auth/password.js';
+import { toDbBool } from '../../core/db/index.js';
 import { dataOf, expectRefused, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { flagDefaultAdminPassword } from './base.seed.js';
 
 type Id = { id: number };
 type Pair = { token: string; refreshToken: string };
@@ -200,6 +203,44 @@ describe.each(testTargets())('password policy and the forced change on $name', (
       await setParam(POLICY_PARAM_KEYS.minLength, '8');
       await setParam(POLICY_PARAM_KEYS.minClasses, '2');
       await setParam(POLICY_PARAM_KEYS.notUsername, '1');
+    }
+  });
+
+  it('an upgraded install flags admin only while its password is the public default', async () => {
+    const { db, kind } = t.ctx.db;
+    const flagOf = async () =>
+      Boolean(
+        (
+          await db
+            .selectFrom('base_sys_user')
+            .select('passwordChangeRequired')
+            .where('username', '=', 'admin')
+            .executeTakeFirstOrThrow()
+        ).passwordChangeRequired,
+      );
+    const stored = await db
+      .selectFrom('base_sys_user')
+      .select('password')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    try {
+      // The admin chose Keeper-pass1 in beforeAll: left alone.
+      await flagDefaultAdminPassword(db, kind);
+      expect(await flagOf()).toBe(false);
+      await db
+        .updateTable('base_sys_user')
+        .set({ password: await hashPassword('123456') })
+        .where('username', '=', 'admin')
+        .execute();
+      await flagDefaultAdminPassword(db, kind);
+      expect(await flagOf()).toBe(true);
+    } finally {
+      await db
+        .updateTable('base_sys_user')
+        .set({ password: stored.password, passwordChangeRequired: toDbBool(kind, false) })
+        .where('username', '=', 'admin')
+        .execute();
+      t.ctx.gate.invalidate();
     }
   });
 });
