@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
+import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
@@ -276,9 +276,7 @@ async function post(urlPath, body, token) {
 }
 
 async function login(username, password) {
-  const { json } = await post('/api/admin/base/open/login', { username, password });
-  if (typeof json?.data?.token !== 'string') throw new Error(`login as ${username}: ${JSON.stringify(json)}`);
-  return json.data.token;
+  return (await signInCompletingChange(server.base, username, password)).token;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
+import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MAIN_JS = path.join(ROOT, 'server/dist/main.js');
@@ -46,12 +46,8 @@ async function startServer() {
     timeoutMs: 60_000,
     env: { ADMIN_PASSWORD: '123456', DATABASE_URL: DB_URL },
   });
-  const login = await fetch(`${server.base}/api/admin/base/open/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: '123456' }),
-  }).then((r) => r.json());
-  return { base: server.base, token: login.data.token };
+  const { token } = await signInCompletingChange(server.base, 'admin', '123456');
+  return { base: server.base, token };
 }
 
 async function stopServer() {

@@ -7,7 +7,7 @@ import readline from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
+import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 import { buildIfChanged } from '../scripts/build-if-changed.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -174,16 +174,7 @@ async function post(base, urlPath, body, token) {
 }
 
 async function login(base) {
-  const { status, json } = await post(
-    base,
-    '/api/admin/base/open/login',
-    JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  );
-  const token = json?.data?.token;
-  if (status !== 200 || typeof token !== 'string') {
-    throw new Error(`login as admin failed (HTTP ${status}): ${JSON.stringify(json)}`);
-  }
-  return token;
+  return (await signInCompletingChange(base, 'admin', ADMIN_PASSWORD)).token;
 }
 
 /** One request through the API: checks the page answers and returns its total. */

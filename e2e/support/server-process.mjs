@@ -105,3 +105,31 @@ export async function startBuiltServer({
   }
   return { base, child, dataDir, stop };
 }
+
+/**
+ * Signs in through the API and answers the access token. A user who owes a password change (the
+ * seeded admin on a fresh install, a user an operator gave a password) makes it first, to a
+ * generated password that meets the default policy: the benches measure the app after sign-in.
+ * Answers `{ token, password }`, the password now in force.
+ */
+export async function signInCompletingChange(base, username, password) {
+  const call = async (url, { body, token } = {}) => {
+    const response = await fetch(`${base}/api${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = await response.json().catch(() => null);
+    if (json?.code !== 1000) throw new Error(`${url} as ${username}: HTTP ${response.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const pair = await call('/admin/base/open/login', { body: { username, password } });
+  const person = await call('/admin/base/comm/person', { token: pair.token });
+  if (person.pendingStep !== 'passwordChange') return { token: pair.token, password };
+  const chosen = `Bench-${Math.random().toString(36).slice(2, 8)}9`;
+  const next = await call('/admin/base/comm/passwordChange', {
+    body: { originalPassword: password, password: chosen },
+    token: pair.token,
+  });
+  return { token: next.token, password: chosen };
+}

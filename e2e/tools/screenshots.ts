@@ -7,8 +7,9 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { apiCall, hasChromium, launch, newContext, type Prefs, signIn, startServer } from '../support/app.js';
+import type { Browser, Page } from 'playwright-core';
+import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
+import { apiCall, hasChromium, launch, newContext, type Prefs, signIn, startServer, unique } from '../support/app.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(root, 'e2e/screenshots');
@@ -355,6 +356,57 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
+/** Signs in through the form as a user who may owe a step (support's signIn would skip the forced change). */
+async function submitLogin(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.locator('#username').waitFor();
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.fill('#verifyCode', '0000');
+  await page.click('button[type=submit]');
+}
+
+/**
+ * Account security (`npm run screenshots -- security`): the personal center's 2FA section while
+ * enrolling, the forced change a new user sees, and the login's second step.
+ */
+async function shootAccountSecurity(
+  browser: Browser,
+  base: string,
+  prefs: Prefs,
+  page: Page,
+  shootOn: (target: Page, name: string) => Promise<void>,
+) {
+  await page.goto('/my/info');
+  const card = page.getByTestId('two-factor-card');
+  await card.getByRole('button', { name: /开始设置|Set up/ }).click();
+  await card.locator('.qr-code').waitFor();
+  await card.locator('.qr-code').scrollIntoViewIfNeeded();
+  await settle(page);
+  await shootOn(page, 'my-two-factor');
+
+  const username = unique('shot');
+  await apiCall(page, '/admin/base/sys/user/add', { username, password: 'Shot-pass1', name: '李娜', departmentId: 1 });
+  const context = await newContext(browser, base, prefs);
+  try {
+    const other = await context.newPage();
+    await submitLogin(other, username, 'Shot-pass1');
+    await other.locator('.sign-in-step .ant-form').waitFor();
+    await other.locator('.password-rules li').first().waitFor();
+    await settle(other);
+    await shootOn(other, 'forced-password-change');
+    const setup = await apiCall<{ secret: string }>(other, '/admin/base/comm/twoFactorSetup', {});
+    await apiCall(other, '/admin/base/comm/twoFactorEnable', { code: codeAt(setup.secret, stepAt(Date.now())) });
+    await other.evaluate(() => localStorage.clear());
+    await submitLogin(other, username, 'Shot-pass1');
+    await other.locator('#totpCode').waitFor();
+    await settle(other);
+    await shootOn(other, 'two-factor-login');
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   if (!hasChromium) process.exit(1);
   if (
@@ -383,11 +435,12 @@ async function main() {
               problems.push(`${where} ${new URL(page.url()).pathname} console.${message.type()}: ${message.text()}`);
             }
           });
-          const shoot = async (name: string) => {
-            await page.mouse.move(0, 0);
-            await page.screenshot({ path: path.join(out, `${name}.${where}.png`) });
+          const shootOn = async (target: Page, name: string) => {
+            await target.mouse.move(0, 0);
+            await target.screenshot({ path: path.join(out, `${name}.${where}.png`) });
             count += 1;
           };
+          const shoot = (name: string) => shootOn(page, name);
           for (const route of ROUTES.filter(wanted)) {
             if (route === '/login') {
               await page.goto('/login');
@@ -413,6 +466,7 @@ async function main() {
           }
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
+          if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
           if (only) {
             await context.close();
             continue;

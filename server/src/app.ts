@@ -11,6 +11,7 @@ import { AuthGate } from './core/auth/gate.js';
 import { loadOrCreateSecret } from './core/auth/secret.js';
 import { createLoginThrottle } from './core/auth/throttle.js';
 import { createTokenService } from './core/auth/tokens.js';
+import { createVault } from './core/auth/vault.js';
 import { type Bus, createLocalBus } from './core/bus.js';
 import { type Cache, createMemoryCache } from './core/cache.js';
 import type { Config } from './core/config.js';
@@ -87,7 +88,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     captchas = createMemoryCache({ maxEntries: config.cacheMaxEntries });
     bus = createLocalBus();
   }
-  const tokens = createTokenService(loadOrCreateSecret(config.jwtSecret, config.dataDir), {
+  const installSecret = loadOrCreateSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(installSecret, {
     access: config.tokenExpire,
     refresh: config.refreshExpire,
   });
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     db,
     cache,
     tokens,
+    vault: createVault(installSecret),
     captcha: createCaptchaService(captchas, counters),
     throttle: createLoginThrottle(counters),
     gate,

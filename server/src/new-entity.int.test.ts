@@ -124,7 +124,14 @@ describe('npm run new:entity', () => {
         });
         return (await response.json()) as { code: number; data: { token: string } & Record<string, unknown> };
       };
-      const { token } = (await call('/base/open/login', { username: 'admin', password: '123456' })).data;
+      const first = (await call('/base/open/login', { username: 'admin', password: '123456' })).data;
+      // The seeded admin chooses a password of its own before anything else works.
+      const changed = await call(
+        '/base/comm/passwordChange',
+        { originalPassword: '123456', password: 'Scaffold-pass1' },
+        first.token,
+      );
+      const { token } = changed.data;
       expect((await call('/demo/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
       const page = await call('/demo/goods/page', { page: 1, size: 10 }, token);
       expect(page.data.list).toEqual([expect.objectContaining({ name: 'Tea', remark: 'green' })]);

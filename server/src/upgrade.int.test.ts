@@ -1,4 +1,12 @@
-import { CUSTOMER_DICTS, type MenuNode, menus, type PageResult, SESSION_LIMIT_PARAM, tables } from '@backroom/contract';
+import {
+  CUSTOMER_DICTS,
+  type MenuNode,
+  menus,
+  type PageResult,
+  POLICY_PARAM_KEYS,
+  SESSION_LIMIT_PARAM,
+  tables,
+} from '@backroom/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CAP_PARAM } from './core/crud/excel.js';
@@ -26,7 +34,7 @@ const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer:
  */
 const RENAMED_PERM_PAGES = ['/sys/log', '/task/list'];
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
-const ARRIVING_PARAMS = new Set([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM]);
+const ARRIVING_PARAMS = new Set<string>([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM, ...Object.values(POLICY_PARAM_KEYS)]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {

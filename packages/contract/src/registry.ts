@@ -8,7 +8,15 @@ import { sysParam } from './base/sys-param.js';
 import { sysRole } from './base/sys-role.js';
 import { sysSession } from './base/sys-session.js';
 import { sysUser } from './base/sys-user.js';
-import { sysConf, sysRevoked, sysRoleDepartment, sysRoleMenu, sysUserRole } from './base/tables.js';
+import {
+  sysConf,
+  sysPasswordHistory,
+  sysRecoveryCode,
+  sysRevoked,
+  sysRoleDepartment,
+  sysRoleMenu,
+  sysUserRole,
+} from './base/tables.js';
 import type { Declaration } from './core/entity.js';
 import type { ModuleMenus } from './core/menu.js';
 import type { TableDecl } from './core/table.js';
@@ -70,6 +78,8 @@ export const tables = {
   base_sys_role_department: sysRoleDepartment,
   base_sys_conf: sysConf,
   base_sys_revoked: sysRevoked,
+  base_sys_password_history: sysPasswordHistory,
+  base_sys_recovery_code: sysRecoveryCode,
   base_sys_session: sysSession,
   recycle_data: recycleData,
   dict_type: dictType,

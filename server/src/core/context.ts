@@ -3,6 +3,7 @@ import type { CaptchaService } from './auth/captcha.js';
 import type { AuthGate, SessionStore } from './auth/gate.js';
 import type { LoginThrottle } from './auth/throttle.js';
 import type { TokenService } from './auth/tokens.js';
+import type { Vault } from './auth/vault.js';
 import type { Cache } from './cache.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
@@ -16,6 +17,8 @@ export type AppContext = {
   readonly db: DbHandle;
   readonly cache: Cache;
   readonly tokens: TokenService;
+  /** Secrets kept at rest (two-factor secrets, recovery codes) under keys derived from the install's secret. */
+  readonly vault: Vault;
   readonly captcha: CaptchaService;
   readonly throttle: LoginThrottle;
   readonly gate: AuthGate;

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
     readonly key: MessageKey,
     readonly params: Record<string, MessageParam> = {},
+    /** Sent as the failure envelope's `data` (a second-factor challenge); most refusals carry none. */
+    readonly data?: unknown,
   ) {
     super(key);
   }

@@ -100,6 +100,45 @@ const MESSAGES = {
     'Too many wrong passwords: you have been signed out',
   ),
   'auth.originalRequired': m('请输入原密码', '請輸入原密碼', 'Please enter the original password'),
+  // Account security (docs/architecture.md, "Account security"): the password policy and the sign-in steps.
+  'auth.passwordRule': m(
+    '密码不符合规则：{rule}',
+    '密碼不符合規則：{rule}',
+    'The password does not meet this rule: {rule}',
+  ),
+  'auth.passwordChangeRequired': m(
+    '请先修改密码：当前密码由管理员设置，修改后才能继续使用',
+    '請先修改密碼：目前密碼由管理員設定，修改後才能繼續使用',
+    'Please change your password first: it was set by an administrator, and nothing else works until you choose your own',
+  ),
+  'auth.twoFactorEnrolRequired': m(
+    '您的角色要求两步验证：请先在本页完成绑定，之后才能继续使用',
+    '您的角色要求兩步驟驗證：請先在本頁完成綁定，之後才能繼續使用',
+    'Your role requires two-factor sign-in: set it up on this page first, nothing else works until then',
+  ),
+  'auth.secondFactorRequired': m(
+    '请输入身份验证器应用中的 6 位验证码',
+    '請輸入驗證器應用程式中的 6 位驗證碼',
+    'Enter the 6-digit code from your authenticator app',
+  ),
+  'auth.twoFactorCode': m('验证码不正确或已使用过', '驗證碼不正確或已使用過', 'The code is wrong or was already used'),
+  'auth.challengeExpired': m(
+    '登录已超时，请重新输入密码',
+    '登入已逾時，請重新輸入密碼',
+    'The sign-in took too long: please enter your password again',
+  ),
+  'auth.twoFactorSetupExpired': m(
+    '绑定已超时，请重新开始',
+    '綁定已逾時，請重新開始',
+    'The setup has expired: please start again',
+  ),
+  'auth.twoFactorAlready': m('两步验证已启用', '兩步驟驗證已啟用', 'Two-factor sign-in is already on'),
+  'auth.twoFactorNotEnabled': m('两步验证未启用', '兩步驟驗證未啟用', 'Two-factor sign-in is not on'),
+  'auth.twoFactorRoleRequires': m(
+    '您的角色要求两步验证，不能关闭',
+    '您的角色要求兩步驟驗證，不能關閉',
+    'Your role requires two-factor sign-in: it cannot be turned off',
+  ),
   'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
   'user.superOnly': m(
     '只有超级管理员可以修改超级管理员',

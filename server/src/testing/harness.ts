@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../core/config.js';
-import { openDatabase } from '../core/db/index.js';
+import { openDatabase, toDbBool } from '../core/db/index.js';
 
 export type DbName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -152,9 +152,13 @@ export function startAppOn(
 }
 
 /** Starts the real app on a fresh database of the target, seeded as a first start would. */
-export async function startApp(target: Target, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(
+  target: Target,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestApp> {
   const { db, drop } = await target.create();
-  return startOn(target.name, db, drop, env);
+  return startOn(target.name, db, drop, env, options);
 }
 
 /**
@@ -173,11 +177,34 @@ export async function startApps(target: Target, count: number, env: Record<strin
   return apps;
 }
 
+/**
+ * Test-only: the user's forced password change counts as done, written straight into the test
+ * database (nothing in the app can do this). The seeded admin and every user a test adds with a
+ * password would otherwise owe the change, and most tests are about something else; the tests of
+ * the change itself sign in with a plain login call, or start with `keepFirstSignIn`.
+ */
+export async function skipPasswordChange(app: App, username: string): Promise<void> {
+  const { db, kind } = app.ctx.db;
+  const changed = await db
+    .updateTable('base_sys_user')
+    .set({ passwordChangeRequired: toDbBool(kind, false) })
+    .where('username', '=', username)
+    .where('passwordChangeRequired', '=', toDbBool(kind, true))
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) app.ctx.gate.invalidate();
+}
+
+export type StartOptions = {
+  /** Leave the seeded admin's forced password change in place (tests of the change itself). */
+  keepFirstSignIn?: boolean;
+};
+
 async function startOn(
   name: DbName,
   db: Config['db'],
   drop: () => Promise<void>,
   env: Record<string, string>,
+  options: StartOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-data-'));
   const config: Config = {
@@ -192,6 +219,7 @@ async function startOn(
   };
   const built = await buildApp(config);
   const { app } = built;
+  if (!options.keepFirstSignIn) await skipPasswordChange(built, 'admin');
   const inject = async <T>(
     method: 'GET' | 'POST',
     url: string,
@@ -224,6 +252,7 @@ async function startOn(
         password,
       });
       if (reply.status !== 200 || !reply.body.data) throw new Error(`login ${username} failed: ${reply.raw}`);
+      await skipPasswordChange(built, username);
       return reply.body.data;
     },
     async stop() {

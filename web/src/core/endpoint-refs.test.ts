@@ -12,6 +12,8 @@ describe('the session’s endpoints', () => {
       permmenu: baseComm.api.permmenu,
       person: baseComm.api.person,
       logout: baseComm.api.logout,
+      passwordPolicy: baseComm.api.passwordPolicy,
+      passwordChange: baseComm.api.passwordChange,
     };
     for (const [name, ref] of Object.entries(sessionApi)) {
       const endpoint = declared[name as keyof typeof declared];

@@ -24,4 +24,6 @@ export const sessionApi = {
   permmenu: endpointRef<typeof baseComm.api.permmenu>('/admin/base/comm/permmenu', 'get'),
   person: endpointRef<typeof baseComm.api.person>('/admin/base/comm/person', 'get'),
   logout: endpointRef<typeof baseComm.api.logout>('/admin/base/comm/logout', 'post'),
+  passwordPolicy: endpointRef<typeof baseComm.api.passwordPolicy>('/admin/base/comm/passwordPolicy', 'get'),
+  passwordChange: endpointRef<typeof baseComm.api.passwordChange>('/admin/base/comm/passwordChange', 'post'),
 };

@@ -30,6 +30,8 @@ export class RequestError extends Error {
     message: string,
     readonly code: number | undefined,
     readonly status: number | undefined,
+    /** A refusal's `data`, when it carries one (a login's second-factor challenge). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -193,7 +195,7 @@ async function send<T>(options: RequestOptions, internal = false): Promise<T> {
     if (!response.ok) {
       const message = envelope?.message || response.statusText || i18n.t('request.failed', { status: response.status });
       if (!internal) handleStatus(response.status, message, options.silent ?? false);
-      throw new RequestError(message, envelope?.code, response.status);
+      throw new RequestError(message, envelope?.code, response.status, envelope?.data);
     }
     if (
       envelope &&

@@ -1,7 +1,7 @@
-import { pathTo } from '@backroom/contract';
+import { type PendingStep, pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs, type ThemeConfig } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider } from '../core/app-feedback';
@@ -13,6 +13,7 @@ import { call } from '../core/request';
 import { resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
+import { signInStepView } from '../core/sign-in-steps';
 import { useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
 import { Status } from '../ui/Status';
@@ -153,15 +154,26 @@ function ShellLayout() {
   const retitleTab = useTabs((s) => s.retitle);
   const tabs = useTabs((s) => s.tabs);
 
+  // A sign-in step still owed (a forced password change, a 2FA enrolment): undefined until known.
+  const [pending, setPending] = useState<PendingStep | null | undefined>(undefined);
+  const readPerson = useCallback(
+    () =>
+      call(sessionApi.person).then((person) => {
+        setUserInfo(person);
+        setPending(person.pendingStep ?? null);
+      }),
+    [setUserInfo],
+  );
+
   useEffect(() => {
     let cancelled = false;
-    Promise.all([load(), call(sessionApi.person).then(setUserInfo)]).catch((error: Error) => {
+    Promise.all([load(), readPerson()]).catch((error: Error) => {
       if (!cancelled) setFailed(error.message);
     });
     return () => {
       cancelled = true;
     };
-  }, [load, setUserInfo]);
+  }, [load, readPerson]);
 
   const mobile = screen === 'xs';
   // The fold follows the screen size until the user folds or unfolds by hand.
@@ -206,11 +218,20 @@ function ShellLayout() {
   if (failed) {
     return <Status title={t('common.loadFailed')} detail={failed} />;
   }
-  if (!loaded) {
+  if (!loaded || pending === undefined) {
     return (
       <div className="app-loading">
         <Spin size="large" />
       </div>
+    );
+  }
+  if (pending !== null) {
+    const Step = signInStepView(pending);
+    if (!Step) return <Status title={t('common.loadFailed')} detail={pending} />;
+    return (
+      <Suspense fallback={<div className="app-loading" />}>
+        <Step onDone={() => void readPerson().catch((error: Error) => setFailed(error.message))} />
+      </Suspense>
     );
   }
   if (path === '/' && home?.router && home.router !== '/') return <Navigate to={home.router} replace />;

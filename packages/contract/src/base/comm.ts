@@ -3,9 +3,40 @@ import { defineController, idSchema, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
+import type { TokenPair } from './open.js';
+import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
 import type { OwnSession } from './sys-session.js';
 import type { SysUser } from './sys-user.js';
+
+/**
+ * A sign-in step the session still owes before anything else works: a password the operator set
+ * (or the seeded admin's) to replace, or a two-factor enrolment a role requires.
+ */
+export const PENDING_STEPS = ['passwordChange', 'twoFactorEnrol'] as const;
+export type PendingStep = (typeof PENDING_STEPS)[number];
+
+/** The signed-in user as person answers: the row, the sign-in step still owed (null when none), whether 2FA is on. */
+export type Person = SysUser & { pendingStep: PendingStep | null; twoFactor: boolean };
+
+/** A two-factor enrolment begun: the secret (base32, for typing in) and the otpauth:// URI its QR code holds. */
+export type TwoFactorSetup = { secret: string; uri: string };
+
+/** A six-digit code of the authenticator app. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+
+const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** The user's own password change (the one a forced change asks for). */
+export const passwordChangeSchema = z.object({
+  originalPassword: z.string().min(1).max(200),
+  password: newPassword,
+});
 
 /** What permmenu answers: the user's permissions and the menus they may open, by orderNum. */
 export type PermMenu = { perms: string[]; menus: SysMenu[] };
@@ -16,10 +47,7 @@ export const personUpdateSchema = z.object({
   headImg: z.string().max(500).nullable().optional(),
   phone: z.string().max(20).nullable().optional(),
   email: z.string().max(100).nullable().optional(),
-  password: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
-  ),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional()),
   originalPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(200).optional()),
 });
 
@@ -35,20 +63,69 @@ export const baseComm = defineController({
       summary: label('修改个人信息', '修改個人資訊', 'Update profile'),
       input: personUpdateSchema,
       output: returns<undefined>(),
+      // The family's clients change a password in their personal center: that clears a forced change too.
+      allowPending: true,
     },
     permmenu: {
       method: 'get',
       auth: 'login',
       summary: label('权限与菜单', '權限與選單', 'Permissions and menus'),
       output: returns<PermMenu>(),
+      allowPending: true,
     },
     person: {
       method: 'get',
       auth: 'login',
       summary: label('个人信息', '個人資訊', 'Profile'),
-      output: returns<SysUser>(),
+      output: returns<Person>(),
+      allowPending: true,
     },
-    logout: { method: 'post', auth: 'login', summary: label('退出', '登出', 'Log out'), output: returns<undefined>() },
+    logout: {
+      method: 'post',
+      auth: 'login',
+      summary: label('退出', '登出', 'Log out'),
+      output: returns<undefined>(),
+      allowPending: true,
+    },
+    passwordPolicy: {
+      method: 'get',
+      auth: 'login',
+      summary: label('密码规则', '密碼規則', 'Password policy'),
+      output: returns<PasswordPolicy>(),
+      allowPending: true,
+    },
+    twoFactorSetup: {
+      method: 'post',
+      auth: 'login',
+      summary: label('开始绑定两步验证', '開始綁定兩步驟驗證', 'Begin two-factor enrolment'),
+      output: returns<TwoFactorSetup>(),
+      allowPending: true,
+    },
+    // Answers the recovery codes, once: only their hashes are kept.
+    twoFactorEnable: {
+      method: 'post',
+      auth: 'login',
+      summary: label('启用两步验证', '啟用兩步驟驗證', 'Turn on two-factor sign-in'),
+      input: totpCodeSchema,
+      output: returns<{ recoveryCodes: string[] }>(),
+      allowPending: true,
+    },
+    twoFactorDisable: {
+      method: 'post',
+      auth: 'login',
+      summary: label('关闭两步验证', '關閉兩步驟驗證', 'Turn off two-factor sign-in'),
+      input: totpCodeSchema,
+      output: returns<undefined>(),
+    },
+    // A new pair for a new session: a password change ends every older one, this one included.
+    passwordChange: {
+      method: 'post',
+      auth: 'login',
+      summary: label('修改密码', '修改密碼', 'Change password'),
+      input: passwordChangeSchema,
+      output: returns<TokenPair>(),
+      allowPending: true,
+    },
     sessions: {
       method: 'get',
       auth: 'login',

@@ -8,7 +8,7 @@ import { sysSession } from './sys-session.js';
 import { sysUser } from './sys-user.js';
 
 /** The base module's menus, with the family's routers and view paths. */
-export const baseMenus = defineMenus('base', '1', [
+export const baseMenus = defineMenus('base', '2', [
   menuDirectory(
     '系统管理',
     'icon-system',
@@ -29,6 +29,7 @@ export const baseMenus = defineMenus('base', '1', [
           permRow('更新部门', [sysDepartment.perms.update], 8),
           permRow('删除部门', [sysDepartment.perms.delete], 9),
           permRow('部门排序', [sysDepartment.perms.order], 10),
+          permRow('重置两步验证', [sysUser.perms.resetTwoFactor], 11),
         ]),
       ]),
       menuDirectory('参数配置', 'icon-params', 3, [

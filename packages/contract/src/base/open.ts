@@ -4,11 +4,22 @@ import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  // Required unless the call answers a second-factor challenge (open.service.ts says so).
+  username: z.string().trim().min(1).max(100).optional(),
+  password: z.string().min(1).max(200).optional(),
   captchaId: z.string().max(100).optional(),
   verifyCode: z.union([z.string().max(20), z.number()]).optional(),
+  /** The second step of a two-factor sign-in: the challenge the first answered, and a code (TOTP or recovery). */
+  challenge: z.string().max(100).optional(),
+  code: z.string().trim().max(20).optional(),
 });
+
+/**
+ * What a sign-in whose password was right answers when the account has two-factor sign-in: a
+ * failure envelope (clients that know nothing of it show its message) with this as its data.
+ * The same login call with `{challenge, code}` completes it within `expire` seconds.
+ */
+export type SecondFactorChallenge = { secondFactor: 'totp'; challenge: string; expire: number };
 
 export const captchaQuerySchema = z.object({
   width: z.preprocess(

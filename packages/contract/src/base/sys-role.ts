@@ -18,6 +18,11 @@ export const sysRole = defineEntity({
     label: col.string({ label: label('标识', '標識', 'Label'), min: 1, max: 50, unique: true }),
     remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
     relevance: col.bool({ label: label('上下级关联', '上下級關聯', 'Link parents and children'), default: false }),
+    // Its users enrol in two-factor sign-in before anything else works (docs/architecture.md, "Account security").
+    twoFactorRequired: col.bool({
+      label: label('要求两步验证', '要求兩步驟驗證', 'Requires two-factor sign-in'),
+      default: false,
+    }),
   },
   query: { keyWordLikeFields: ['name', 'label'] },
   writeFields: {

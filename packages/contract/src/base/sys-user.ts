@@ -32,6 +32,24 @@ export const sysUser = defineEntity({
     status: col.intEnum(USER_STATUS, { label: label('状态', '狀態', 'Status'), default: 1 }),
     userLevel: col.stringEnum(USER_LEVELS, { label: label('用户级别', '使用者級別', 'User level'), default: 'clerk' }),
     socketId: col.string({ label: label('socketId', 'socketId', 'Socket id'), nullable: true }),
+    // Set when an operator sets the password and for the seeded admin; the user's own change clears it.
+    passwordChangeRequired: col.bool({
+      label: label('须修改密码', '須修改密碼', 'Must change password'),
+      default: false,
+      hidden: true,
+    }),
+    // Two-factor sign-in (TOTP): the secret sealed with a key of the server's, and the last time step used.
+    totpSecret: col.string({
+      label: label('两步验证密钥', '兩步驟驗證金鑰', 'Two-factor secret'),
+      nullable: true,
+      max: 500,
+      hidden: true,
+    }),
+    totpStep: col.bigint({
+      label: label('两步验证时间步', '兩步驟驗證時間步', 'Two-factor step'),
+      nullable: true,
+      hidden: true,
+    }),
   },
   query: {
     keyWordLikeFields: ['name', 'username', 'nickName', 'phone'],
@@ -47,6 +65,13 @@ export const sysUser = defineEntity({
     roleName: { label: label('角色', '角色', 'Role'), type: 'string' },
   },
   extra: {
+    // Clears the user's two-factor enrolment (a lost phone); the request log keeps who did it.
+    resetTwoFactor: {
+      method: 'post',
+      summary: label('重置两步验证', '重置兩步驟驗證', 'Reset two-factor sign-in'),
+      input: z.object({ id: idSchema }),
+      output: returns<undefined>(),
+    },
     move: {
       method: 'post',
       summary: label('移动部门', '移動部門', 'Move to department'),

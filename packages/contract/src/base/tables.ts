@@ -55,3 +55,23 @@ export const sysRevoked = defineTable({
     expireAt: col.bigint({ label: label('过期时间', '過期時間', 'Expires at') }),
   },
 });
+
+/** The hashes of a user's recent passwords (scrypt, salted), so a new one cannot repeat them. */
+export const sysPasswordHistory = defineTable({
+  table: 'base_sys_password_history',
+  base: 'entity',
+  columns: {
+    userId: col.int({ label: label('用户', '使用者', 'User'), index: true }),
+    password: col.string({ label: label('密码', '密碼', 'Password') }),
+  },
+});
+
+/** A user's two-factor recovery codes, each a keyed hash, each good for one sign-in. */
+export const sysRecoveryCode = defineTable({
+  table: 'base_sys_recovery_code',
+  base: 'id',
+  columns: {
+    userId: col.int({ label: label('用户', '使用者', 'User'), index: true }),
+    code: col.string({ label: label('恢复码', '復原碼', 'Recovery code'), max: 128 }),
+  },
+});

@@ -37,6 +37,12 @@ export type EndpointDef = {
   readonly input?: z.ZodType;
   /** What the endpoint answers (the envelope's data); types the handler and every client call. */
   readonly output?: z.ZodType | Returns<unknown>;
+  /**
+   * Callable while the session still owes a sign-in step (a forced password change, a required
+   * two-factor enrolment): the few calls that step needs. Every other signed-in call is refused
+   * until it is done (docs/architecture.md, "Account security").
+   */
+  readonly allowPending?: boolean;
 };
 
 /** The answer type an endpoint declaration states (unknown where it states none). */
@@ -67,6 +73,8 @@ export type Endpoint<
   readonly perm: string | null;
   readonly input?: S;
   readonly output?: z.ZodType | Returns<unknown>;
+  /** See EndpointDef.allowPending. */
+  readonly allowPending?: boolean;
   /** Type-level only: what the endpoint answers. */
   readonly __result?: O;
 };

@@ -1,4 +1,4 @@
-import type { UserLevel } from '@backroom/contract';
+import type { PendingStep, UserLevel } from '@backroom/contract';
 
 /** The signed-in staff member behind a request, as every permission and data-scope check sees it. */
 export type Principal = {
@@ -19,6 +19,13 @@ export type Principal = {
   readonly departmentId: number | null;
   /** The user's own department with every department below it; empty when the user has none. */
   readonly ownDepartmentIds: ReadonlySet<number>;
+  /**
+   * A sign-in step still owed (a forced password change, a required 2FA enrolment): until it is
+   * done, only the endpoints marked `allowPending` answer (core/http/server.ts `mount`).
+   */
+  readonly pendingStep: PendingStep | null;
+  /** A role of the user requires two-factor sign-in. */
+  readonly twoFactorRequired: boolean;
 };
 
 export type Session = Principal & {

@@ -1,6 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { CODE, type Endpoint, type InputOf, type Locale, parseLocale, type ResultOf } from '@backroom/contract';
+import {
+  CODE,
+  type Endpoint,
+  type InputOf,
+  type Locale,
+  type PendingStep,
+  parseLocale,
+  type ResultOf,
+} from '@backroom/contract';
 import Fastify, {
   type ConnectionError,
   type FastifyInstance,
@@ -119,7 +127,8 @@ export function createHttpServer(config: Config): FastifyInstance {
   app.setErrorHandler((error: unknown, request, reply) => {
     const locale = request.locale ?? 'zh-cn';
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: messageOf(error, locale) });
+      const data = error.data === undefined ? {} : { data: error.data };
+      return reply.status(error.status).send({ code: error.code, message: messageOf(error, locale), ...data });
     }
     if (error instanceof z.ZodError) {
       const appError = validationError(error, {}, locale);
@@ -149,6 +158,12 @@ export function createHttpServer(config: Config): FastifyInstance {
   });
   return app;
 }
+
+/** The refusal of a call made while a sign-in step is owed, by the step. */
+const PENDING: Record<PendingStep, MessageKey> = {
+  passwordChange: 'auth.passwordChangeRequired',
+  twoFactorEnrol: 'auth.twoFactorEnrolRequired',
+};
 
 export type RouteContext<I> = {
   input: I;
@@ -199,6 +214,8 @@ export function mount<E extends Endpoint>(
       if (endpoint.auth !== 'open') {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
+        if (session.pendingStep !== null && endpoint.allowPending !== true)
+          throw forbidden(PENDING[session.pendingStep]);
         if (endpoint.perm !== null && !holds(session, endpoint.perm)) throw forbidden();
       }
       if (validated && !validated.success) throw validationError(validated.error, labels, request.locale);

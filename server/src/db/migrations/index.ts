@@ -8,7 +8,9 @@ import { migration as m20261125040007 } from './20261125040007_base_add-departme
 import { migration as m20261125040009 } from './20261125040009_customer_create-tables.js';
 import { migration as m20261125041000 } from './20261125041000_customer_add-text-index.js';
 import { migration as m20261125043226 } from './20261125043226_customer_reshape-text-index.js';
+import { migration as m20261126094233 } from './20261126094233_base_add-password-policy.js';
 import { migration as m20261126094307 } from './20261126094307_base_create-session.js';
+import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 import { migration as m20261126102544 } from './20261126102544_customer_add-identifier-grams.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
@@ -22,6 +24,8 @@ export const MIGRATIONS: MigrationList = {
   '20261125040009_customer_create-tables': m20261125040009,
   '20261125041000_customer_add-text-index': m20261125041000,
   '20261125043226_customer_reshape-text-index': m20261125043226,
+  '20261126094233_base_add-password-policy': m20261126094233,
   '20261126094307_base_create-session': m20261126094307,
+  '20261126102204_base_add-two-factor': m20261126102204,
   '20261126102544_customer_add-identifier-grams': m20261126102544,
 };

@@ -26,6 +26,7 @@ import {
   taskInfo,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeAt, stepAt } from '../../core/auth/totp.js';
 import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
@@ -81,6 +82,23 @@ type EntityInputs = {
 };
 
 const PASSWORD = 'matrix-pass1';
+
+/**
+ * The two-factor calls, each as a user of its own without permissions, taken as far as the call:
+ * a setup, an enable with a code of the new secret, a disable with a later code.
+ */
+async function twoFactorStep(c: Ctx, until: 'setup' | 'enable' | 'disable'): Promise<Reply> {
+  const username = c.unique('mx-2fa');
+  await addAsAdmin(c, sysUser, { ...userRow(c), username });
+  const { token } = await c.t.login(username, PASSWORD);
+  const setup = await c.t.post<{ secret: string }>(urlOf(baseComm, 'twoFactorSetup'), {}, token);
+  if (until === 'setup') return setup;
+  const secret = dataOf(setup).secret;
+  const step = stepAt(Date.now());
+  const enable = await c.t.post(urlOf(baseComm, 'twoFactorEnable'), { code: codeAt(secret, step) }, token);
+  if (until === 'enable') return enable;
+  return c.t.post(urlOf(baseComm, 'twoFactorDisable'), { code: codeAt(secret, step + 1) }, token);
+}
 
 function urlOf(d: Declaration, action: string): string {
   const endpoint = d.endpoints.find((e) => e.action === action);
@@ -367,6 +385,7 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysUser, 'locks')]: { input: () => ({}) },
   [urlOf(sysUser, 'unlock')]: { input: async (c) => ({ id: await freshUser(c) }) },
   [urlOf(sysSession, 'end')]: { input: async (c) => ({ id: await freshSession(c) }) },
+  [urlOf(sysUser, 'resetTwoFactor')]: { input: async (c) => ({ id: await freshUser(c) }) },
   [urlOf(sysDepartment, 'delete')]: {
     input: async (c) => ({
       ids: [await addAsAdmin(c, sysDepartment, { name: c.unique('mx-dept'), parentId: c.topDepartmentId })],
@@ -394,6 +413,24 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
     ownSession: true,
   },
   [urlOf(baseComm, 'program')]: { input: () => ({}) },
+  [urlOf(baseComm, 'passwordPolicy')]: { input: () => ({}) },
+  [urlOf(baseComm, 'twoFactorSetup')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'setup') },
+  [urlOf(baseComm, 'twoFactorEnable')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'enable') },
+  [urlOf(baseComm, 'twoFactorDisable')]: { input: () => ({}), send: (c) => twoFactorStep(c, 'disable') },
+  // A user of its own, without permissions: the change ends the sessions of its user.
+  [urlOf(baseComm, 'passwordChange')]: {
+    input: () => ({ originalPassword: PASSWORD, password: 'Changed-pass9' }),
+    async send(c) {
+      const username = c.unique('mx-change');
+      await addAsAdmin(c, sysUser, { ...userRow(c), username });
+      const { token } = await c.t.login(username, PASSWORD);
+      return c.t.post(
+        urlOf(baseComm, 'passwordChange'),
+        { originalPassword: PASSWORD, password: 'Changed-pass9' },
+        token,
+      );
+    },
+  },
   [urlOf(baseComm, 'uploadMode')]: { input: () => ({}) },
   [urlOf(baseComm, 'upload')]: { input: () => ({}), send: uploadPng },
   [urlOf(baseOpen, 'refreshToken')]: {

@@ -21,6 +21,7 @@ import { registerSysSessionRoutes } from './sys-session.routes.js';
 import { createSysSessionService } from './sys-session.service.js';
 import { registerSysUserRoutes } from './sys-user.routes.js';
 import { createSysUserService } from './sys-user.service.js';
+import { createTwoFactorService } from './two-factor.service.js';
 
 /**
  * The base module: sign-in, the signed-in user's calls, and users, roles, departments, menus,
@@ -33,8 +34,10 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   const params = createSysParamService(ctx);
   const sessions = createSysSessionService(ctx);
 
-  registerOpenRoutes(app, ctx, createOpenService(ctx, sessions), declarations);
-  registerCommRoutes(app, ctx, createCommService(ctx, allPerms, sessions));
+  const twoFactor = createTwoFactorService(ctx);
+
+  registerOpenRoutes(app, ctx, createOpenService(ctx, sessions, twoFactor), declarations);
+  registerCommRoutes(app, ctx, createCommService(ctx, allPerms, sessions, twoFactor));
   registerSysUserRoutes(app, ctx, createSysUserService(ctx, sessions));
   registerSysRoleRoutes(app, ctx, createSysRoleService(ctx));
   registerSysDepartmentRoutes(app, ctx, createSysDepartmentService(ctx));

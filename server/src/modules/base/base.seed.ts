@@ -1,21 +1,26 @@
 import {
   baseMenus,
   baseSessionMenus,
+  DEFAULT_PASSWORD_POLICY,
   type Label,
   type Locale,
   label,
   type ModuleMenus,
   menuPages,
+  POLICY_PARAM_KEYS,
   SUPER_ROLE_LABEL,
   type SysParam,
 } from '@backroom/contract';
-import { hashPassword } from '../../core/auth/password.js';
+import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import type { SeedStep } from '../../core/db/seeds.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
 import { sessionLimitSeed } from './sys-session.service.js';
+
+/** The seeded admin's password when ADMIN_PASSWORD is not set: public, so it must be changed at first sign-in. */
+const DEFAULT_ADMIN_PASSWORD = '123456';
 
 /** The departments of the starter organisation that other modules' seeds build on (customer: regions, offices). */
 export const STARTER_DEPARTMENTS = {
@@ -153,6 +158,8 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string, local
     nickName: SUPERUSER.nickName[locale],
     password: await hashPassword(adminPassword),
     passwordV: 1,
+    // The first password is the operator's (or the public default): its user chooses their own.
+    passwordChangeRequired: toDbBool(kind, true),
     status: 1,
     userLevel: 'clerk',
     departmentId: top ?? null,
@@ -163,9 +170,66 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string, local
   await trx.insertInto('base_sys_user_role').values({ userId, roleId: superRole.id }).execute();
 }
 
-async function seedParams(trx: Db, locale: Locale): Promise<void> {
+/** A value written alike in every language. */
+const same = (text: string) => label(text, text, text);
+
+/** The password policy's parameters, at their defaults (docs/architecture.md, "Account security"). */
+const POLICY_PARAMS: typeof PARAMS = [
+  {
+    keyName: POLICY_PARAM_KEYS.minLength,
+    name: label('密码最短长度', '密碼最短長度', 'Shortest password'),
+    dataType: 0,
+    data: same(String(DEFAULT_PASSWORD_POLICY.minLength)),
+    remark: label('6-16', '6-16', '6-16'),
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.minClasses,
+    name: label('密码至少包含的字符种类', '密碼至少包含的字元種類', 'Character kinds a password needs'),
+    dataType: 0,
+    data: same(String(DEFAULT_PASSWORD_POLICY.minClasses)),
+    remark: label(
+      '0-4：小写字母、大写字母、数字、符号',
+      '0-4：小寫字母、大寫字母、數字、符號',
+      '0-4: lower case, upper case, digits, symbols',
+    ),
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.history,
+    name: label('不可重复使用的最近密码个数', '不可重複使用的最近密碼個數', 'Recent passwords that may not be reused'),
+    dataType: 0,
+    data: same(String(DEFAULT_PASSWORD_POLICY.history)),
+    remark: label('0-10，0 为不限制', '0-10，0 為不限制', '0-10, 0 for no limit'),
+  },
+  {
+    keyName: POLICY_PARAM_KEYS.notUsername,
+    name: label('密码不可包含用户名', '密碼不可包含使用者名稱', 'A password may not hold the username'),
+    dataType: 0,
+    data: same(DEFAULT_PASSWORD_POLICY.notUsername ? '1' : '0'),
+    remark: label('1 是，0 否', '1 是，0 否', '1 yes, 0 no'),
+  },
+];
+
+/**
+ * An install from before the forced change: its admin changes the password at the next sign-in
+ * only while it is still the public default (an operator's own choice is left alone).
+ */
+export async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<void> {
+  const admin = await trx
+    .selectFrom('base_sys_user')
+    .select(['id', 'password'])
+    .where('username', '=', 'admin')
+    .executeTakeFirst();
+  if (!admin || !(await verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password))) return;
+  await trx
+    .updateTable('base_sys_user')
+    .set({ passwordChangeRequired: toDbBool(kind, true) })
+    .where('id', '=', admin.id)
+    .execute();
+}
+
+async function seedParams(trx: Db, locale: Locale, params: typeof PARAMS = PARAMS): Promise<void> {
   const now = formatTime();
-  for (const param of PARAMS) {
+  for (const param of params) {
     const exists = await trx
       .selectFrom('base_sys_param')
       .select('id')
@@ -193,7 +257,7 @@ async function seedParams(trx: Db, locale: Locale): Promise<void> {
  * first start; a later SEED_LOCALE changes nothing already seeded.
  */
 export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
-  const adminPassword = ctx.config.adminPassword ?? '123456';
+  const adminPassword = ctx.config.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
   const locale = ctx.config.seedLocale;
   ctx.seeds.add({
     module: 'base',
@@ -212,4 +276,13 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
   ctx.seeds.add(sessionLimitSeed);
   ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
+  ctx.seeds.add({
+    module: 'base',
+    name: 'password-policy',
+    when: { once: '1' },
+    run: async (trx, kind) => {
+      await seedParams(trx, locale, POLICY_PARAMS);
+      await flagDefaultAdminPassword(trx, kind);
+    },
+  });
 }

@@ -9,6 +9,17 @@ export function registerCommRoutes(app: FastifyInstance, ctx: AppContext, comm: 
   mount(app, ctx.gate, endpointOf(baseComm, 'personUpdate'), ({ input, session }) => comm.personUpdate(session, input));
   mount(app, ctx.gate, endpointOf(baseComm, 'permmenu'), ({ session }) => comm.permmenu(session));
   mount(app, ctx.gate, endpointOf(baseComm, 'logout'), ({ session }) => comm.logout(session));
+  mount(app, ctx.gate, endpointOf(baseComm, 'passwordPolicy'), () => comm.passwordPolicy());
+  mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorSetup'), ({ session }) => comm.twoFactorSetup(session));
+  mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorEnable'), ({ input, session }) =>
+    comm.twoFactorEnable(session, input.code),
+  );
+  mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorDisable'), ({ input, session }) =>
+    comm.twoFactorDisable(session, input.code),
+  );
+  mount(app, ctx.gate, endpointOf(baseComm, 'passwordChange'), ({ input, session }) =>
+    comm.passwordChange(session, input),
+  );
   // The family's clients ask which server language they talk to.
   mount(app, ctx.gate, endpointOf(baseComm, 'program'), () => 'Node');
 }

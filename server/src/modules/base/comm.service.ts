@@ -1,15 +1,17 @@
-import { sysMenu, sysUser, withAncestors } from '@backroom/contract';
+import { type Person, type SysUser, sysMenu, sysUser, type TokenPair, withAncestors } from '@backroom/contract';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { createRowMapper } from '../../core/crud/query.js';
-import { formatTime } from '../../core/db/index.js';
+import { formatTime, toDbBool } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { updatePerson } from './comm.repository.js';
+import { assertPasswordAllowed, readPasswordPolicy } from './password-policy.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus } from './sys-menu.repository.js';
 import type { SysSessionService } from './sys-session.service.js';
-import { findUser } from './sys-user.repository.js';
+import { findUser, recordCurrentPassword } from './sys-user.repository.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 export type PersonUpdate = {
   nickName: string;
@@ -21,15 +23,46 @@ export type PersonUpdate = {
   originalPassword?: string | undefined;
 };
 
-/** The signed-in user's own calls: profile, menus and permissions, logout. */
-export function createCommService(ctx: AppContext, allPerms: readonly string[], sessions: SysSessionService) {
+type StoredUser = { id: number; username: string; password: string; passwordV: number };
+
+/** The signed-in user's own calls: profile, menus and permissions, logout, the password. */
+export function createCommService(
+  ctx: AppContext,
+  allPerms: readonly string[],
+  sessions: SysSessionService,
+  twoFactor: TwoFactorService,
+) {
   const mapUser = createRowMapper(sysUser.columns);
   const mapMenu = createRowMapper(sysMenu.columns);
+
+  /**
+   * Checks the original password (counted by the sign-in throttle: a stolen session must not try
+   * passwords freely) and the policy; answers the columns that set the new one. The new password
+   * version ends every session, and the user's own choice clears a forced change.
+   */
+  async function ownPasswordChange(session: Session, user: StoredUser, original: string, password: string) {
+    const attempt = await ctx.throttle.begin(user.username);
+    if (!(await verifyPassword(original, user.password))) {
+      if (await attempt.failed()) {
+        await ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire);
+        throw new AppError(401, 'auth.signedOutAfterFailures');
+      }
+      throw new AppError(400, 'auth.originalPassword');
+    }
+    await attempt.succeeded();
+    await assertPasswordAllowed(ctx.db.db, { password, username: user.username, userId: user.id });
+    return {
+      password: await hashPassword(password),
+      passwordV: user.passwordV + 1,
+      passwordChangeRequired: toDbBool(ctx.db.kind, false),
+    };
+  }
+
   return {
-    async person(session: Session) {
+    async person(session: Session): Promise<Person> {
       const user = await findUser(ctx.db.db, session.userId);
       if (!user) throw notFound();
-      return mapUser({ ...user });
+      return { ...(mapUser({ ...user }) as SysUser), pendingStep: session.pendingStep, twoFactor: !!user.totpSecret };
     },
     async personUpdate(session: Session, input: PersonUpdate) {
       const user = await findUser(ctx.db.db, session.userId);
@@ -39,27 +72,33 @@ export function createCommService(ctx: AppContext, allPerms: readonly string[], 
         if (input[key] !== undefined) changes[key] = input[key];
       if (input.password !== undefined) {
         if (!input.originalPassword) throw badRequest('auth.originalRequired');
-        // The sign-in throttle counts these guesses too: a stolen session must not try passwords freely.
-        const attempt = await ctx.throttle.begin(user.username);
-        if (!(await verifyPassword(input.originalPassword, user.password))) {
-          if (await attempt.failed()) {
-            await ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire);
-            throw new AppError(401, 'auth.signedOutAfterFailures');
-          }
-          throw new AppError(400, 'auth.originalPassword');
-        }
-        await attempt.succeeded();
-        changes.password = await hashPassword(input.password);
-        // A new password version ends every session, this one included.
-        changes.passwordV = user.passwordV + 1;
+        Object.assign(changes, await ownPasswordChange(session, user, input.originalPassword, input.password));
       }
       await ctx.db.db.transaction().execute(async (trx) => {
         await updatePerson(trx, session.userId, changes);
         if (changes.passwordV !== undefined)
           await sessions.markUserEnded(trx, session.userId, 'password', session.userId);
+        if (changes.password !== undefined) await recordCurrentPassword(trx, session.userId);
       });
       ctx.gate.invalidate();
     },
+    /** The user's own password change; the session goes on as a new one (the change ends every older one). */
+    async passwordChange(session: Session, input: { originalPassword: string; password: string }): Promise<TokenPair> {
+      const user = await findUser(ctx.db.db, session.userId);
+      if (!user) throw notFound();
+      const changes = await ownPasswordChange(session, user, input.originalPassword, input.password);
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await updatePerson(trx, session.userId, { ...changes, updateTime: formatTime() });
+        await recordCurrentPassword(trx, session.userId);
+      });
+      ctx.gate.invalidate();
+      const { sid: _sid, ...pair } = ctx.tokens.issue({ ...user, passwordV: changes.passwordV });
+      return pair;
+    },
+    passwordPolicy: () => readPasswordPolicy(ctx.db.db),
+    twoFactorSetup: (session: Session) => twoFactor.setup(session),
+    twoFactorEnable: (session: Session, code: string) => twoFactor.enable(session, code),
+    twoFactorDisable: (session: Session, code: string) => twoFactor.disable(session, code, session.twoFactorRequired),
     async permmenu(session: Session) {
       const menus = await allMenus(ctx.db.db);
       if (session.isSuper) {

@@ -1,19 +1,72 @@
-import type { LoginOptions, TokenPair } from '@backroom/contract';
+import { randomUUID } from 'node:crypto';
+import type { LoginOptions, SecondFactorChallenge, TokenPair } from '@backroom/contract';
 import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
-import { findUserForLogin } from './sys-user.repository.js';
+import { findUser, findUserForLogin } from './sys-user.repository.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 export type LoginInput = {
-  username: string;
-  password: string;
+  username?: string | undefined;
+  password?: string | undefined;
   captchaId?: string | undefined;
   verifyCode?: string | number | undefined;
+  challenge?: string | undefined;
+  code?: string | undefined;
 };
 
-/** Sign-in without a session: captcha, login, refresh. */
-export function createOpenService(ctx: AppContext, sessions: SysSessionService) {
+/** How long the second step of a two-factor sign-in may take, and how many wrong codes one challenge takes. */
+const CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_TRIES = 5;
+
+type Challenge = { userId: number; passwordV: number; tries: number; until: number };
+
+/** Sign-in without a session: captcha, login (with its second step), refresh. */
+export function createOpenService(ctx: AppContext, sessions: SysSessionService, twoFactor: TwoFactorService) {
+  const challengeKey = (id: string) => `2fa:challenge:${id}`;
+
+  /** The password was right and the account has two-factor sign-in: a challenge for the second step. */
+  async function challengeFor(user: { id: number; passwordV: number }): Promise<never> {
+    const id = randomUUID();
+    const value: Challenge = {
+      userId: user.id,
+      passwordV: user.passwordV,
+      tries: 0,
+      until: Date.now() + CHALLENGE_SECONDS * 1000,
+    };
+    await ctx.cache.set(challengeKey(id), JSON.stringify(value), CHALLENGE_SECONDS);
+    const data: SecondFactorChallenge = { secondFactor: 'totp', challenge: id, expire: CHALLENGE_SECONDS };
+    throw new AppError(400, 'auth.secondFactorRequired', {}, data);
+  }
+
+  /**
+   * The second step: the challenge is taken (so two racing calls cannot both use it), the code
+   * checked and counted with the sign-in throttle like a password; a wrong code puts the challenge
+   * back for its remaining time, up to CHALLENGE_TRIES wrong codes.
+   */
+  async function completeChallenge(id: string, code: string, client: SignInClient): Promise<TokenPair> {
+    const raw = await ctx.cache.take(challengeKey(id));
+    const challenge = raw === undefined ? null : (JSON.parse(raw) as Challenge);
+    if (!challenge || challenge.until <= Date.now()) throw new AppError(400, 'auth.challengeExpired');
+    const user = await findUser(ctx.db.db, challenge.userId);
+    if (user?.status !== 1 || user.passwordV !== challenge.passwordV) {
+      throw new AppError(400, 'auth.challengeExpired');
+    }
+    const attempt = await ctx.throttle.begin(user.username, client.ip);
+    if (!(await twoFactor.verify(user.id, code))) {
+      await attempt.failed();
+      const tries = challenge.tries + 1;
+      const left = Math.floor((challenge.until - Date.now()) / 1000);
+      if (tries < CHALLENGE_TRIES && left > 0) {
+        await ctx.cache.set(challengeKey(id), JSON.stringify({ ...challenge, tries }), left);
+      }
+      throw new AppError(400, 'auth.twoFactorCode');
+    }
+    await attempt.succeeded();
+    return sessions.start(user, client);
+  }
+
   return {
     captcha: (
       options: { width?: number | undefined; height?: number | undefined; color?: string | undefined },
@@ -38,6 +91,12 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService) 
     },
 
     async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {
+      if (input.challenge !== undefined) {
+        if (!input.code) throw new AppError(400, 'validation.required', { field: 'code' });
+        return completeChallenge(input.challenge, input.code, client);
+      }
+      if (input.username === undefined) throw new AppError(400, 'validation.required', { field: 'username' });
+      if (input.password === undefined) throw new AppError(400, 'validation.required', { field: 'password' });
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
       const attempt = await ctx.throttle.begin(input.username, client.ip);
       // Past its free attempts an account asks every sign-in for a fresh captcha, even with CAPTCHA=off.
@@ -63,6 +122,12 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService) 
       if (user.status !== 1) {
         await attempt.withdrawn();
         throw new AppError(400, 'auth.userDisabled');
+      }
+      if (user.totpSecret) {
+        // Not a success yet: the count starts over only with the second factor, so that signing in
+        // again with a stolen password does not buy more guesses at the code.
+        await attempt.withdrawn();
+        return challengeFor(user);
       }
       await attempt.succeeded();
       return sessions.start(user, client);

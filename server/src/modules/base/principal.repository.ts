@@ -15,18 +15,28 @@ export function splitPerms(perms: string | null | undefined): string[] {
 export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const user = await db
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'passwordV', 'status', 'userLevel', 'departmentId'])
+    .select([
+      'id',
+      'username',
+      'passwordV',
+      'status',
+      'userLevel',
+      'departmentId',
+      'passwordChangeRequired',
+      'totpSecret',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
   const roles = await db
     .selectFrom('base_sys_user_role as ur')
     .innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
-    .select(['r.id', 'r.label', 'r.relevance'])
+    .select(['r.id', 'r.label', 'r.relevance', 'r.twoFactorRequired'])
     .where('ur.userId', '=', userId)
     .execute();
   const roleIds = roles.map((r) => r.id);
   const isSuper = roles.some((r) => r.label === SUPER_ROLE_LABEL);
+  const twoFactorRequired = roles.some((r) => !!r.twoFactorRequired);
   const departments = await db.selectFrom('base_sys_department').select(['id', 'parentId']).execute();
   const own = departments.some((d) => d.id === user.departmentId) ? user.departmentId : null;
   const base = {
@@ -38,6 +48,12 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     userLevel: levelOf(user.userLevel),
     departmentId: user.departmentId,
     ownDepartmentIds: own === null ? new Set<number>() : withDescendants(departments, [own]),
+    pendingStep: user.passwordChangeRequired
+      ? ('passwordChange' as const)
+      : twoFactorRequired && !user.totpSecret
+        ? ('twoFactorEnrol' as const)
+        : null,
+    twoFactorRequired,
   };
   if (isSuper) {
     return { ...base, isSuper: true, perms: new Set(), menuIds: new Set(), departmentIds: null };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApps, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, skipPasswordChange, startApps, type TestApp, testTargets } from '../../testing/harness.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[integration] skipped: two instances sharing Redis (TEST_REDIS_URL is not set)');
@@ -79,11 +79,12 @@ describe.skipIf(!redisUrl || !target)('two instances sharing a database and Redi
     const id = dataOf(
       await a.post<{ id: number }>(
         '/admin/base/sys/user/add',
-        { username: 'scaled', password: 'scaled-pass', departmentId: 1 },
+        { username: 'scaled', password: 'outward-pass1', departmentId: 1 },
         admin.token,
       ),
     ).id;
-    const user = dataOf(await login(b, b, 'scaled', 'scaled-pass'));
+    const user = dataOf(await login(b, b, 'scaled', 'outward-pass1'));
+    await skipPasswordChange(b, 'scaled');
     expect((await b.get('/admin/base/comm/person', {}, user.token)).status).toBe(200);
     dataOf(await a.post('/admin/base/sys/user/update', { id, status: 0 }, admin.token));
     expect(await eventually(async () => (await b.get('/admin/base/comm/person', {}, user.token)).status === 401)).toBe(

@@ -4,6 +4,7 @@ import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { type Db, type DbKind, stringAgg } from '../../core/db/index.js';
 import { linkTable } from '../../core/db/links.js';
 import type { DeletedRows } from '../../core/recycle.js';
+import { recordPasswordHash } from './password-history.repository.js';
 
 const userRoles = linkTable('base_sys_user_role', 'userId', 'roleId');
 
@@ -57,9 +58,15 @@ export async function deleteUserRoles(db: Db, userIds: readonly number[]): Promi
 export async function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'password', 'passwordV', 'status'])
+    .select(['id', 'username', 'password', 'passwordV', 'status', 'passwordChangeRequired', 'totpSecret'])
     .where('username', '=', username)
     .executeTakeFirst();
+}
+
+/** Puts the user's stored password hash into the password history. */
+export async function recordCurrentPassword(db: Db, userId: number): Promise<void> {
+  const user = await db.selectFrom('base_sys_user').select('password').where('id', '=', userId).executeTakeFirst();
+  if (user) await recordPasswordHash(db, userId, user.password);
 }
 
 export async function findUser(db: Db, id: number) {

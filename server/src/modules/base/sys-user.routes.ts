@@ -10,4 +10,7 @@ export function registerSysUserRoutes(app: FastifyInstance, ctx: AppContext, use
   mount(app, ctx.gate, endpointOf(sysUser, 'move'), ({ input, session }) => users.move(input, session));
   mount(app, ctx.gate, endpointOf(sysUser, 'locks'), ({ session }) => users.locks(session));
   mount(app, ctx.gate, endpointOf(sysUser, 'unlock'), ({ input, session }) => users.unlock(input.id, session));
+  mount(app, ctx.gate, endpointOf(sysUser, 'resetTwoFactor'), ({ input, session }) =>
+    users.resetTwoFactor(input.id, session),
+  );
 }

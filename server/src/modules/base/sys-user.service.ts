@@ -7,16 +7,20 @@ import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
 import { assertRolesGrantable } from './grants.js';
+import { deletePasswordHistory } from './password-history.repository.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import type { SysSessionService } from './sys-session.service.js';
 import {
   deleteUserRoles,
   departmentExists,
   moveUsers,
+  recordCurrentPassword,
   replaceUserRoles,
   roleIdsOfUsers,
   superUserIds,
   withDepartmentAndRoleNames,
 } from './sys-user.repository.js';
+import { clearTwoFactor } from './two-factor.repository.js';
 
 async function assertDepartmentUsable(trx: LooseTrx, session: Session, departmentId: unknown) {
   if (departmentId === undefined) return;
@@ -34,6 +38,7 @@ export type SysUserService = CrudService & {
   locks(session: Session): Promise<UserLock[]>;
   /** Clears an account's failed sign-ins: its own count and those of its addresses. */
   unlock(id: number, session: Session): Promise<void>;
+  resetTwoFactor(id: number, session: Session): Promise<void>;
 };
 
 export function createSysUserService(ctx: AppContext, sessions: SysSessionService): SysUserService {
@@ -80,8 +85,16 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
       const out = { ...data };
       delete out.roleIdList;
       delete out.passwordV;
+      delete out.passwordChangeRequired;
       if (typeof input.password === 'string') {
+        // The rules, not the history: an operator's password is temporary, its user replaces it.
+        await assertPasswordAllowed(trx, {
+          password: input.password,
+          username: (data.username ?? existing?.username) as string | undefined,
+        });
         out.password = await hashPassword(input.password);
+        // A password someone else chose is changed by its user at the next sign-in.
+        out.passwordChangeRequired = true;
         if (mode === 'update') out.passwordV = Number(existing?.passwordV ?? 1) + 1;
       } else if (mode === 'add') {
         throw badRequest('user.passwordRequired');
@@ -99,11 +112,14 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
         await sessions.markUserEnded(trx, id, 'password', session.userId);
       else if (mode === 'update' && Number(input.status) === 0)
         await sessions.markUserEnded(trx, id, 'disabled', session.userId);
+      if (typeof input.password === 'string') await recordCurrentPassword(trx, id);
     },
     async beforeDelete(rows, session, trx) {
       const ids = rows.map((r) => r.id as number);
       if (ids.includes(session.userId)) throw badRequest('user.cannotDeleteSelf');
       if (!session.isSuper && (await superUserIds(trx, ids)).size > 0) throw refused('user.superOnly');
+      await deletePasswordHistory(trx, ids);
+      await clearTwoFactor(trx, ids);
       return await deleteUserRoles(trx, ids);
     },
   });
@@ -137,6 +153,15 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
     async unlock(id, session) {
       const [user] = await crud.touchable(ctx.db.db, [id], session);
       await ctx.throttle.unlock(String(user?.username ?? ''));
+    },
+    /** A lost phone: the user's enrolment and recovery codes go (the request log records who did it). */
+    async resetTwoFactor(id, session) {
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await crud.touchable(trx, [id], session);
+        if (!session.isSuper && (await superUserIds(trx, [id])).size > 0) throw refused('user.superOnly');
+        await clearTwoFactor(trx, [id]);
+      });
+      ctx.gate.invalidate();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { baseComm, PASSWORD_MAX, PASSWORD_MIN, type SysUser } from '@backroom/contract';
+import { baseComm, type SysUser } from '@backroom/contract';
 import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,13 @@ import { call, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
 import { MySessions } from '../components/my-sessions';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 type Profile = Pick<SysUser, 'name' | 'nickName' | 'headImg' | 'phone' | 'email'>;
 type Passwords = { originalPassword: string; password: string; confirm: string };
 
-/** Personal center: profile (nickname required) and password (original + new, 6-16). */
+/** Personal center: profile (nickname required) and password (original + new, by the password policy). */
 export default function MyInfo() {
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -54,8 +56,6 @@ export default function MyInfo() {
     }
   };
 
-  const lengthRule = { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('base.my.passwordLength') };
-
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={14}>
@@ -87,7 +87,7 @@ export default function MyInfo() {
         </Card>
       </Col>
       <Col xs={24} lg={10}>
-        <Card title={t('base.my.security')}>
+        <Card title={t('base.my.security')} className="my-password">
           <Form form={passwordForm} layout="vertical" onFinish={handlePassword}>
             <Form.Item
               name="originalPassword"
@@ -96,35 +96,14 @@ export default function MyInfo() {
             >
               <Input.Password autoComplete="current-password" />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('base.my.newPassword')}
-              rules={[{ required: true, message: t('base.my.newRequired') }, lengthRule]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('base.my.confirmPassword')}
-              dependencies={['password']}
-              rules={[
-                { required: true, message: t('base.my.newRequired') },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    !value || value === getFieldValue('password')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('base.my.mismatch'))),
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields username={user?.username} />
             <Button type="primary" htmlType="submit" loading={saving === 'password'}>
               {t('common.save')}
             </Button>
           </Form>
         </Card>
         <MySessions />
+        <TwoFactorCard />
       </Col>
     </Row>
   );

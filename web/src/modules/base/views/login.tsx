@@ -1,4 +1,4 @@
-import type { Captcha } from '@backroom/contract';
+import type { Captcha, SecondFactorChallenge, TokenPair } from '@backroom/contract';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,9 +7,9 @@ import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18
 import { rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
 import { call, RequestError } from '../../../core/request';
 import { useSession } from '../../../core/session';
-import { toast } from '../../../core/toast';
 import { Button, TextField } from '../../../ui/controls';
 import { Glyph } from '../../../ui/glyphs';
+import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
 
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
@@ -52,6 +52,7 @@ export function LoginPage() {
   // After a password change the user signs in again: the name stays filled in.
   const [keptUsername] = useState(signOutUsername);
   const [values, setValues] = useState<Values>({ username: keptUsername ?? '', password: '', verifyCode: '' });
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   // Why the last attempt was refused; it stays on the form until the user types again.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -127,11 +128,13 @@ export function LoginPage() {
         // The form says why, and keeps saying it until the user types: no toast that fades.
         { silent: true },
       );
-      setTokens(pair);
-      rememberSignOut(null);
-      if (values.password === '123456') toast.warning(t('login.defaultPassword'), 6);
-      navigate(returnPath(location.search) ?? '/', { replace: true });
+      handleSignedIn(pair);
     } catch (error) {
+      // The password was right: on to the second step (components/second-factor-form.tsx).
+      if (error instanceof RequestError && isChallenge(error.data)) {
+        setChallenge(error.data);
+        return;
+      }
       setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
       if (captchaOn === false) {
         // An account past its free attempts needs a captcha even when the server asks for none.
@@ -152,6 +155,12 @@ export function LoginPage() {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const handleSignedIn = (pair: TokenPair) => {
+    setTokens(pair);
+    rememberSignOut(null);
+    navigate(returnPath(location.search) ?? '/', { replace: true });
   };
 
   const field = (name: Field) => ({
@@ -196,77 +205,89 @@ export function LoginPage() {
             <p>{t('app.slogan')}</p>
           </div>
         </div>
-        <form
-          className="login-form"
-          onSubmit={(e) => void handleSubmit(e)}
-          noValidate
-          autoComplete="on"
-          data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
-        >
-          {refusal && (
-            <div className="login-refusal" role="alert" data-testid="login-refusal">
-              <Glyph name="closeCircle" className="login-refusal-icon" />
-              <span>{refusal}</span>
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="username">{t('login.username')}</label>
-            <TextField
-              {...field('username')}
-              prefix="user"
-              autoComplete="username"
-              autoFocus={!keptUsername}
-              maxLength={100}
-            />
-            {error('username')}
-          </div>
-          <div className="field">
-            <label htmlFor="password">{t('login.password')}</label>
-            <TextField
-              {...field('password')}
-              prefix="lock"
-              autoComplete="current-password"
-              maxLength={100}
-              password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
-              autoFocus={Boolean(keptUsername)}
-            />
-            {error('password')}
-          </div>
-          {captchaOn && (
-            <div className="field">
-              <label htmlFor="verifyCode">{t('login.captcha')}</label>
-              <div className="login-captcha">
-                <TextField
-                  {...field('verifyCode')}
-                  prefix="safety"
-                  maxLength={10}
-                  autoComplete="off"
-                  inputMode="numeric"
-                />
-                <button
-                  type="button"
-                  className="captcha-image"
-                  onClick={() => void refreshCaptcha()}
-                  title={t('login.captchaRefresh')}
-                  aria-label={t('login.captchaRefresh')}
-                  data-testid="captcha"
-                >
-                  {captcha ? (
-                    <img src={captcha.data} alt={t('login.captcha')} />
-                  ) : captchaFailed ? (
-                    <span className="captcha-retry">{t('common.retry')}</span>
-                  ) : (
-                    <span className="captcha-loading" />
-                  )}
-                </button>
+        {challenge ? (
+          <SecondFactorForm
+            challenge={challenge}
+            onSignedIn={handleSignedIn}
+            onBack={() => {
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: '', verifyCode: '' }));
+              void refreshCaptcha();
+            }}
+          />
+        ) : (
+          <form
+            className="login-form"
+            onSubmit={(e) => void handleSubmit(e)}
+            noValidate
+            autoComplete="on"
+            data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
+          >
+            {refusal && (
+              <div className="login-refusal" role="alert" data-testid="login-refusal">
+                <Glyph name="closeCircle" className="login-refusal-icon" />
+                <span>{refusal}</span>
               </div>
-              {error('verifyCode')}
+            )}
+            <div className="field">
+              <label htmlFor="username">{t('login.username')}</label>
+              <TextField
+                {...field('username')}
+                prefix="user"
+                autoComplete="username"
+                autoFocus={!keptUsername}
+                maxLength={100}
+              />
+              {error('username')}
             </div>
-          )}
-          <Button type="submit" variant="primary" size="large" block loading={submitting}>
-            {t('login.submit')}
-          </Button>
-        </form>
+            <div className="field">
+              <label htmlFor="password">{t('login.password')}</label>
+              <TextField
+                {...field('password')}
+                prefix="lock"
+                autoComplete="current-password"
+                maxLength={100}
+                password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+                autoFocus={Boolean(keptUsername)}
+              />
+              {error('password')}
+            </div>
+            {captchaOn && (
+              <div className="field">
+                <label htmlFor="verifyCode">{t('login.captcha')}</label>
+                <div className="login-captcha">
+                  <TextField
+                    {...field('verifyCode')}
+                    prefix="safety"
+                    maxLength={10}
+                    autoComplete="off"
+                    inputMode="numeric"
+                  />
+                  <button
+                    type="button"
+                    className="captcha-image"
+                    onClick={() => void refreshCaptcha()}
+                    title={t('login.captchaRefresh')}
+                    aria-label={t('login.captchaRefresh')}
+                    data-testid="captcha"
+                  >
+                    {captcha ? (
+                      <img src={captcha.data} alt={t('login.captcha')} />
+                    ) : captchaFailed ? (
+                      <span className="captcha-retry">{t('common.retry')}</span>
+                    ) : (
+                      <span className="captcha-loading" />
+                    )}
+                  </button>
+                </div>
+                {error('verifyCode')}
+              </div>
+            )}
+            <Button type="submit" variant="primary" size="large" block loading={submitting}>
+              {t('login.submit')}
+            </Button>
+          </form>
+        )}
       </main>
     </div>
   );

@@ -19,7 +19,7 @@ export default function RoleView() {
       editWithInfo
       formWidth={920}
       keywordPlaceholder={t('base.role.keyword')}
-      defaults={{ relevance: false, menuIdList: [], departmentIdList: [] }}
+      defaults={{ relevance: false, twoFactorRequired: false, menuIdList: [], departmentIdList: [] }}
       onChanged={() => events.emit('menu:reload', undefined)}
       // The superuser role is locked on the server; offering its delete would only end on the error page.
       rowDeletable={(row) => row.label !== SUPER_ROLE_LABEL}
@@ -43,6 +43,12 @@ export default function RoleView() {
           name: 'relevance',
           valuePropName: 'checked',
           tooltip: t('base.role.relevanceHint'),
+          input: <Switch checkedChildren={t('crud.yes')} unCheckedChildren={t('crud.no')} />,
+        },
+        {
+          name: 'twoFactorRequired',
+          valuePropName: 'checked',
+          tooltip: t('base.security.roleTwoFactorHint'),
           input: <Switch checkedChildren={t('crud.yes')} unCheckedChildren={t('crud.no')} />,
         },
         { name: 'menuIdList', label: t('base.role.menuPerms'), input: <MenuCheckTree /> },

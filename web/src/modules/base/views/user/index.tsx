@@ -20,9 +20,11 @@ import { call } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
 import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
+import { ResetTwoFactorButton } from '../../components/reset-two-factor';
 import { StatusSwitch } from '../../components/status-switch';
 import { LockTag, UnlockButton, useUserLocks } from '../../components/user-lock';
 import { useDepartments } from '../../hooks/use-departments';
+import { usePasswordPolicy, usePolicyFormRule } from '../../hooks/use-password-policy';
 import './user.css';
 import { useFeedback } from '../../../../core/app-feedback';
 
@@ -80,10 +82,12 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
  */
 export default function UserView() {
   const { t } = useTranslation();
+  const policyRule = usePolicyFormRule(usePasswordPolicy());
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const departments = useDepartments();
   const canUpdate = usePerm(sysUser.perms.update);
+  const canResetTwoFactor = usePerm(sysUser.perms.resetTwoFactor);
   // Moving needs a department to move to.
   const canMove = usePerm(sysUser.perms.move) && departments.canList;
   const { canList: canRoles, query: roles } = useEntityList(sysRole, ['base', 'roles', 'options']);
@@ -136,6 +140,7 @@ export default function UserView() {
       only: 'add',
       required: true,
       input: <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />,
+      extraRules: [policyRule],
     },
     {
       name: 'password',
@@ -148,6 +153,7 @@ export default function UserView() {
           placeholder={t('base.user.passwordKeep')}
         />
       ),
+      extraRules: [policyRule],
     },
     { name: 'name' },
     { name: 'nickName' },
@@ -248,11 +254,12 @@ export default function UserView() {
             { key: 'createTime', width: 170, hidden: true },
           ]}
           fields={fields}
-          rowActions={
-            canUnlock
-              ? (row) => (lockOf(row.username) ? <UnlockButton id={row.id} username={row.username} /> : null)
-              : undefined
-          }
+          rowActions={(row) => (
+            <>
+              {canUnlock && lockOf(row.username) && <UnlockButton id={row.id} username={row.username} />}
+              {canResetTwoFactor && <ResetTwoFactorButton row={row} />}
+            </>
+          )}
         />
       </div>
       {canMove && (
