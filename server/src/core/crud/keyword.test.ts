@@ -40,21 +40,31 @@ function compile(kind: DbKind, entity: typeof customerInfo | typeof dictType, ke
 }
 
 describe('the keyword through the text index', () => {
-  it("asks SQLite's FTS5 table, with the keyword as one FTS string, and keeps the LIKEs", () => {
+  it("asks SQLite's FTS5 table for the words and the identifier pieces for codes and phones, and keeps the LIKEs", () => {
     const { sql, parameters } = compile('sqlite', customerInfo, 'ab" OR c*');
     expect(sql).toContain(
-      '"a"."id" in (select rowid from "customer_info_fts" where "customer_info_fts" match ?) and ("a"."customerCode" like ?',
+      '"a"."id" in (select rowid from "customer_info_fts" where "customer_info_fts" match ? union select g1.id from "customer_info_fts_grams" g1',
     );
+    // The pieces: the keyword's first and last six characters, both looked up by the B-tree key.
+    expect(sql).toContain('g2.gram = substr(lower(cast(? as text)), -6)');
+    expect(sql).toContain('where g1.gram = substr(lower(cast(? as text)), 1, 6)) and ("a"."customerCode" like ?');
     expect(parameters[0]).toBe('"ab"" OR c*"');
-    expect(parameters.slice(1)).toEqual(Array(6).fill('%ab" OR c*%'));
+    expect(parameters.slice(1, 3)).toEqual(['ab" OR c*', 'ab" OR c*']);
+    expect(parameters.slice(3)).toEqual(Array(6).fill('%ab" OR c*%'));
   });
 
-  it('spells PostgreSQL the expression its GIN index is made on, and keeps the ILIKEs', () => {
+  it('spells PostgreSQL the expression its GIN index is made on for the words, the pieces for identifiers, and keeps the ILIKEs', () => {
     const { sql, parameters } = compile('postgres', customerInfo, '50%_x');
     expect(sql).toContain(
-      `coalesce("a"."customerCode", '') || chr(31) || coalesce("a"."customerName", '') || chr(31) || coalesce("a"."customerPhone", '') || chr(31) || coalesce("a"."customerAddress", '') || chr(31) || coalesce("a"."customerType", '') || chr(31) || coalesce("a"."remark", '') ilike $1 escape '!' and ("a"."customerCode" ilike $2`,
+      `coalesce("w"."customerName", '') || chr(31) || coalesce("w"."customerAddress", '') || chr(31) || coalesce("w"."customerType", '') || chr(31) || coalesce("w"."remark", '') ilike $1 escape '!' union select g1.id from "customer_info_fts_grams" g1`,
     );
-    expect(parameters).toEqual(Array(7).fill('%50!%!_x%'));
+    // Six characters or more: first and last pieces; fewer: a range over the pieces that start so.
+    expect(sql).toContain('length((lower(cast($4 as text)) collate "C")) >= 6');
+    expect(sql).toContain('g.gram >= (lower(cast($5 as text)) collate "C")');
+    expect(sql).toContain(`and ("a"."customerCode" ilike $8 escape '!'`);
+    expect(parameters[0]).toBe('%50!%!_x%');
+    expect(parameters.slice(1, 7)).toEqual(Array(6).fill('50%_x'));
+    expect(parameters.slice(7)).toEqual(Array(6).fill('%50!%!_x%'));
   });
 
   it('goes by LIKE alone on MySQL, for keywords of one or two characters, and for entities without the option', () => {

@@ -274,7 +274,7 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx, locale) });
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
-  ctx.seeds.add(sessionLimitSeed);
+  ctx.seeds.add(sessionLimitSeed(locale));
   ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
   ctx.seeds.add({
     module: 'base',

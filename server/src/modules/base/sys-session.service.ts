@@ -1,4 +1,6 @@
 import {
+  type Locale,
+  label,
   type OwnSession,
   SESSION_LIMIT_PARAM,
   type SessionEndReason,
@@ -156,7 +158,7 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
 }
 
 /** The seed step that adds the session limit parameter where it is missing (0: no limit). */
-export const sessionLimitSeed: SeedStep = {
+export const sessionLimitSeed = (locale: Locale): SeedStep => ({
   module: 'base',
   name: 'session-limit',
   when: 'always',
@@ -172,13 +174,17 @@ export const sessionLimitSeed: SeedStep = {
       .insertInto('base_sys_param')
       .values({
         keyName: SESSION_LIMIT_PARAM,
-        name: '同时在线会话上限',
+        name: label('同时在线会话上限', '同時在線會話上限', 'Concurrent sessions per user')[locale],
         dataType: 0,
         data: '0',
-        remark: '每个用户同时保持的会话数，0 为不限；超出时结束最早的会话',
+        remark: label(
+          '每个用户同时保持的会话数，0 为不限；超出时结束最早的会话',
+          '每個使用者同時保持的會話數，0 為不限；超出時結束最早的會話',
+          'Sessions one user may keep at once, 0 for no limit; a sign-in beyond it ends the oldest',
+        )[locale],
         createTime: now,
         updateTime: now,
       })
       .execute();
   },
-};
+});
