@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { formatTime } from '../db/index.js';
-import type { SeedStep } from '../db/seeds.js';
+import { paramSeed, type SeedStep } from '../db/seeds.js';
 import { AppError, badRequest, refused } from '../errors.js';
 import { endpointOf, mount, originOf } from '../http/server.js';
 import {
@@ -44,34 +44,21 @@ const IMPORT_TTL_SECONDS = 30 * 60;
  * The seed step that adds the export cap parameter where it is missing (an operator may change it
  * later), named in the seed language.
  */
-const exportCapSeed = (locale: Locale): SeedStep => ({
-  module: 'base',
-  name: 'excel-export-cap',
-  when: 'always',
-  async run(trx) {
-    const found = await trx
-      .selectFrom('base_sys_param')
-      .select('id')
-      .where('keyName', '=', EXPORT_CAP_PARAM)
-      .executeTakeFirst();
-    if (found) return;
-    const now = formatTime();
-    await trx
-      .insertInto('base_sys_param')
-      .values({
-        keyName: EXPORT_CAP_PARAM,
-        name: label('Excel 导出行数上限', 'Excel 匯出列數上限', 'Excel export row cap')[locale],
-        dataType: 0,
-        data: JSON.stringify({ default: DEFAULT_EXPORT_CAP }),
-        // The value's form ({"default":N,"<role label>":N}, the largest of the operator's roles wins) is
-        // explained in docs/architecture.md; a long remark would widen the parameter list for everyone.
-        remark: label('按角色标识的导出行数上限', '依角色標識的匯出列數上限', 'Export row cap by role label')[locale],
-        createTime: now,
-        updateTime: now,
-      })
-      .execute();
-  },
-});
+const exportCapSeed = (locale: Locale): SeedStep =>
+  paramSeed(
+    'base',
+    'excel-export-cap',
+    {
+      keyName: EXPORT_CAP_PARAM,
+      name: label('Excel 导出行数上限', 'Excel 匯出列數上限', 'Excel export row cap'),
+      dataType: 0,
+      data: JSON.stringify({ default: DEFAULT_EXPORT_CAP }),
+      // The value's form ({"default":N,"<role label>":N}, the largest of the operator's roles wins) is
+      // explained in docs/architecture.md; a long remark would widen the parameter list for everyone.
+      remark: label('按角色标识的导出行数上限', '依角色標識的匯出列數上限', 'Export row cap by role label'),
+    },
+    locale,
+  );
 
 /**
  * The most rows this operator may export at once: the largest cap among the labels of their roles

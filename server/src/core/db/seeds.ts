@@ -1,3 +1,4 @@
+import type { Label, Locale } from '@backroom/contract';
 import type { DbKind } from '../config.js';
 import { type Db, formatTime } from './index.js';
 import type { SchemaSession } from './schema-lock.js';
@@ -76,4 +77,44 @@ export async function runSeeds(session: SchemaSession, steps: readonly SeedStep[
     if (done) ran.push(key);
   }
   return ran;
+}
+
+/** A parameter (base/sys/param) a seed step adds, its words in every seed language. */
+export type SeededParam = {
+  keyName: string;
+  name: Label;
+  dataType: 0 | 1 | 2;
+  data: string;
+  remark: Label;
+};
+
+/**
+ * The seed step that adds a parameter where it is missing, named in the seed language; an
+ * operator may change its value later (the export cap, the session limit).
+ */
+export function paramSeed(module: string, name: string, param: SeededParam, locale: Locale): SeedStep {
+  return {
+    module,
+    name,
+    when: 'always',
+    async run(trx) {
+      const found = await trx
+        .selectFrom('base_sys_param')
+        .select('id')
+        .where('keyName', '=', param.keyName)
+        .executeTakeFirst();
+      if (found) return;
+      const now = formatTime();
+      await trx
+        .insertInto('base_sys_param')
+        .values({
+          ...param,
+          name: param.name[locale],
+          remark: param.remark[locale],
+          createTime: now,
+          updateTime: now,
+        })
+        .execute();
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { MAIN } from '../../core/crud/query.js';
 import { type Db, formatTime } from '../../core/db/index.js';
-import type { SeedStep } from '../../core/db/seeds.js';
+import { paramSeed, type SeedStep } from '../../core/db/seeds.js';
 import { notFound, refused } from '../../core/errors.js';
 import {
   endSessions,
@@ -158,33 +158,20 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
 }
 
 /** The seed step that adds the session limit parameter where it is missing (0: no limit). */
-export const sessionLimitSeed = (locale: Locale): SeedStep => ({
-  module: 'base',
-  name: 'session-limit',
-  when: 'always',
-  async run(trx) {
-    const found = await trx
-      .selectFrom('base_sys_param')
-      .select('id')
-      .where('keyName', '=', SESSION_LIMIT_PARAM)
-      .executeTakeFirst();
-    if (found) return;
-    const now = formatTime();
-    await trx
-      .insertInto('base_sys_param')
-      .values({
-        keyName: SESSION_LIMIT_PARAM,
-        name: label('同时在线会话上限', '同時在線會話上限', 'Concurrent sessions per user')[locale],
-        dataType: 0,
-        data: '0',
-        remark: label(
-          '每个用户同时保持的会话数，0 为不限；超出时结束最早的会话',
-          '每個使用者同時保持的會話數，0 為不限；超出時結束最早的會話',
-          'Sessions one user may keep at once, 0 for no limit; a sign-in beyond it ends the oldest',
-        )[locale],
-        createTime: now,
-        updateTime: now,
-      })
-      .execute();
-  },
-});
+export const sessionLimitSeed = (locale: Locale): SeedStep =>
+  paramSeed(
+    'base',
+    'session-limit',
+    {
+      keyName: SESSION_LIMIT_PARAM,
+      name: label('同时在线会话上限', '同時在線會話上限', 'Concurrent sessions per user'),
+      dataType: 0,
+      data: '0',
+      remark: label(
+        '每个用户同时保持的会话数，0 为不限；超出时结束最早的会话',
+        '每個使用者同時保持的會話數，0 為不限；超出時結束最早的會話',
+        'Sessions one user may keep at once, 0 for no limit; a sign-in beyond it ends the oldest',
+      ),
+    },
+    locale,
+  );
