@@ -10,6 +10,7 @@ import {
   type RunningServer,
   startRun,
   stopRun,
+  submitLogin,
   unique,
 } from '../support/app.js';
 
@@ -18,16 +19,6 @@ async function addUser(admin: Api, password: string): Promise<string> {
   const username = unique('sec');
   await admin.post('/admin/base/sys/user/add', { username, password, departmentId: 1 });
   return username;
-}
-
-/** The login form, filled and sent (support's signIn would mark the forced change done). */
-async function submitLogin(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.locator('#username').waitFor();
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.fill('#verifyCode', '0000');
-  await page.click('button[type=submit]');
 }
 
 describe.skipIf(!hasChromium)('account security in Chromium', () => {

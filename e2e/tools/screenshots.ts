@@ -9,7 +9,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
-import { apiCall, hasChromium, launch, newContext, type Prefs, signIn, startServer, unique } from '../support/app.js';
+import {
+  apiCall,
+  hasChromium,
+  launch,
+  newContext,
+  type Prefs,
+  signIn,
+  startServer,
+  submitLogin,
+  unique,
+} from '../support/app.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(root, 'e2e/screenshots');
@@ -354,16 +364,6 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
   await shoot('customer-activity-form');
   await page.keyboard.press('Escape');
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
-}
-
-/** Signs in through the form as a user who may owe a step (support's signIn would skip the forced change). */
-async function submitLogin(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.locator('#username').waitFor();
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.fill('#verifyCode', '0000');
-  await page.click('button[type=submit]');
 }
 
 /**

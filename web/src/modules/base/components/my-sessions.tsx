@@ -60,6 +60,8 @@ export function MySessions() {
                 key="end"
                 size="small"
                 danger
+                // Its name starts with the words it shows: no space antd would put between two CJK characters.
+                autoInsertSpace={false}
                 onClick={() => handleEnd(session)}
                 aria-label={`${session.current ? t('base.session.endThis') : t('base.session.end')}: ${nameOf(session, t('base.session.unknownDevice'))}`}
               >
