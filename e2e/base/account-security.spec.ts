@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
 import { seriousViolations } from '../support/a11y.js';
