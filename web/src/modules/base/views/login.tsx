@@ -212,7 +212,8 @@ export function LoginPage() {
             onBack={() => {
               setChallenge(null);
               setValues((current) => ({ ...current, password: '', verifyCode: '' }));
-              void refreshCaptcha();
+              // A captcha is good for one attempt: a new one where the form shows it.
+              if (captchaOn) void refreshCaptcha();
             }}
           />
         ) : (
