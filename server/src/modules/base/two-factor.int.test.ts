@@ -114,6 +114,9 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     // A wrong code leaves the challenge for another try; the next step's code completes it.
     const pair = dataOf(await login({ challenge, code: codeAt(secret, step + 1) }));
     expect(dataOf(await t.get<Person>('/admin/base/comm/person', {}, pair.token)).username).toBe(user.username);
+    // The second step starts a session like any sign-in: listed, and marked as this device.
+    const sessions = dataOf(await t.get<Array<{ current: boolean }>>('/admin/base/comm/sessions', {}, pair.token));
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const again = await login({ challenge, code: codeAt(secret, step + 1) });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('The sign-in took too long: please enter your password again');
