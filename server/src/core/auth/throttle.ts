@@ -1,3 +1,4 @@
+import type { UserLock } from '@backroom/contract';
 import type { Counters } from '../counters.js';
 import { formatTime } from '../db/index.js';
 import { AppError } from '../errors.js';
@@ -40,16 +41,8 @@ export type LoginAttempt = {
   withdrawn(): Promise<void>;
 };
 
-/** An account the throttle holds back, as the operator sees it (contract: UserLock). */
-export type AccountLock = {
-  username: string;
-  failures: number;
-  lastIp: string | null;
-  since: string;
-  until: string;
-  escalated: boolean;
-  lockedIps: string[];
-};
+/** An account the throttle holds back, as the operator sees it: the contract's answer of base/sys/user/locks. */
+export type AccountLock = UserLock;
 
 export type LoginThrottle = {
   /**
