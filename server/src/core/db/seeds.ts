@@ -79,42 +79,45 @@ export async function runSeeds(session: SchemaSession, steps: readonly SeedStep[
   return ran;
 }
 
-/** A parameter (base/sys/param) a seed step adds, its words in every seed language. */
+/**
+ * A parameter (base/sys/param) a seed adds, its words in every seed language; its value is the same
+ * in every language (a number, a JSON object) or written in each.
+ */
 export type SeededParam = {
   keyName: string;
   name: Label;
   dataType: 0 | 1 | 2;
-  data: string;
+  data: string | Label;
   remark: Label;
 };
 
+/** Adds a parameter where none has its key, written in the seed language; an existing one is left as the operator has it. */
+export async function insertParamIfMissing(trx: Db, param: SeededParam, locale: Locale): Promise<void> {
+  const found = await trx
+    .selectFrom('base_sys_param')
+    .select('id')
+    .where('keyName', '=', param.keyName)
+    .executeTakeFirst();
+  if (found) return;
+  const now = formatTime();
+  await trx
+    .insertInto('base_sys_param')
+    .values({
+      keyName: param.keyName,
+      name: param.name[locale],
+      dataType: param.dataType,
+      data: typeof param.data === 'string' ? param.data : param.data[locale],
+      remark: param.remark[locale],
+      createTime: now,
+      updateTime: now,
+    })
+    .execute();
+}
+
 /**
- * The seed step that adds a parameter where it is missing, named in the seed language; an
- * operator may change its value later (the export cap, the session limit).
+ * The seed step that adds a parameter where it is missing, at every start; an operator may change
+ * its value later (the export cap, the session limit).
  */
 export function paramSeed(module: string, name: string, param: SeededParam, locale: Locale): SeedStep {
-  return {
-    module,
-    name,
-    when: 'always',
-    async run(trx) {
-      const found = await trx
-        .selectFrom('base_sys_param')
-        .select('id')
-        .where('keyName', '=', param.keyName)
-        .executeTakeFirst();
-      if (found) return;
-      const now = formatTime();
-      await trx
-        .insertInto('base_sys_param')
-        .values({
-          ...param,
-          name: param.name[locale],
-          remark: param.remark[locale],
-          createTime: now,
-          updateTime: now,
-        })
-        .execute();
-    },
-  };
+  return { module, name, when: 'always', run: (trx) => insertParamIfMissing(trx, param, locale) };
 }

@@ -9,12 +9,11 @@ import {
   menuPages,
   POLICY_PARAM_KEYS,
   SUPER_ROLE_LABEL,
-  type SysParam,
 } from '@backroom/contract';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
-import type { SeedStep } from '../../core/db/seeds.js';
+import { insertParamIfMissing, type SeededParam, type SeedStep } from '../../core/db/seeds.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
 import { sessionLimitSeed } from './sys-session.service.js';
@@ -42,11 +41,7 @@ const DEPARTMENTS: Array<{ name: Label; parent: Label | null; orderNum: number }
   { name: D.hr, parent: D.top, orderNum: 3 },
 ];
 
-type Localized<T, K extends keyof T> = Omit<T, K> & { [P in K]: Label };
-
-const PARAMS: ReadonlyArray<
-  Localized<Pick<SysParam, 'keyName' | 'name' | 'dataType' | 'data' | 'remark'>, 'name' | 'data' | 'remark'>
-> = [
+const PARAMS: readonly SeededParam[] = [
   {
     keyName: 'storeNotice',
     name: label('门店公告', '門市公告', 'Store notice'),
@@ -62,11 +57,7 @@ const PARAMS: ReadonlyArray<
     keyName: 'discountRule',
     name: label('折扣规则', '折扣規則', 'Discount rule'),
     dataType: 0,
-    data: label(
-      '{"maxDiscount":0.2,"memberOnly":true}',
-      '{"maxDiscount":0.2,"memberOnly":true}',
-      '{"maxDiscount":0.2,"memberOnly":true}',
-    ),
+    data: '{"maxDiscount":0.2,"memberOnly":true}',
     remark: label('JSON 示例', 'JSON 範例', 'JSON example'),
   },
 ];
@@ -170,23 +161,20 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string, local
   await trx.insertInto('base_sys_user_role').values({ userId, roleId: superRole.id }).execute();
 }
 
-/** A value written alike in every language. */
-const same = (text: string) => label(text, text, text);
-
 /** The password policy's parameters, at their defaults (docs/architecture.md, "Account security"). */
-const POLICY_PARAMS: typeof PARAMS = [
+const POLICY_PARAMS: readonly SeededParam[] = [
   {
     keyName: POLICY_PARAM_KEYS.minLength,
     name: label('密码最短长度', '密碼最短長度', 'Shortest password'),
     dataType: 0,
-    data: same(String(DEFAULT_PASSWORD_POLICY.minLength)),
+    data: String(DEFAULT_PASSWORD_POLICY.minLength),
     remark: label('6-16', '6-16', '6-16'),
   },
   {
     keyName: POLICY_PARAM_KEYS.minClasses,
     name: label('密码至少包含的字符种类', '密碼至少包含的字元種類', 'Character kinds a password needs'),
     dataType: 0,
-    data: same(String(DEFAULT_PASSWORD_POLICY.minClasses)),
+    data: String(DEFAULT_PASSWORD_POLICY.minClasses),
     remark: label(
       '0-4：小写字母、大写字母、数字、符号',
       '0-4：小寫字母、大寫字母、數字、符號',
@@ -197,14 +185,14 @@ const POLICY_PARAMS: typeof PARAMS = [
     keyName: POLICY_PARAM_KEYS.history,
     name: label('不可重复使用的最近密码个数', '不可重複使用的最近密碼個數', 'Recent passwords that may not be reused'),
     dataType: 0,
-    data: same(String(DEFAULT_PASSWORD_POLICY.history)),
+    data: String(DEFAULT_PASSWORD_POLICY.history),
     remark: label('0-10，0 为不限制', '0-10，0 為不限制', '0-10, 0 for no limit'),
   },
   {
     keyName: POLICY_PARAM_KEYS.notUsername,
     name: label('密码不可包含用户名', '密碼不可包含使用者名稱', 'A password may not hold the username'),
     dataType: 0,
-    data: same(DEFAULT_PASSWORD_POLICY.notUsername ? '1' : '0'),
+    data: DEFAULT_PASSWORD_POLICY.notUsername ? '1' : '0',
     remark: label('1 是，0 否', '1 是，0 否', '1 yes, 0 no'),
   },
 ];
@@ -227,27 +215,8 @@ export async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<v
     .execute();
 }
 
-async function seedParams(trx: Db, locale: Locale, params: typeof PARAMS = PARAMS): Promise<void> {
-  const now = formatTime();
-  for (const param of params) {
-    const exists = await trx
-      .selectFrom('base_sys_param')
-      .select('id')
-      .where('keyName', '=', param.keyName)
-      .executeTakeFirst();
-    if (!exists)
-      await trx
-        .insertInto('base_sys_param')
-        .values({
-          ...param,
-          name: param.name[locale],
-          data: param.data[locale],
-          remark: param.remark[locale],
-          createTime: now,
-          updateTime: now,
-        })
-        .execute();
-  }
+async function seedParams(trx: Db, locale: Locale, params: readonly SeededParam[] = PARAMS): Promise<void> {
+  for (const param of params) await insertParamIfMissing(trx, param, locale);
 }
 
 /**
