@@ -45,7 +45,14 @@ export type Captcha = { captchaId: string; data: string };
  * What the login page needs to know before anyone signs in: whether the server asks for a captcha
  * (of this account's sign-ins, when a username is given).
  */
-export type LoginOptions = { captcha: boolean };
+export type LoginOptions = {
+  captcha: boolean;
+  /** Whether staff may sign in with enterprise WeChat (WeCom): the server has its settings (WECOM_*). */
+  enterpriseWeChat: boolean;
+};
+
+/** Where the browser goes to sign in with WeCom: its QR page, with a single-use `state` kept by the server. */
+export type EnterpriseWeChatLoginUrl = { url: string; state: string; expire: number };
 
 /** Calls that need no session at all (docs/spec.md §6 ignoreToken). */
 export const baseOpen = defineController({
@@ -81,6 +88,20 @@ export const baseOpen = defineController({
       auth: 'open',
       summary: label('登录', '登入', 'Log in'),
       input: loginSchema,
+      output: returns<TokenPair>(),
+    },
+    // Staff sign-in with enterprise WeChat (WeCom): the QR page's address, then the code it sends back.
+    enterpriseWeChatLoginUrl: {
+      method: 'get',
+      auth: 'open',
+      summary: label('企业微信登录地址', '企業微信登入網址', 'Enterprise WeChat sign-in address'),
+      output: returns<EnterpriseWeChatLoginUrl>(),
+    },
+    enterpriseWeChatLoginAccessToken: {
+      method: 'get',
+      auth: 'open',
+      summary: label('企业微信登录', '企業微信登入', 'Sign in with enterprise WeChat'),
+      input: z.object({ code: z.string().trim().min(1).max(512), state: z.string().trim().min(1).max(100) }),
       output: returns<TokenPair>(),
     },
     html: {

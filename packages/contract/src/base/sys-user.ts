@@ -11,6 +11,20 @@ export type UserStatus = (typeof USER_STATUS)[number];
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
+/** A WeCom member's UserID as WeCom allows it: 1-64 of letters, digits and `_-@.`, a letter or digit first. */
+export const WECOM_USER_ID = /^[A-Za-z0-9][A-Za-z0-9_@.-]{0,63}$/;
+
+/** The binding as a form sends it: blank is no binding (null), anything else a valid UserID, lower-cased. */
+export const wecomUserIdSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z
+    .string()
+    .regex(WECOM_USER_ID)
+    .transform((v) => v.toLowerCase())
+    .nullable()
+    .optional(),
+);
+
 export const sysUser = defineEntity({
   module: 'base',
   path: 'sys/user',
@@ -50,6 +64,13 @@ export const sysUser = defineEntity({
       nullable: true,
       hidden: true,
     }),
+    // The WeCom member this user signs in as (enterprise WeChat sign-in); kept in lower case, as WeCom compares them.
+    wecomUserId: col.string({
+      label: label('企业微信账号', '企業微信帳號', 'WeCom user ID'),
+      nullable: true,
+      max: 64,
+      unique: true,
+    }),
   },
   query: {
     keyWordLikeFields: ['name', 'username', 'nickName', 'phone'],
@@ -57,6 +78,7 @@ export const sysUser = defineEntity({
   },
   writeFields: {
     password: passwordSchema.optional(),
+    wecomUserId: wecomUserIdSchema,
     roleIdList: z.array(idSchema).max(100).optional(),
   },
   filters: { departmentIds: z.array(idSchema).max(5000).optional() },
