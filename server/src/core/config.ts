@@ -40,6 +40,22 @@ export type Config = {
   taskSyncMs: number;
   /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
   seedLocale: Locale;
+  /** Staff sign-in with enterprise WeChat (WECOM_*); undefined when not configured. */
+  wecom: WecomConfig | undefined;
+};
+
+/** A WeCom self-built app that staff sign in through (its QR page, then gettoken and getuserinfo). */
+export type WecomConfig = {
+  corpId: string;
+  agentId: string;
+  /** The app's secret: sent to WeCom's gettoken only, never answered or logged. */
+  secret: string;
+  /** Where WeCom sends the browser back with code and state: the web app's /login, on a trusted domain of the app. */
+  redirectUri: string;
+  /** WeCom's API (gettoken, getuserinfo), without a trailing slash. */
+  apiBaseUrl: string;
+  /** WeCom's QR sign-in page's host, without a trailing slash. */
+  loginBaseUrl: string;
 };
 
 export type StorageConfig =
@@ -176,6 +192,42 @@ function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
+function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
+  const corpId = env.WECOM_CORP_ID?.trim();
+  const agentId = env.WECOM_AGENT_ID?.trim();
+  const secret = env.WECOM_SECRET?.trim();
+  const redirect = env.WECOM_REDIRECT_URI?.trim();
+  const given = [corpId, agentId, secret, redirect].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (!corpId || !agentId || !secret || !redirect) {
+    throw new ConfigError(
+      'WECOM_CORP_ID, WECOM_AGENT_ID, WECOM_SECRET and WECOM_REDIRECT_URI go together: set all four or none',
+    );
+  }
+  if (!/^[A-Za-z0-9]{1,64}$/.test(corpId))
+    throw new ConfigError('WECOM_CORP_ID must be the corp ID (letters and digits)');
+  if (!/^\d{1,20}$/.test(agentId)) throw new ConfigError("WECOM_AGENT_ID must be the app's AgentId (digits)");
+  let url: URL;
+  try {
+    url = new URL(redirect);
+  } catch {
+    throw new ConfigError(
+      'WECOM_REDIRECT_URI must be the full address of the login page, e.g. https://admin.example.com/login',
+    );
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash || url.username) {
+    throw new ConfigError('WECOM_REDIRECT_URI must be an http(s) address without fragment or credentials');
+  }
+  return {
+    corpId,
+    agentId,
+    secret,
+    redirectUri: redirect,
+    apiBaseUrl: httpBase('WECOM_API_BASE_URL', env.WECOM_API_BASE_URL) ?? 'https://qyapi.weixin.qq.com',
+    loginBaseUrl: httpBase('WECOM_LOGIN_BASE_URL', env.WECOM_LOGIN_BASE_URL) ?? 'https://login.work.weixin.qq.com',
+  };
+}
+
 /** Reads the environment once at start; a bad value throws a ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
@@ -231,5 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
+    wecom: parseWecom(env),
   };
 }

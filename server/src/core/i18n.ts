@@ -139,6 +139,36 @@ const MESSAGES = {
     '您的角色要求兩步驟驗證，不能關閉',
     'Your role requires two-factor sign-in: it cannot be turned off',
   ),
+  'wecom.notConfigured': m(
+    '未配置企业微信登录',
+    '未設定企業微信登入',
+    'Sign-in with enterprise WeChat is not configured on this server',
+  ),
+  'wecom.stateInvalid': m(
+    '登录请求无效或已过期，请重新扫码',
+    '登入請求無效或已過期，請重新掃碼',
+    'This sign-in request is invalid or has expired: please scan again',
+  ),
+  'wecom.codeInvalid': m(
+    '企业微信授权无效或已使用，请重新扫码',
+    '企業微信授權無效或已使用，請重新掃碼',
+    'The enterprise WeChat authorisation is invalid or was already used: please scan again',
+  ),
+  'wecom.notMember': m(
+    '只有企业成员可以用企业微信登录',
+    '只有企業成員可以用企業微信登入',
+    'Only members of the enterprise may sign in with enterprise WeChat',
+  ),
+  'wecom.unbound': m(
+    '该企业微信账号未绑定用户，请联系管理员绑定',
+    '該企業微信帳號未綁定使用者，請聯絡管理員綁定',
+    'This enterprise WeChat account is not bound to a user: ask an administrator to bind it',
+  ),
+  'wecom.unavailable': m(
+    '暂时无法连接企业微信，请稍后再试',
+    '暫時無法連線企業微信，請稍後再試',
+    'Enterprise WeChat cannot be reached right now: please try again later',
+  ),
   'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
   'user.superOnly': m(
     '只有超级管理员可以修改超级管理员',

@@ -22,6 +22,9 @@ import { createSysSessionService } from './sys-session.service.js';
 import { registerSysUserRoutes } from './sys-user.routes.js';
 import { createSysUserService } from './sys-user.service.js';
 import { createTwoFactorService } from './two-factor.service.js';
+import { createWecomProvider } from './wecom/wecom.provider.js';
+import { registerWecomRoutes } from './wecom/wecom.routes.js';
+import { createWecomService } from './wecom/wecom.service.js';
 
 /**
  * The base module: sign-in, the signed-in user's calls, and users, roles, departments, menus,
@@ -36,7 +39,10 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
 
   const twoFactor = createTwoFactorService(ctx);
 
-  registerOpenRoutes(app, ctx, createOpenService(ctx, sessions, twoFactor), declarations);
+  const open = createOpenService(ctx, sessions, twoFactor);
+  registerOpenRoutes(app, ctx, open, declarations);
+  const wecom = ctx.config.wecom ? createWecomProvider(ctx.config.wecom, ctx.log) : undefined;
+  registerWecomRoutes(app, ctx, createWecomService(ctx, wecom, open.finish));
   registerCommRoutes(app, ctx, createCommService(ctx, allPerms, sessions, twoFactor));
   registerSysUserRoutes(app, ctx, createSysUserService(ctx, sessions));
   registerSysRoleRoutes(app, ctx, createSysRoleService(ctx));

@@ -40,10 +40,14 @@ describe.each(testTargets())('sign-in on $name', (target) => {
   it('tells the login page, without a session, that no captcha is asked for with CAPTCHA=off', async () => {
     const reply = await t.get('/admin/base/open/loginOptions');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ code: 1000, message: 'success', data: { captcha: false } });
+    expect(reply.body).toEqual({ code: 1000, message: 'success', data: { captcha: false, enterpriseWeChat: false } });
     // Asked for an account (after a refused sign-in), the answer is the same while nothing escalates it.
     const forAdmin = await t.get('/admin/base/open/loginOptions', { username: 'admin' });
-    expect(forAdmin.body).toEqual({ code: 1000, message: 'success', data: { captcha: false } });
+    expect(forAdmin.body).toEqual({
+      code: 1000,
+      message: 'success',
+      data: { captcha: false, enterpriseWeChat: false },
+    });
   });
 
   it('requires username and password', async () => {
@@ -223,7 +227,10 @@ describe('captcha', () => {
   });
 
   it('the login page is told to show it when on', async () => {
-    expect(dataOf(await t.get<{ captcha: boolean }>('/admin/base/open/loginOptions'))).toEqual({ captcha: true });
+    expect(dataOf(await t.get<{ captcha: boolean }>('/admin/base/open/loginOptions'))).toEqual({
+      captcha: true,
+      enterpriseWeChat: false,
+    });
   });
 
   it('is required when on', async () => {
@@ -436,14 +443,14 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
     await addUser('sprayed', 'right-pass');
     const options = async (query: string) =>
       dataOf(await t.get<{ captcha: boolean }>(`/admin/base/open/loginOptions${query}`));
-    expect(await options('?username=sprayed')).toEqual({ captcha: false });
+    expect(await options('?username=sprayed')).toEqual({ captcha: false, enterpriseWeChat: false });
     for (let i = 0; i < 5; i += 1) expect((await loginFrom(`10.0.5.${i}`, 'sprayed', `bad-${i}`)).status).toBe(400);
     // The login page, asking about this account, is told to show a captcha; about no account or
     // another one, not (CAPTCHA is off here).
-    expect(await options('?username=sprayed')).toEqual({ captcha: true });
-    expect(await options('?username=%20Sprayed%20')).toEqual({ captcha: true });
-    expect(await options('')).toEqual({ captcha: false });
-    expect(await options('?username=someone-else')).toEqual({ captcha: false });
+    expect(await options('?username=sprayed')).toEqual({ captcha: true, enterpriseWeChat: false });
+    expect(await options('?username=%20Sprayed%20')).toEqual({ captcha: true, enterpriseWeChat: false });
+    expect(await options('')).toEqual({ captcha: false, enterpriseWeChat: false });
+    expect(await options('?username=someone-else')).toEqual({ captcha: false, enterpriseWeChat: false });
     // From the owner's own address: no refusal, but a captcha is asked for (CAPTCHA is off here)...
     const asked = await loginFrom('10.0.5.200', 'sprayed', 'right-pass', 'en');
     expect(asked).toEqual({ status: 400, body: { code: 1001, message: ESCALATED } });

@@ -86,8 +86,17 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
      * named account past its free attempts, always (the escalation of core/auth/throttle.ts).
      */
     async loginOptions(username?: string): Promise<LoginOptions> {
-      if (ctx.config.captcha) return { captcha: true };
-      return { captcha: username ? await ctx.throttle.escalated(username) : false };
+      const enterpriseWeChat = ctx.config.wecom !== undefined;
+      if (ctx.config.captcha) return { captcha: true, enterpriseWeChat };
+      return { captcha: username ? await ctx.throttle.escalated(username) : false, enterpriseWeChat };
+    },
+
+    /**
+     * A sign-in whose first factor passed by another way than the password (enterprise WeChat):
+     * the second step where the account has one, else a session.
+     */
+    finish(user: { id: number; username: string; passwordV: number; totpSecret: string | null }, client: SignInClient) {
+      return user.totpSecret ? challengeFor(user) : sessions.start(user, client);
     },
 
     async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {

@@ -84,3 +84,12 @@ export async function moveUsers(db: Db, userIds: readonly number[], departmentId
 export async function departmentExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('base_sys_department').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** The staff user bound to a WeCom member (enterprise WeChat sign-in); the binding is stored in lower case. */
+export async function findUserByWecomId(db: Db, wecomUserId: string) {
+  return db
+    .selectFrom('base_sys_user')
+    .select(['id', 'username', 'passwordV', 'status', 'totpSecret'])
+    .where('wecomUserId', '=', wecomUserId)
+    .executeTakeFirst();
+}
