@@ -2,7 +2,29 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const WECOM = {
+  WECOM_CORP_ID: 'ww0123456789abcdef',
+  WECOM_AGENT_ID: '1000002',
+  WECOM_SECRET: 'app-secret',
+  WECOM_REDIRECT_URI: 'https://admin.example.com/login',
+};
+
 describe('loadConfig', () => {
+  it('turns enterprise WeChat sign-in on with all four settings, on WeCom itself unless told otherwise', () => {
+    expect(loadConfig({}).wecom).toBeUndefined();
+    expect(loadConfig(WECOM).wecom).toEqual({
+      corpId: 'ww0123456789abcdef',
+      agentId: '1000002',
+      secret: 'app-secret',
+      redirectUri: 'https://admin.example.com/login',
+      apiBaseUrl: 'https://qyapi.weixin.qq.com',
+      loginBaseUrl: 'https://login.work.weixin.qq.com',
+    });
+    expect(loadConfig({ ...WECOM, WECOM_API_BASE_URL: 'http://127.0.0.1:9000/' }).wecom?.apiBaseUrl).toBe(
+      'http://127.0.0.1:9000',
+    );
+  });
+
   it('defaults to SQLite under ./data on port 8001 with the captcha on', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8001);
@@ -34,6 +56,10 @@ describe('loadConfig', () => {
     [{ CAPTCHA: 'maybe' }, /CAPTCHA must be "on" or "off"/],
     [{ CACHE_MAX_ENTRIES: '10' }, /CACHE_MAX_ENTRIES must be between 100 and 10000000/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ WECOM_CORP_ID: 'ww1' }, /WECOM_CORP_ID, WECOM_AGENT_ID, WECOM_SECRET and WECOM_REDIRECT_URI go together/],
+    [{ ...WECOM, WECOM_AGENT_ID: 'app' }, /WECOM_AGENT_ID must be the app's AgentId/],
+    [{ ...WECOM, WECOM_REDIRECT_URI: '/login' }, /WECOM_REDIRECT_URI must be the full address/],
+    [{ ...WECOM, WECOM_API_BASE_URL: 'ftp://x' }, /WECOM_API_BASE_URL must be an http\(s\) address/],
   ])('refuses %o with one clear line', (env, message) => {
     let error: unknown;
     try {

@@ -9,6 +9,8 @@ describe('the session’s endpoints', () => {
       loginOptions: baseOpen.api.loginOptions,
       login: baseOpen.api.login,
       refreshToken: baseOpen.api.refreshToken,
+      wecomLoginUrl: baseOpen.api.enterpriseWeChatLoginUrl,
+      wecomLoginAccessToken: baseOpen.api.enterpriseWeChatLoginAccessToken,
       permmenu: baseComm.api.permmenu,
       person: baseComm.api.person,
       logout: baseComm.api.logout,

@@ -21,6 +21,14 @@ export const sessionApi = {
   loginOptions: endpointRef<typeof baseOpen.api.loginOptions>('/admin/base/open/loginOptions', 'get'),
   login: endpointRef<typeof baseOpen.api.login>('/admin/base/open/login', 'post'),
   refreshToken: endpointRef<typeof baseOpen.api.refreshToken>('/admin/base/open/refreshToken', 'get'),
+  wecomLoginUrl: endpointRef<typeof baseOpen.api.enterpriseWeChatLoginUrl>(
+    '/admin/base/open/enterpriseWeChatLoginUrl',
+    'get',
+  ),
+  wecomLoginAccessToken: endpointRef<typeof baseOpen.api.enterpriseWeChatLoginAccessToken>(
+    '/admin/base/open/enterpriseWeChatLoginAccessToken',
+    'get',
+  ),
   permmenu: endpointRef<typeof baseComm.api.permmenu>('/admin/base/comm/permmenu', 'get'),
   person: endpointRef<typeof baseComm.api.person>('/admin/base/comm/person', 'get'),
   logout: endpointRef<typeof baseComm.api.logout>('/admin/base/comm/logout', 'post'),

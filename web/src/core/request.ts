@@ -152,7 +152,8 @@ function handleStatus(status: number, message: string, silent: boolean) {
       feedback.navigate('/500');
       return;
     case 502:
-      feedback.navigate('/502');
+      // A silent caller says it itself (the login page, when a sign-in provider is down).
+      if (!silent) feedback.navigate('/502');
       return;
     default:
       if (!silent) feedback.error(message);

@@ -28,6 +28,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../core/auth/totp.js';
 import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
+import { type FakeWecom, startFakeWecom } from '../../testing/fake-wecom.js';
 import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 /**
@@ -54,6 +55,8 @@ type Ctx = {
   one: Account;
   /** A rich-text parameter, for both html endpoints. */
   htmlKey: string;
+  /** The enterprise WeChat the app signs staff in through. */
+  wecom: FakeWecom;
   unique(prefix: string): string;
   cache: Map<string, number>;
   /** Gives the account exactly these permissions (one menu each). */
@@ -441,6 +444,15 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(baseOpen, 'login')]: { input: (c) => ({ username: c.one.username, password: c.one.password }) },
   [urlOf(baseOpen, 'html')]: { input: (c) => ({ key: c.htmlKey }), answers: 'html' },
   [urlOf(baseOpen, 'eps')]: { input: () => ({}) },
+  [urlOf(baseOpen, 'enterpriseWeChatLoginUrl')]: { input: () => ({}) },
+  [urlOf(baseOpen, 'enterpriseWeChatLoginAccessToken')]: {
+    input: async (c) => {
+      const wecomUserId = c.unique('mx.wecom');
+      await addAsAdmin(c, sysUser, { ...userRow(c), wecomUserId });
+      const { state } = dataOf(await c.t.get<{ state: string }>(urlOf(baseOpen, 'enterpriseWeChatLoginUrl')));
+      return { code: c.wecom.codeFor(wecomUserId), state };
+    },
+  },
   // Dictionary items need a type, so their standard calls are spelled out here.
   [urlOf(dictInfo, 'add')]: { input: async (c) => ({ typeId: await matrixDictType(c), name: 'Matrix' }) },
   [urlOf(dictInfo, 'info')]: { input: async (c) => ({ id: await freshDictItem(c) }) },
@@ -585,18 +597,15 @@ const SPEC_IGNORE_TOKEN = {
     '/admin/base/open/login',
     '/admin/base/open/html',
     '/admin/base/open/eps',
+    '/admin/base/open/enterpriseWeChatLoginAccessToken',
+    '/admin/base/open/enterpriseWeChatLoginUrl',
     '/admin/base/comm/program',
     '/admin/dict/info/types',
   ],
   /** Ours beyond the spec: what the login page reads before anyone signs in (the CAPTCHA setting). */
   ours: ['/admin/base/open/loginOptions'],
   /** Arrive with later modules; may be open once declared. */
-  later: [
-    '/admin/base/open/enterpriseWeChatLoginAccessToken',
-    '/admin/base/open/enterpriseWeChatLoginUrl',
-    '/admin/base/open/appLogin',
-    '/admin/plugin/info/install',
-  ],
+  later: ['/admin/base/open/appLogin', '/admin/plugin/info/install'],
 };
 
 describe('the matrix covers the declarations', () => {
@@ -642,7 +651,8 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
   }
 
   beforeAll(async () => {
-    const t = await startApp(target);
+    const wecom = await startFakeWecom();
+    const t = await startApp(target, wecom.env('http://127.0.0.1/login'));
     const admin = (await t.login()).token;
     adminUserId = dataOf(await t.get<{ id: number }>(urlOf(baseComm, 'person'), {}, admin)).id;
     const departments = dataOf(
@@ -707,6 +717,7 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
       allBut: await account('mx-all-but'),
       one,
       htmlKey,
+      wecom,
       unique,
       cache: new Map(),
       grantPerms: (account, perms) => grant(account, perms.map(menuFor)),
@@ -715,6 +726,7 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
 
   afterAll(async () => {
     await c?.t.stop();
+    await c?.wecom.close();
   });
 
   it.each(guarded)('$url refuses a call without a token with 401', async ({ e }) => {

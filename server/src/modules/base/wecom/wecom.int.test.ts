@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EnterpriseWeChatLoginUrl, OwnSession, SecondFactorChallenge, TokenPair } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../../core/auth/totp.js';
@@ -8,6 +9,7 @@ import {
   type Reply,
   skipPasswordChange,
   startApp,
+  startApps,
   type TestApp,
   testTargets,
 } from '../../../testing/harness.js';
@@ -294,5 +296,45 @@ describe('enterprise WeChat against an unreachable server', () => {
     const reply = await t.get(TOKEN_CALL, { code: 'any', state: s }, undefined, EN);
     expectRefused(reply, 502);
     expectRefused(await t.get(TOKEN_CALL, { code: 'any', state: s }, undefined, EN), 400);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const shared = testTargets().find((x) => x.name === 'postgres') ?? testTargets()[0];
+
+describe.skipIf(!redisUrl || !shared)('enterprise WeChat sign-in on two instances sharing Redis', () => {
+  let fake: FakeWecom;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeWecom();
+    const env = {
+      ...fake.env(REDIRECT),
+      REDIS_URL: redisUrl as string,
+      REDIS_PREFIX: `br-test:${randomBytes(4).toString('hex')}:`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    [a, b] = (await startApps(shared as NonNullable<typeof shared>, 2, env)) as [TestApp, TestApp];
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await fake?.close();
+  });
+
+  it('takes a state made by one instance on the other, once', async () => {
+    const admin = (await a.login()).token;
+    dataOf(
+      await a.post(
+        '/admin/base/sys/user/add',
+        { username: 'wecom.shared', password: PASSWORD, departmentId: 1, wecomUserId: 'shared.member' },
+        admin,
+      ),
+    );
+    await skipPasswordChange(a, 'wecom.shared');
+    const { state: s } = dataOf(await a.get<EnterpriseWeChatLoginUrl>(URL_CALL));
+    const pair = dataOf(await b.get<TokenPair>(TOKEN_CALL, { code: fake.codeFor('shared.member'), state: s }));
+    expect((await a.get('/admin/base/comm/person', {}, pair.token)).status).toBe(200);
+    expectRefused(await a.get(TOKEN_CALL, { code: fake.codeFor('shared.member'), state: s }), 400);
   });
 });

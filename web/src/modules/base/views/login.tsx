@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
-import { rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
+import { loginPath, rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
 import { call, RequestError } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { Button, TextField } from '../../../ui/controls';
 import { Glyph } from '../../../ui/glyphs';
 import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
+import { startWecomSignIn, takeWecomSignIn, wecomCallbackOf } from '../components/wecom-sign-in';
 
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
@@ -25,6 +26,9 @@ const REQUIRED: Record<Field, string> = {
 
 /** A password may be spaces; the other two may not be only spaces. */
 const isEmpty = (field: Field, value: string) => (field === 'password' ? value === '' : value.trim() === '');
+
+/** WeCom codes this page has sent to the server: each once, even when React runs an effect twice. */
+const wecomCodesSent = new Set<string>();
 
 /** The field's own surface (styles.css --br-input-bg), so the captcha is drawn on it, light or dark. */
 function captchaSurface(): string | undefined {
@@ -56,6 +60,11 @@ export function LoginPage() {
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   // Why the last attempt was refused; it stays on the form until the user types again.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Whether staff may sign in with enterprise WeChat (the server has it configured).
+  const [wecomOn, setWecomOn] = useState(false);
+  // Back from WeCom's QR page: this address carries its code and state.
+  const [wecomCallback] = useState(() => wecomCallbackOf(location.search));
+  const [wecomBusy, setWecomBusy] = useState(wecomCallback !== null);
   const fields = captchaOn === false ? FIELDS_WITHOUT_CAPTCHA : FIELDS;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
@@ -78,7 +87,11 @@ export function LoginPage() {
   useEffect(() => {
     let live = true;
     call(sessionApi.loginOptions, {}, { silent: true })
-      .then((options) => live && setCaptchaOn(options.captcha))
+      .then((options) => {
+        if (!live) return;
+        setCaptchaOn(options.captcha);
+        setWecomOn(options.enterpriseWeChat);
+      })
       // Not known: ask for the code, as the server does by default.
       .catch(() => live && setCaptchaOn(true));
     return () => {
@@ -157,10 +170,50 @@ export function LoginPage() {
     }
   };
 
-  const handleSignedIn = (pair: TokenPair) => {
+  /** Signed in: on to the page the login was asked for from (`search` holds its `redirect`). */
+  const handleSignedIn = (pair: TokenPair, search = location.search) => {
     setTokens(pair);
     rememberSignOut(null);
-    navigate(returnPath(location.search) ?? '/', { replace: true });
+    navigate(returnPath(search) ?? '/', { replace: true });
+  };
+
+  // The sign-in WeCom sent back: its code is exchanged once, if this tab started it
+  // (components/wecom-sign-in.ts); a second factor, where the account has one, follows as after a password.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened with.
+  useEffect(() => {
+    if (!wecomCallback || wecomCodesSent.has(wecomCallback.code)) return;
+    wecomCodesSent.add(wecomCallback.code);
+    const started = takeWecomSignIn(wecomCallback.state);
+    // The code and state leave the address bar; the way back stays.
+    const back = loginPath(started ? (started.back ?? undefined) : undefined);
+    navigate(back, { replace: true });
+    if (!started) {
+      setRefusal(t('login.wecomElsewhere'));
+      setWecomBusy(false);
+      return;
+    }
+    call(sessionApi.wecomLoginAccessToken, wecomCallback, { silent: true })
+      .then((pair) => handleSignedIn(pair, back.slice('/login'.length)))
+      .catch((error: unknown) => {
+        if (error instanceof RequestError && isChallenge(error.data)) {
+          setChallenge(error.data);
+          return;
+        }
+        setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
+      })
+      .finally(() => setWecomBusy(false));
+  }, []);
+
+  const handleWecom = async () => {
+    setWecomBusy(true);
+    setRefusal(null);
+    try {
+      // The page leaves for WeCom's QR page: the button stays busy until it has.
+      await startWecomSignIn(returnPath(location.search));
+    } catch (error) {
+      setRefusal(error instanceof RequestError && error.message ? error.message : t('request.network'));
+      setWecomBusy(false);
+    }
   };
 
   const field = (name: Field) => ({
@@ -217,77 +270,96 @@ export function LoginPage() {
             }}
           />
         ) : (
-          <form
-            className="login-form"
-            onSubmit={(e) => void handleSubmit(e)}
-            noValidate
-            autoComplete="on"
-            data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
-          >
-            {refusal && (
-              <div className="login-refusal" role="alert" data-testid="login-refusal">
-                <Glyph name="closeCircle" className="login-refusal-icon" />
-                <span>{refusal}</span>
-              </div>
-            )}
-            <div className="field">
-              <label htmlFor="username">{t('login.username')}</label>
-              <TextField
-                {...field('username')}
-                prefix="user"
-                autoComplete="username"
-                autoFocus={!keptUsername}
-                maxLength={100}
-              />
-              {error('username')}
-            </div>
-            <div className="field">
-              <label htmlFor="password">{t('login.password')}</label>
-              <TextField
-                {...field('password')}
-                prefix="lock"
-                autoComplete="current-password"
-                maxLength={100}
-                password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
-                autoFocus={Boolean(keptUsername)}
-              />
-              {error('password')}
-            </div>
-            {captchaOn && (
-              <div className="field">
-                <label htmlFor="verifyCode">{t('login.captcha')}</label>
-                <div className="login-captcha">
-                  <TextField
-                    {...field('verifyCode')}
-                    prefix="safety"
-                    maxLength={10}
-                    autoComplete="off"
-                    inputMode="numeric"
-                  />
-                  <button
-                    type="button"
-                    className="captcha-image"
-                    onClick={() => void refreshCaptcha()}
-                    title={t('login.captchaRefresh')}
-                    aria-label={t('login.captchaRefresh')}
-                    data-testid="captcha"
-                  >
-                    {captcha ? (
-                      <img src={captcha.data} alt={t('login.captcha')} />
-                    ) : captchaFailed ? (
-                      <span className="captcha-retry">{t('common.retry')}</span>
-                    ) : (
-                      <span className="captcha-loading" />
-                    )}
-                  </button>
+          <>
+            <form
+              className="login-form"
+              onSubmit={(e) => void handleSubmit(e)}
+              noValidate
+              autoComplete="on"
+              data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
+            >
+              {refusal && (
+                <div className="login-refusal" role="alert" data-testid="login-refusal">
+                  <Glyph name="closeCircle" className="login-refusal-icon" />
+                  <span>{refusal}</span>
                 </div>
-                {error('verifyCode')}
+              )}
+              <div className="field">
+                <label htmlFor="username">{t('login.username')}</label>
+                <TextField
+                  {...field('username')}
+                  prefix="user"
+                  autoComplete="username"
+                  autoFocus={!keptUsername}
+                  maxLength={100}
+                />
+                {error('username')}
+              </div>
+              <div className="field">
+                <label htmlFor="password">{t('login.password')}</label>
+                <TextField
+                  {...field('password')}
+                  prefix="lock"
+                  autoComplete="current-password"
+                  maxLength={100}
+                  password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+                  autoFocus={Boolean(keptUsername)}
+                />
+                {error('password')}
+              </div>
+              {captchaOn && (
+                <div className="field">
+                  <label htmlFor="verifyCode">{t('login.captcha')}</label>
+                  <div className="login-captcha">
+                    <TextField
+                      {...field('verifyCode')}
+                      prefix="safety"
+                      maxLength={10}
+                      autoComplete="off"
+                      inputMode="numeric"
+                    />
+                    <button
+                      type="button"
+                      className="captcha-image"
+                      onClick={() => void refreshCaptcha()}
+                      title={t('login.captchaRefresh')}
+                      aria-label={t('login.captchaRefresh')}
+                      data-testid="captcha"
+                    >
+                      {captcha ? (
+                        <img src={captcha.data} alt={t('login.captcha')} />
+                      ) : captchaFailed ? (
+                        <span className="captcha-retry">{t('common.retry')}</span>
+                      ) : (
+                        <span className="captcha-loading" />
+                      )}
+                    </button>
+                  </div>
+                  {error('verifyCode')}
+                </div>
+              )}
+              <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={wecomBusy}>
+                {t('login.submit')}
+              </Button>
+            </form>
+            {(wecomOn || wecomBusy) && (
+              <div className="login-alt">
+                <div className="login-alt-divider" aria-hidden="true">
+                  {t('login.or')}
+                </div>
+                <Button
+                  size="large"
+                  block
+                  loading={wecomBusy}
+                  disabled={submitting}
+                  onClick={() => void handleWecom()}
+                  data-testid="wecom-sign-in"
+                >
+                  {wecomBusy && wecomCallback ? t('login.wecomSigningIn') : t('login.wecom')}
+                </Button>
               </div>
             )}
-            <Button type="submit" variant="primary" size="large" block loading={submitting}>
-              {t('login.submit')}
-            </Button>
-          </form>
+          </>
         )}
       </main>
     </div>

@@ -6,6 +6,7 @@ import {
   USER_LEVELS,
   type UserLevel,
   type UserStatus,
+  WECOM_USER_ID,
   withDescendants,
 } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -172,6 +173,12 @@ export default function UserView() {
       span: 24,
       input: <AvatarInput maxLength={sysUser.columns.headImg.length} placeholder={t('base.user.headImgHint')} />,
     },
+    {
+      name: 'wecomUserId',
+      tooltip: t('base.user.wecomHint'),
+      input: <Input maxLength={sysUser.columns.wecomUserId.length} autoComplete="off" spellCheck={false} />,
+      extraRules: [{ pattern: WECOM_USER_ID, message: t('base.user.wecomInvalid') }],
+    },
     { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={sysUser.columns.remark.length} /> },
   ];
 
@@ -239,6 +246,7 @@ export default function UserView() {
             { key: 'roleName', width: 130, sortable: false },
             { key: 'phone', width: 130, hidden: true },
             { key: 'email', width: 180, hidden: true },
+            { key: 'wecomUserId', width: 150, hidden: true },
             {
               key: 'userLevel',
               width: 110,
