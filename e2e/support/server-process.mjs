@@ -66,7 +66,8 @@ export async function startBuiltServer({
   logFile,
   timeoutMs = 30_000,
 } = {}) {
-  const port = await freePort();
+  // A caller that must know the address before the start (a redirect a setting names) gives PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = ownDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'br-run-'));
   const log = logFile ? fs.openSync(logFile, 'a') : null;
   const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
