@@ -73,12 +73,19 @@ describe.skipIf(!hasChromium)('signing in with enterprise WeChat in Chromium', (
     expect(await wecomButton(page).count()).toBe(0);
   });
 
+  it('draws the WeCom action with no serious accessibility violation, light and dark', async () => {
+    for (const dark of [false, true]) {
+      const page = await loginPage(browser, server.base, '/login', dark);
+      await wecomButton(page).waitFor();
+      expect(await seriousViolations(page, { whole: true })).toEqual([]);
+    }
+  });
+
   it('signs a bound user in through the QR page and goes on to the page asked for', async () => {
     const wecomUserId = unique('member.');
     const username = await boundUser(wecomUserId);
     const page = await loginPage(browser, server.base, '/login?redirect=%2Fsys%2Fuser');
     await wecomButton(page).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
     fake.scanAs(wecomUserId);
     const exchanged = page.waitForResponse((r) => r.url().includes('/enterpriseWeChatLoginAccessToken'));
     await wecomButton(page).click();
@@ -107,6 +114,26 @@ describe.skipIf(!hasChromium)('signing in with enterprise WeChat in Chromium', (
     expect(new URL(page.url()).search).toBe('');
     // The password form is still there to use.
     await page.locator('#username').waitFor();
+  });
+
+  it('says on the login page when WeCom cannot be reached, rather than leaving it', async () => {
+    const wecomUserId = unique('member.');
+    await boundUser(wecomUserId);
+    const page = await loginPage(browser, server.base);
+    fake.scanAs(wecomUserId);
+    // The QR page still answers; WeCom's API behind it does not.
+    fake.down = true;
+    onTestFinished(() => {
+      fake.down = false;
+    });
+    fake.expireTokens();
+    await wecomButton(page).click();
+    await eventually(() =>
+      refusal(page)
+        .innerText()
+        .catch(() => ''),
+    ).toBe('Enterprise WeChat cannot be reached right now: please try again later');
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('refuses a WeCom callback this browser did not start', async () => {
