@@ -9,13 +9,14 @@ import {
   launch,
   login,
   newContext,
+  openAs,
   type RunningServer,
   skipPasswordChange,
   startServer,
   unique,
 } from '../support/app.js';
 import { freePort } from '../support/server-process.mjs';
-import { eventually } from '../support/ui.js';
+import { dialog, eventually, formItem, saveDialog, tableRow, view } from '../support/ui.js';
 
 /** A page of its own on `path`, in English; the context closes when the test finishes. */
 async function loginPage(browser: Browser, base: string, path = '/login', dark = false): Promise<Page> {
@@ -100,6 +101,37 @@ describe.skipIf(!hasChromium)('signing in with enterprise WeChat in Chromium', (
       return ((await response.json()) as { data: { username: string } }).data.username;
     });
     expect(person).toBe(username);
+  });
+
+  it('binds a member on the user screen, checked as WeCom writes UserIDs, and that member signs in', async () => {
+    const username = await boundUser('');
+    const { page } = await openAs(browser, server.base, { path: '/sys/user' });
+    await view(page).locator('input[aria-label="Name or phone"]').fill(username);
+    await view(page).locator('input[aria-label="Name or phone"]').press('Enter');
+    await tableRow(page, username).getByRole('button', { name: 'Edit' }).click();
+    await eventually(() => dialog(page).locator('#username').inputValue()).toBe(username);
+    const field = dialog(page).locator('#wecomUserId');
+    await field.fill('-not valid');
+    await eventually(() =>
+      formItem(dialog(page), page, 'wecomUserId').locator('.ant-form-item-explain').innerText(),
+    ).toBe('Letters, digits and _ - @ . only, up to 64, starting with a letter or digit');
+    const member = unique('Member.');
+    await field.fill(member);
+    await saveDialog(page);
+    await eventually(async () => {
+      const list = await admin.post<{ list: Array<{ username: string; wecomUserId: string | null }> }>(
+        '/admin/base/sys/user/page',
+        { keyWord: username },
+      );
+      return list.list.find((u) => u.username === username)?.wecomUserId;
+    }).toBe(member.toLowerCase());
+
+    const signIn = await loginPage(browser, server.base);
+    // WeCom answers the UserID as its members have it; the binding matches it whatever the case.
+    fake.scanAs(member);
+    await wecomButton(signIn).click();
+    await signIn.locator('.app-layout').waitFor();
+    expect(new URL(signIn.url()).pathname).not.toBe('/login');
   });
 
   it('says why a member bound to nobody is refused, and leaves the code out of the address', async () => {

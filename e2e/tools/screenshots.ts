@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
+import { startFakeWecom } from '../../server/src/testing/fake-wecom.js';
 import {
   apiCall,
   hasChromium,
@@ -20,6 +21,7 @@ import {
   submitLogin,
   unique,
 } from '../support/app.js';
+import { freePort } from '../support/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(root, 'e2e/screenshots');
@@ -417,7 +419,13 @@ async function main() {
   }
   fs.mkdirSync(out, { recursive: true });
   const started = Date.now();
-  const [server, browser] = await Promise.all([startServer(), launch()]);
+  // Enterprise WeChat sign-in configured (against the local fake), so the login page shows its action.
+  const wecom = await startFakeWecom();
+  const port = await freePort();
+  const [server, browser] = await Promise.all([
+    startServer({ PORT: String(port), ...wecom.env(`http://127.0.0.1:${port}/login`) }),
+    launch(),
+  ]);
   const problems: string[] = [];
   let count = 0;
   let recycleSeeded = false;
@@ -445,6 +453,7 @@ async function main() {
             if (route === '/login') {
               await page.goto('/login');
               await page.locator('#username').waitFor();
+              await page.getByTestId('wecom-sign-in').waitFor();
               await settle(page);
               await shoot('login');
               await signIn(page);
@@ -467,19 +476,22 @@ async function main() {
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
+          if (wanted('/sys/user')) {
+            // The add form on the users screen.
+            await page.goto('/sys/user');
+            await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+            await page.locator('.view-slot.active [data-testid=crud-add]').click();
+            await page.getByRole('dialog').waitFor();
+            await settle(page);
+            await shoot('sys-user-form');
+            await page.getByRole('dialog').locator('.ant-modal-close').click();
+            await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          }
           if (only) {
             await context.close();
             continue;
           }
-          // The add form on the users screen, then the settings drawer.
-          await page.goto('/sys/user');
-          await page.locator('.view-slot.active .ant-table-row').first().waitFor();
-          await page.locator('.view-slot.active [data-testid=crud-add]').click();
-          await page.getByRole('dialog').waitFor();
-          await settle(page);
-          await shoot('sys-user-form');
-          await page.getByRole('dialog').locator('.ant-modal-close').click();
-          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+          // The settings drawer.
           // The dictionary's item form, adding a child of the first item.
           await page.goto('/dict/list');
           await page.locator('.view-slot.active .ant-table-row').first().waitFor();
@@ -536,6 +548,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    await wecom.close();
   }
   console.log(`${count} screenshots in ${path.relative(root, out)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (problems.length) console.log(`Browser errors and warnings:\n${[...new Set(problems)].join('\n')}`);

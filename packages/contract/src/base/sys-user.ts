@@ -66,7 +66,7 @@ export const sysUser = defineEntity({
     }),
     // The WeCom member this user signs in as (enterprise WeChat sign-in); kept in lower case, as WeCom compares them.
     wecomUserId: col.string({
-      label: label('企业微信账号', '企業微信帳號', 'WeCom user ID'),
+      label: label('企业微信账号', '企業微信帳號', 'Enterprise WeChat UserID'),
       nullable: true,
       max: 64,
       unique: true,

@@ -177,7 +177,12 @@ export default function UserView() {
       name: 'wecomUserId',
       tooltip: t('base.user.wecomHint'),
       input: <Input maxLength={sysUser.columns.wecomUserId.length} autoComplete="off" spellCheck={false} />,
-      extraRules: [{ pattern: WECOM_USER_ID, message: t('base.user.wecomInvalid') }],
+      // WeCom's own rule for a UserID, said in words rather than the schema's "not valid".
+      parse: (input) => {
+        const text = typeof input === 'string' ? input.trim() : '';
+        if (text !== '' && !WECOM_USER_ID.test(text)) throw new Error(t('base.user.wecomInvalid'));
+        return text === '' ? null : text;
+      },
     },
     { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={sysUser.columns.remark.length} /> },
   ];
