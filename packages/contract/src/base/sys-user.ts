@@ -3,6 +3,7 @@ import { col } from '../core/columns.js';
 import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
+import { NUL_ISSUE, noNul } from '../core/nul.js';
 
 export const USER_LEVELS = ['clerk', 'storeManger', 'treasurer', 'hr'] as const;
 export type UserLevel = (typeof USER_LEVELS)[number];
@@ -19,6 +20,8 @@ export const wecomUserIdSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z
     .string()
+    // Said first: the hostile-input suite expects a NUL named as such, as every text column does.
+    .refine(noNul, NUL_ISSUE)
     .regex(WECOM_USER_ID)
     .transform((v) => v.toLowerCase())
     .nullable()

@@ -270,78 +270,76 @@ export function LoginPage() {
             }}
           />
         ) : (
-          <>
-            <form
-              className="login-form"
-              onSubmit={(e) => void handleSubmit(e)}
-              noValidate
-              autoComplete="on"
-              data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
-            >
-              {refusal && (
-                <div className="login-refusal" role="alert" data-testid="login-refusal">
-                  <Glyph name="closeCircle" className="login-refusal-icon" />
-                  <span>{refusal}</span>
-                </div>
-              )}
-              <div className="field">
-                <label htmlFor="username">{t('login.username')}</label>
-                <TextField
-                  {...field('username')}
-                  prefix="user"
-                  autoComplete="username"
-                  autoFocus={!keptUsername}
-                  maxLength={100}
-                />
-                {error('username')}
+          <form
+            className="login-form"
+            onSubmit={(e) => void handleSubmit(e)}
+            noValidate
+            autoComplete="on"
+            data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
+          >
+            {refusal && (
+              <div className="login-refusal" role="alert" data-testid="login-refusal">
+                <Glyph name="closeCircle" className="login-refusal-icon" />
+                <span>{refusal}</span>
               </div>
+            )}
+            <div className="field">
+              <label htmlFor="username">{t('login.username')}</label>
+              <TextField
+                {...field('username')}
+                prefix="user"
+                autoComplete="username"
+                autoFocus={!keptUsername}
+                maxLength={100}
+              />
+              {error('username')}
+            </div>
+            <div className="field">
+              <label htmlFor="password">{t('login.password')}</label>
+              <TextField
+                {...field('password')}
+                prefix="lock"
+                autoComplete="current-password"
+                maxLength={100}
+                password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
+                autoFocus={Boolean(keptUsername)}
+              />
+              {error('password')}
+            </div>
+            {captchaOn && (
               <div className="field">
-                <label htmlFor="password">{t('login.password')}</label>
-                <TextField
-                  {...field('password')}
-                  prefix="lock"
-                  autoComplete="current-password"
-                  maxLength={100}
-                  password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
-                  autoFocus={Boolean(keptUsername)}
-                />
-                {error('password')}
-              </div>
-              {captchaOn && (
-                <div className="field">
-                  <label htmlFor="verifyCode">{t('login.captcha')}</label>
-                  <div className="login-captcha">
-                    <TextField
-                      {...field('verifyCode')}
-                      prefix="safety"
-                      maxLength={10}
-                      autoComplete="off"
-                      inputMode="numeric"
-                    />
-                    <button
-                      type="button"
-                      className="captcha-image"
-                      onClick={() => void refreshCaptcha()}
-                      title={t('login.captchaRefresh')}
-                      aria-label={t('login.captchaRefresh')}
-                      data-testid="captcha"
-                    >
-                      {captcha ? (
-                        <img src={captcha.data} alt={t('login.captcha')} />
-                      ) : captchaFailed ? (
-                        <span className="captcha-retry">{t('common.retry')}</span>
-                      ) : (
-                        <span className="captcha-loading" />
-                      )}
-                    </button>
-                  </div>
-                  {error('verifyCode')}
+                <label htmlFor="verifyCode">{t('login.captcha')}</label>
+                <div className="login-captcha">
+                  <TextField
+                    {...field('verifyCode')}
+                    prefix="safety"
+                    maxLength={10}
+                    autoComplete="off"
+                    inputMode="numeric"
+                  />
+                  <button
+                    type="button"
+                    className="captcha-image"
+                    onClick={() => void refreshCaptcha()}
+                    title={t('login.captchaRefresh')}
+                    aria-label={t('login.captchaRefresh')}
+                    data-testid="captcha"
+                  >
+                    {captcha ? (
+                      <img src={captcha.data} alt={t('login.captcha')} />
+                    ) : captchaFailed ? (
+                      <span className="captcha-retry">{t('common.retry')}</span>
+                    ) : (
+                      <span className="captcha-loading" />
+                    )}
+                  </button>
                 </div>
-              )}
-              <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={wecomBusy}>
-                {t('login.submit')}
-              </Button>
-            </form>
+                {error('verifyCode')}
+              </div>
+            )}
+            <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={wecomBusy}>
+              {t('login.submit')}
+            </Button>
             {(wecomOn || wecomBusy) && (
               <div className="login-alt">
                 <div className="login-alt-divider" aria-hidden="true">
@@ -359,7 +357,7 @@ export function LoginPage() {
                 </Button>
               </div>
             )}
-          </>
+          </form>
         )}
       </main>
     </div>
