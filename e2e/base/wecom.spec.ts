@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
 import { type FakeWecom, startFakeWecom } from '../../server/src/testing/fake-wecom.js';
 import { seriousViolations } from '../support/a11y.js';
 import {
@@ -132,6 +133,23 @@ describe.skipIf(!hasChromium)('signing in with enterprise WeChat in Chromium', (
     await wecomButton(signIn).click();
     await signIn.locator('.app-layout').waitFor();
     expect(new URL(signIn.url()).pathname).not.toBe('/login');
+  });
+
+  it('asks a user with two-factor sign-in for the code after WeCom, then goes on to the page asked for', async () => {
+    const wecomUserId = unique('member.');
+    const username = await boundUser(wecomUserId);
+    const own = apiOf(server.base, (await login(server.base, username, 'WeCom-e2e-pass1')).token);
+    const { secret } = await own.post<{ secret: string }>('/admin/base/comm/twoFactorSetup');
+    const enrolledAt = stepAt(Date.now());
+    await own.post('/admin/base/comm/twoFactorEnable', { code: codeAt(secret, enrolledAt) });
+    const page = await loginPage(browser, server.base, '/login?redirect=%2Fsys%2Fuser');
+    fake.scanAs(wecomUserId);
+    await wecomButton(page).click();
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await page.getByLabel('Authentication code').fill(codeAt(secret, Math.max(enrolledAt + 1, stepAt(Date.now()))));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/sys/user');
+    await page.locator('.app-layout').waitFor();
   });
 
   it('says why a member bound to nobody is refused, and leaves the code out of the address', async () => {
