@@ -68,6 +68,27 @@ suite.skipIf(!hasChromium)('accessibility of every screen', () => {
     }
   }
 
+  it('keeps the menu groups\' tab list to tabs, antd\'s overflow button ("…") outside it', async () => {
+    const { page } = await openAs(browser, server.base, {
+      path: '/sys/user',
+      prefs: { group: true },
+    });
+    const groups = page.locator('.app-header .group-tabs');
+    await groups.locator('.ant-tabs-tab').first().waitFor();
+    // antd draws the button always, and shows it only while the tabs overflow.
+    await groups.locator('.ant-tabs-nav-more').waitFor({ state: 'attached' });
+    await settled(page);
+    // Inside the tablist, nothing with a role or a button but the tabs and what they hold.
+    const strangers = await groups.locator('[role="tablist"]').evaluate((list) =>
+      Array.from(list.querySelectorAll('[role], button'))
+        .filter((el) => !el.closest('[role="tab"]'))
+        .map((el) => el.getAttribute('role') ?? el.className),
+    );
+    expect(strangers).toEqual([]);
+    expect(await groups.locator('[role="tablist"] .ant-tabs-nav-more').count()).toBe(0);
+    expect((await seriousViolations(page, { scope: '.app-header' })).map(describe)).toEqual([]);
+  });
+
   it('is usable by keyboard: the menu tree and the tab bar by arrows (Delete closes a tab), a dialog keeps and gives back the focus', async () => {
     const { page } = await openAs(browser, server.base, { path: '/sys/user' });
     // The menu tree: arrows move between its entries.

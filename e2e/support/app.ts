@@ -79,6 +79,8 @@ export type Prefs = {
   locale?: 'zh-cn' | 'zh-tw' | 'en';
   dark?: boolean;
   viewport?: { width: number; height: number };
+  /** Menu grouping (the settings drawer's "group the menu" switch) on. */
+  group?: boolean;
   /** Signed in from the first page load, as if the login form had been used. */
   session?: TokenPair;
 };
@@ -96,7 +98,7 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
     : null;
   // Once per profile: a reload later must see what the app itself stored (a logout, a new language).
   await context.addInitScript(
-    ([locale, dark, stored]) => {
+    ([locale, dark, isGroup, stored]) => {
       // A sandboxed frame (a rich-text parameter's preview) has no storage of its own to set up.
       if (window !== window.top) return;
       if (localStorage.getItem('backroom.e2e-init')) return;
@@ -104,14 +106,14 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
       if (locale) localStorage.setItem('backroom.locale', JSON.stringify({ value: locale }));
       localStorage.setItem(
         'backroom.theme',
-        JSON.stringify({ value: { name: 'default', color: '#4165d7', dark, isGroup: false, transition: 'none' } }),
+        JSON.stringify({ value: { name: 'default', color: '#4165d7', dark, isGroup, transition: 'none' } }),
       );
       if (stored) {
         localStorage.setItem('backroom.token', JSON.stringify(stored.token));
         localStorage.setItem('backroom.refreshToken', JSON.stringify(stored.refreshToken));
       }
     },
-    [prefs.locale ?? null, prefs.dark ?? false, session] as const,
+    [prefs.locale ?? null, prefs.dark ?? false, prefs.group ?? false, session] as const,
   );
   return context;
 }

@@ -11,7 +11,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../core/app-feedback';
@@ -20,6 +20,7 @@ import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
 import { call, logout } from '../core/request';
 import { useSession } from '../core/session';
 import { useTheme } from '../core/theme';
+import { useTablistOnTabs } from '../ui/tablist';
 
 function useFullscreen(): [boolean, () => void] {
   const [on, setOn] = useState(() => !!document.fullscreenElement);
@@ -54,6 +55,9 @@ export function Header({
   const user = useSession((s) => s.userInfo);
   const theme = useTheme();
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  // The menu groups' tabs: their list, not antd's nav with its "…" button, is the tablist.
+  const header = useRef<HTMLElement>(null);
+  useTablistOnTabs(header);
 
   const handleLogout = () => {
     modal.confirm({
@@ -68,7 +72,7 @@ export function Header({
   };
 
   return (
-    <header className="app-header">
+    <header className="app-header" ref={header}>
       <Button
         type="text"
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}

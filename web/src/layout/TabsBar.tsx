@@ -1,9 +1,10 @@
 import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
-import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../core/tabs';
+import { useTablistOnTabs } from '../ui/tablist';
 
 /** Open pages as tabs, with close current / others / all, also on right click (docs/spec.md §2). */
 export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: string }) {
@@ -53,18 +54,9 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
     }
   };
 
-  // antd puts the overflow button ("…", shown when the tabs do not fit) inside the tablist, where
-  // only tabs may be (axe aria-required-children): the list of tabs itself is made the tablist.
+  // The list of tabs, not antd's nav with its "…" button, is the tablist (ui/tablist.ts).
   const bar = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const nav = bar.current?.querySelector('.ant-tabs-nav');
-    const list = bar.current?.querySelector('.ant-tabs-nav-list');
-    if (!nav || !list) return;
-    nav.removeAttribute('role');
-    nav.removeAttribute('aria-orientation');
-    list.setAttribute('role', 'tablist');
-    list.setAttribute('aria-orientation', 'horizontal');
-  });
+  useTablistOnTabs(bar);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only listens for Delete on the tabs it holds.

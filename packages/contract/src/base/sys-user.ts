@@ -88,6 +88,8 @@ export const sysUser = defineEntity({
   joined: {
     departmentName: { label: label('部门', '部門', 'Department'), type: 'string' },
     roleName: { label: label('角色', '角色', 'Role'), type: 'string' },
+    // Whether the user has enrolled in two-factor sign-in (the secret itself never leaves the server).
+    twoFactor: { label: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'), type: 'bool' },
   },
   extra: {
     // Clears the user's two-factor enrolment (a lost phone); the request log keeps who did it.
@@ -136,5 +138,6 @@ export type UserLock = {
 export type SysUser = Omit<RowOf<typeof sysUser.columns>, 'password'> & {
   departmentName?: string | null;
   roleName?: string | null;
+  twoFactor?: boolean | null;
   roleIdList?: number[];
 };

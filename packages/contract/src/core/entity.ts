@@ -116,9 +116,11 @@ type BaseRow = { id: number; createTime: string; updateTime: string };
 export type RowOf<C extends Columns> = BaseRow & { [K in VisibleKeys<C>]: ColumnValue<C[K]> };
 
 /** A field the page, list and info views add by a join (departmentName, roleName…). */
-export type JoinedField = { readonly label: Label; readonly type: 'string' | 'number' };
+export type JoinedField = { readonly label: Label; readonly type: 'string' | 'number' | 'bool' };
 export type Joined = Readonly<Record<string, JoinedField>>;
-type JoinedRow<J extends Joined> = { [K in keyof J]?: (J[K]['type'] extends 'number' ? number : string) | null };
+type JoinedRow<J extends Joined> = {
+  [K in keyof J]?: (J[K]['type'] extends 'number' ? number : J[K]['type'] extends 'bool' ? boolean : string) | null;
+};
 
 type Shape = z.ZodRawShape;
 /** A shape's output; a shape without keys adds nothing (zod would read it as an index signature of never). */

@@ -13,8 +13,8 @@ export const replaceUserRoles = (db: Db, userId: number, roleIds: readonly numbe
   userRoles.replace(db, userId, roleIds);
 
 /**
- * The page and list view of users: each row with its department's name and its roles' names
- * (comma-separated), in the one query.
+ * The page and list view of users: each row with its department's name, its roles' names
+ * (comma-separated) and whether it has enrolled in two-factor sign-in, in the one query.
  */
 export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySelect {
   const roleNames = sql<
@@ -23,7 +23,8 @@ export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySele
   return qb
     .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
     .select('d.name as departmentName')
-    .select(roleNames.as('roleName'));
+    .select(roleNames.as('roleName'))
+    .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'));
 }
 
 /** Which of these users hold the superuser role. */

@@ -55,6 +55,8 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
     setCreator: true,
     invalidatesAuth: true,
     async afterRead(rows, _session, mode) {
+      // The enrolment flag as a boolean on every dialect (0/1 on SQLite and MariaDB).
+      for (const row of rows) if ('twoFactor' in row) row.twoFactor = Boolean(row.twoFactor);
       if (mode !== 'info') return rows;
       const roles = await roleIdsOfUsers(
         ctx.db.db,

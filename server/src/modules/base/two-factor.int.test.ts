@@ -85,6 +85,18 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     expect(enabled.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.recoveryCodes).size).toBe(10);
     expect(dataOf(await t.get<Person>('/admin/base/comm/person', {}, user.token)).twoFactor).toBe(true);
+    // The user list tells an operator who is enrolled (for its reset action), never the secret.
+    const listed = async () =>
+      dataOf(
+        await t.post<{ list: Record<string, unknown>[] }>(
+          '/admin/base/sys/user/page',
+          { keyWord: user.username },
+          admin,
+        ),
+      ).list;
+    const [enrolledRow] = await listed();
+    expect(enrolledRow?.twoFactor).toBe(true);
+    expect(Object.keys(enrolledRow ?? {}).filter((k) => k.startsWith('totp'))).toEqual([]);
     const row = await t.ctx.db.db
       .selectFrom('base_sys_user')
       .select('totpSecret')
@@ -209,7 +221,17 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     const other = await addUser();
     const refused = await t.post('/admin/base/sys/user/resetTwoFactor', { id: user.id }, other.token);
     expect(refused.status).toBe(403);
+    const enrolled = async () =>
+      dataOf(
+        await t.post<{ list: { twoFactor?: boolean }[] }>(
+          '/admin/base/sys/user/page',
+          { keyWord: user.username },
+          admin,
+        ),
+      ).list[0]?.twoFactor;
+    expect(await enrolled()).toBe(true);
     dataOf(await t.post('/admin/base/sys/user/resetTwoFactor', { id: user.id }, admin));
+    expect(await enrolled()).toBe(false);
     const pair = dataOf(await login({ username: user.username, password: PASSWORD }));
     expect(dataOf(await t.get<Person>('/admin/base/comm/person', {}, pair.token)).twoFactor).toBe(false);
     await expect

@@ -9,6 +9,7 @@ import { CrudToolbar } from './crud-toolbar';
 import type { CrudPageProps, CrudRow, LooseCrudProps, SettledCrudProps } from './crud-types';
 import { LoadError, serverPaging } from './parts';
 import { ScrollCue } from './scroll-cue';
+import { plannedWidth } from './table-width';
 import { useCrudPage } from './use-crud-page';
 
 export type {
@@ -58,20 +59,6 @@ export function CrudPage<E extends Entity>(props: CrudPageProps<E>) {
 }
 
 /**
- * The table's width when every column has one: the columns then keep their widths whatever the
- * rows hold (a longer text ends in "…"), so the screen fits as it planned. Otherwise the content
- * decides (undefined).
- */
-function plannedWidth(columns: ReadonlyArray<{ width?: number | string }>): number | undefined {
-  let total = 48; // the selection column
-  for (const c of columns) {
-    if (typeof c.width !== 'number') return undefined;
-    total += c.width;
-  }
-  return total;
-}
-
-/**
  * The screen once its columns and fields are settled. The state lives in useCrudPage; the
  * toolbar, the columns and the dialog are parts of their own.
  */
@@ -95,7 +82,7 @@ export function CrudView(props: SettledCrudProps) {
           columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          scroll={{ x: plannedWidth(columns) ?? 'max-content' }}
+          scroll={{ x: plannedWidth(columns, 48) ?? 'max-content' }}
           rowSelection={
             can.delete || props.onSelect
               ? {

@@ -3,6 +3,7 @@ import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../core/crud/parts';
+import { plannedWidth } from '../../../../core/crud/table-width';
 import { usePerm } from '../../../../core/permission';
 import { useScreen } from '../../../../core/screen';
 import { useMenuColumns } from '../../components/menu-columns';
@@ -69,7 +70,9 @@ export default function MenuList() {
         dataSource={list.shown}
         loading={list.query.isFetching}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Planned widths, not the content's: a long view path ends in "…" instead of pushing the
+        // last columns under the pinned actions.
+        scroll={{ x: plannedWidth(columns, can.export ? 40 : 0) ?? 'max-content' }}
         expandable={{
           expandedRowKeys: [...list.expandedKeys],
           onExpandedRowsChange: (keys) => list.setExpanded(keys),

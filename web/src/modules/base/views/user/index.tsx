@@ -234,7 +234,7 @@ export default function UserView() {
             // wait in the column settings.
             {
               key: 'username',
-              width: 150,
+              width: 140,
               render: (value) => {
                 const lock = lockOf(value);
                 return (
@@ -248,7 +248,7 @@ export default function UserView() {
             { key: 'name', width: 110 },
             { key: 'nickName', width: 120, hidden: true },
             { key: 'departmentName', width: 120 },
-            { key: 'roleName', width: 130, sortable: false },
+            { key: 'roleName', width: 120, sortable: false },
             { key: 'phone', width: 130, hidden: true },
             { key: 'email', width: 180, hidden: true },
             { key: 'wecomUserId', width: 150, hidden: true },
@@ -270,7 +270,7 @@ export default function UserView() {
           rowActions={(row) => (
             <>
               {canUnlock && lockOf(row.username) && <UnlockButton id={row.id} username={row.username} />}
-              {canResetTwoFactor && <ResetTwoFactorButton row={row} />}
+              {canResetTwoFactor && row.twoFactor && <ResetTwoFactorButton row={row} />}
             </>
           )}
         />
