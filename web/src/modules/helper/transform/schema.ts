@@ -12,6 +12,10 @@ type Shape = {
 };
 type ObjectShape = { count: number; fields: Map<string, { shape: Shape; count: number }> };
 
+/** Kinds in a union are written in this order, whatever order the sample showed them in. */
+const PRIMITIVES: readonly Primitive[] = ['string', 'number', 'boolean'];
+const primitivesOf = (shape: Shape) => PRIMITIVES.filter((kind) => shape.primitives.has(kind));
+
 const emptyShape = (): Shape => ({ nullable: false, primitives: new Set() });
 
 function merge(shape: Shape, value: unknown): void {
@@ -103,17 +107,19 @@ function analyse(input: string, rootName: string) {
 /** A JSON sample → TypeScript types: one named type per object, fields seen in only some samples optional. */
 export function jsonToTypeScript(input: string, rootName = 'Root'): string {
   const { root, top, name, plain, names } = analyse(input, rootName);
-  const typeOf = (shape: Shape): string => {
-    const parts: string[] = [...shape.primitives];
+  /** The members of the shape's union type. */
+  const membersOf = (shape: Shape): string[] => {
+    const parts: string[] = primitivesOf(shape);
     if (shape.object) parts.push(names.get(shape.object) ?? 'unknown');
     if (shape.array) {
-      const item = typeOf(shape.array);
-      parts.push(item.includes(' | ') ? `(${item})[]` : `${item}[]`);
+      const item = membersOf(shape.array);
+      parts.push(item.length > 1 ? `(${item.join(' | ')})[]` : `${item[0] ?? 'unknown'}[]`);
     }
-    if (parts.length === 0) return shape.nullable ? 'null' : 'unknown';
+    if (parts.length === 0) return [shape.nullable ? 'null' : 'unknown'];
     if (shape.nullable) parts.push('null');
-    return parts.join(' | ');
+    return parts;
   };
+  const typeOf = (shape: Shape) => membersOf(shape).join(' | ');
   const blocks = declarations(names, false).map(({ name: typeName, object }) => {
     const fields = [...object.fields].map(
       ([key, field]) => `  ${keyOf(key)}${field.count < object.count ? '?' : ''}: ${typeOf(field.shape)};`,
@@ -129,7 +135,7 @@ export function jsonToTypeScript(input: string, rootName = 'Root'): string {
 export function jsonToZod(input: string, rootName = 'Root'): string {
   const { root, top, name, plain, names } = analyse(input, rootName);
   const schemaOf = (shape: Shape): string => {
-    const parts: string[] = [...shape.primitives].map((kind) => `z.${kind}()`);
+    const parts: string[] = primitivesOf(shape).map((kind) => `z.${kind}()`);
     if (shape.object) parts.push(`${lowerFirst(names.get(shape.object) ?? 'unknown')}Schema`);
     if (shape.array) parts.push(`z.array(${schemaOf(shape.array)})`);
     if (parts.length === 0) return shape.nullable ? 'z.null()' : 'z.unknown()';
