@@ -1,12 +1,13 @@
-import { ClearOutlined, ClockCircleOutlined, FileAddOutlined, InboxOutlined } from '@ant-design/icons';
+import { ClearOutlined, ClockCircleOutlined, FileAddOutlined } from '@ant-design/icons';
 import type { Locale } from '@backroom/contract/i18n';
-import { Button, Input, Typography, Upload } from 'antd';
+import { Button, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../core/format-size';
 import type { ChosenFile } from '../hooks/use-transform';
 import { type Converter, KINDS } from '../transform/registry';
+import { FileDrop } from './file-drop';
 
 type Props = {
   converter: Converter;
@@ -55,25 +56,18 @@ export function InputPane({ converter, text, file, textRef, onText, onFile, onSa
         </div>
       </div>
       {kind.binary ? (
-        <Upload.Dragger
+        <FileDrop
           accept={`.${kind.extension}`}
-          maxCount={1}
-          showUploadList={false}
-          beforeUpload={(chosen) => {
-            void chosen.arrayBuffer().then((buffer) => onFile({ name: chosen.name, bytes: new Uint8Array(buffer) }));
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('helper.transform.chooseFile')}</p>
-          <p className="ant-upload-hint">
-            {file
+          title={t('helper.transform.chooseFile')}
+          hint={
+            file
               ? t('helper.transform.fileChosen', { name: file.name, size: formatSize(file.bytes.length) })
-              : t('helper.transform.fileHint')}
-          </p>
-        </Upload.Dragger>
+              : t('helper.transform.fileHint')
+          }
+          onFile={(chosen) => {
+            void chosen.arrayBuffer().then((buffer) => onFile({ name: chosen.name, bytes: new Uint8Array(buffer) }));
+          }}
+        />
       ) : (
         <Input.TextArea
           ref={textRef}

@@ -1,7 +1,7 @@
-import { CopyOutlined, DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, CopyOutlined, FileExcelOutlined } from '@ant-design/icons';
 import type { Locale } from '@backroom/contract/i18n';
 import { Button, Input, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { saveFile } from '../../../core/download';
@@ -24,6 +24,14 @@ export function OutputPane({
   const locale = i18n.language as Locale;
   const kind = KINDS[converter.to];
   const data = output?.data;
+  const section = useRef<HTMLElement>(null);
+  // On a phone the result sits below the input: a new result or error out of sight is brought up.
+  const shown = output ?? error;
+  useEffect(() => {
+    const top = section.current?.getBoundingClientRect().top;
+    if (shown && top !== undefined && top > window.innerHeight - 80)
+      section.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
   const handleCopy = async () => {
     if (typeof data !== 'string') return;
     try {
@@ -40,7 +48,7 @@ export function OutputPane({
     saveFile(output.name ?? `converted.${kind.extension}`, body as BlobPart, kind.mime);
   };
   return (
-    <section className="transform-pane" aria-labelledby="transform-output-title">
+    <section ref={section} className="transform-pane" aria-labelledby="transform-output-title">
       <div className="transform-pane-head">
         <Typography.Title level={2} id="transform-output-title" className="transform-pane-title">
           {t('helper.transform.output')} · {kind.label[locale]}
@@ -51,7 +59,7 @@ export function OutputPane({
               {t('helper.transform.copy')}
             </Button>
           )}
-          <Button size="small" icon={<DownloadOutlined />} disabled={data === undefined} onClick={handleDownload}>
+          <Button size="small" icon={<CloudDownloadOutlined />} disabled={data === undefined} onClick={handleDownload}>
             {t('helper.transform.download')}
           </Button>
         </div>
