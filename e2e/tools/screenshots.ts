@@ -367,7 +367,7 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
-/** The transform utility with a result (a JSON sample as a zod schema) and with an error in the input. */
+/** The transform utility with a result (a JSON sample as a zod schema), with an error in the input, and its file drop. */
 async function shootTransform(page: Page, shoot: (name: string) => Promise<void>) {
   const view = page.locator('.view-slot.active');
   await page.goto('/helper/transform');
@@ -383,6 +383,14 @@ async function shootTransform(page: Page, shoot: (name: string) => Promise<void>
   await view.getByTestId('transform-error').waitFor();
   await settle(page);
   await shoot('helper-transform-error');
+  await view.locator('#transform-converter').click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(/Excel → JSON/)
+    .click();
+  await view.locator('.transform-drop').waitFor();
+  await settle(page);
+  await shoot('helper-transform-excel');
 }
 
 /**
