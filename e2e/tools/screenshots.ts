@@ -43,6 +43,7 @@ const ROUTES = [
   '/customer/invitation',
   '/customer/activity',
   '/customer/reveal-log',
+  '/helper/transform',
   '/404',
 ] as const;
 /** Only the routes with this word in them (and the login, which signs in), when given. */
@@ -368,6 +369,32 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
+/** The transform utility with a result (a JSON sample as a zod schema), with an error in the input, and its file drop. */
+async function shootTransform(page: Page, shoot: (name: string) => Promise<void>) {
+  const view = page.locator('.view-slot.active');
+  await page.goto('/helper/transform');
+  await view.locator('#transform-converter').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(/zod/).click();
+  await view.getByRole('button', { name: /填入示例|Fill in a sample/ }).click();
+  await view.getByTestId('transform-run').click();
+  await view.getByTestId('transform-output').filter({ hasText: 'rootSchema' }).waitFor();
+  await settle(page);
+  await shoot('helper-transform-zod');
+  await view.getByTestId('transform-input').fill('[\n  {"name": "王小明", "city": "上海",}\n]');
+  await view.getByTestId('transform-run').click();
+  await view.getByTestId('transform-error').waitFor();
+  await settle(page);
+  await shoot('helper-transform-error');
+  await view.locator('#transform-converter').click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(/Excel → JSON/)
+    .click();
+  await view.locator('.transform-drop').waitFor();
+  await settle(page);
+  await shoot('helper-transform-excel');
+}
+
 /**
  * Account security (`npm run screenshots -- security`): the personal center's 2FA section while
  * enrolling, the forced change a new user sees, and the login's second step.
@@ -475,6 +502,7 @@ async function main() {
           }
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
+          if (wanted('/helper/transform')) await shootTransform(page, shoot);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
           if (wanted('/sys/user')) {
             // The add form on the users screen.

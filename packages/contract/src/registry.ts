@@ -28,6 +28,7 @@ import { customerMenus } from './customer/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
+import { helperTransformMenus } from './helper/menus.js';
 import { recycleMenus } from './recycle/menus.js';
 import { recycleData } from './recycle/recycle-data.js';
 import { spaceMenus } from './space/menus.js';
@@ -105,4 +106,5 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  helperTransformMenus,
 ];

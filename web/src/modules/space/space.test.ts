@@ -1,7 +1,7 @@
 import { buildTree } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
+import { formatSize } from '../../core/format-size';
 import { categoryOptions } from './category-tree';
-import { formatSize } from './format';
 
 const rows = [
   { id: 1, name: '商品图', parentId: null },

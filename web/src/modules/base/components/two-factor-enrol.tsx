@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
+import { saveFile } from '../../../core/download';
 import { call } from '../../../core/request';
 import { QrCode } from './qr-code';
 import './sign-in-step.css';
@@ -18,14 +19,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
     await navigator.clipboard.writeText(text);
     void message.success(t('base.security.twoFactor.copied'));
   };
-  const handleDownload = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'backroom-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const handleDownload = () => saveFile('backroom-recovery-codes.txt', text, 'text/plain');
   return (
     <div className="two-factor-codes">
       <Alert type="success" showIcon title={t('base.security.twoFactor.enabled')} />

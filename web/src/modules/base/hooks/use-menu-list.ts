@@ -3,23 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
+import { saveFile } from '../../../core/download';
 import { events } from '../../../core/events';
 import { menuName } from '../../../core/i18n';
 import { call } from '../../../core/request';
 import { buildMenuRows, countNodes, exportFileName, type MenuRow } from '../components/menu-data';
 
 const LIST_KEY = ['base', 'menu', 'list'] as const;
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The menu screen's data: every menu as a tree, the keyword that cuts it, which rows are open and
@@ -91,7 +81,7 @@ export function useMenuList() {
     setExporting(true);
     try {
       const nodes = await call(sysMenu.api.export, { ids: selected.map(Number) });
-      download(exportFileName(new Date()), `${JSON.stringify(nodes, null, 2)}\n`);
+      saveFile(exportFileName(new Date()), `${JSON.stringify(nodes, null, 2)}\n`, 'application/json');
       void message.success(t('base.menu.export.done', { count: countNodes(nodes) }));
     } finally {
       setExporting(false);

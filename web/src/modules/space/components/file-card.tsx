@@ -11,7 +11,7 @@ import { extensionOf, type FileTypeGroup, type SpaceInfo } from '@backroom/contr
 import { Button, Checkbox, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../format';
+import { formatSize } from '../../../core/format-size';
 import { FileIcon } from './file-icon';
 
 export type FileAction = 'preview' | 'copy' | 'rename' | 'move' | 'delete';

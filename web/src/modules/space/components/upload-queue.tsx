@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseOutlined, ExclamationCircleFilled, RedoOutlined } from '@ant-design/icons';
 import { Button, Progress, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../format';
+import { formatSize } from '../../../core/format-size';
 import type { UploadItem } from '../hooks/use-uploads';
 
 type Props = {

@@ -1,0 +1,1 @@
+export { registerHelper } from './helper.module.js';
