@@ -40,6 +40,14 @@ export type Config = {
   taskSyncMs: number;
   /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
   seedLocale: Locale;
+  /**
+   * Development mode (`npm run dev` sets NODE_ENV=development): the coding helper may write
+   * generated files into `sourceRoot` (SOURCE_ROOT, the repository by default). Never in production.
+   */
+  devMode: boolean;
+  sourceRoot: string;
+  /** An OpenAI-compatible chat-completions endpoint for the coding helper's free text; undefined when not configured. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
 };
 
 export type StorageConfig =
@@ -231,5 +239,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
+    devMode: (env.NODE_ENV ?? '').trim() === 'development',
+    sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),
+    ai: parseAi(env),
   };
+}
+
+function parseAi(env: NodeJS.ProcessEnv): Config['ai'] {
+  const baseUrl = httpBase('AI_BASE_URL', env.AI_BASE_URL);
+  const model = env.AI_MODEL?.trim();
+  if (!baseUrl) {
+    if (model || env.AI_API_KEY?.trim()) throw new ConfigError('AI_MODEL and AI_API_KEY need AI_BASE_URL');
+    return undefined;
+  }
+  if (!model) throw new ConfigError('AI_BASE_URL needs AI_MODEL, the model name the endpoint serves');
+  return { baseUrl, apiKey: env.AI_API_KEY?.trim() || undefined, model };
 }

@@ -71,9 +71,8 @@ export const migration: Migration = ${toSource(migration)};
 `;
 }
 
-/** Adds the new migration to the list in migrations/index.ts, after the others. */
-function register(name: string): void {
-  const source = fs.readFileSync(INDEX_FILE, 'utf8');
+/** migrations/index.ts with the new migration added to the list, after the others. */
+export function indexWithMigration(source: string, name: string): string {
   const id = `m${name.slice(0, 14)}`;
   const withImport = source.replace(
     '\n/** Every migration',
@@ -81,9 +80,41 @@ function register(name: string): void {
   );
   const withEntry = withImport.replace(/\n};\s*$/, `\n  '${name}': ${id},\n};\n`);
   if (withEntry === source || !withEntry.includes(`'${name}': ${id}`)) {
-    throw new Error(`could not add ${name} to ${INDEX_FILE}`);
+    throw new Error(`could not add ${name} to migrations/index.ts`);
   }
-  fs.writeFileSync(INDEX_FILE, withEntry.replace(/\n\n(import \{ migration as)/g, '\n$1'));
+  return withEntry.replace(/\n\n(import \{ migration as)/g, '\n$1');
+}
+
+/** Adds the new migration to the list in migrations/index.ts. */
+function register(name: string): void {
+  fs.writeFileSync(INDEX_FILE, indexWithMigration(fs.readFileSync(INDEX_FILE, 'utf8'), name));
+}
+
+/**
+ * The migration the declarations call for (the registry's, or `decls` given: the coding helper
+ * adds an entity not written yet), named after the module and action and rendered as its file;
+ * null when the migrations make the declared schema already.
+ */
+export function nextMigration(
+  module: string,
+  action: string,
+  decls: readonly TableDecl[] = Object.values(tables),
+  now = new Date(),
+): { name: string; source: string; lines: string[]; drops: boolean } | null {
+  const before = migratedSchema();
+  const declared = declaredSchema(decls);
+  const changes = diffSchemas(before, declared);
+  if (changes.length === 0) return null;
+  const migration = buildMigration(changes, before);
+  const last = Object.keys(MIGRATIONS).at(-1) ?? '';
+  let name = `${stamp(now)}_${module}_${action}`;
+  if (name <= last) name = `${String(Number(last.slice(0, 14)) + 1)}_${module}_${action}`;
+  return {
+    name,
+    source: migrationSource(name, migration, now),
+    lines: describeDifferences(before, declared),
+    drops: changes.some((c) => c.op === 'dropColumn' || c.op === 'dropTable'),
+  };
 }
 
 function main(argv: readonly string[]): number {
@@ -102,25 +133,19 @@ function main(argv: readonly string[]): number {
     console.error('usage: npm run db:migration -- <module> <verb-noun>   (e.g. customer create-tables)');
     return 2;
   }
-  if (changes.length === 0) {
+  const next = nextMigration(module, action);
+  if (next === null) {
     console.log('Nothing to write: the migrations already make the declared schema.');
     return 0;
   }
-  const before = migratedSchema();
-  const migration = buildMigration(changes, before);
-  const now = new Date();
-  const last = Object.keys(MIGRATIONS).at(-1) ?? '';
-  let name = `${stamp(now)}_${module}_${action}`;
-  if (name <= last) name = `${String(Number(last.slice(0, 14)) + 1)}_${module}_${action}`;
-  const file = path.join(MIGRATIONS_DIR, `${name}.ts`);
-  fs.writeFileSync(file, migrationSource(name, migration, now));
-  register(name);
+  const file = path.join(MIGRATIONS_DIR, `${next.name}.ts`);
+  fs.writeFileSync(file, next.source);
+  register(next.name);
   // The house format (biome), so the new files read like the rest.
   execFileSync('npx', ['biome', 'format', '--write', file, INDEX_FILE], { stdio: 'ignore' });
   console.log(`Wrote ${path.relative(process.cwd(), file)}:`);
-  for (const line of describeDifferences(before, declaredSchema(Object.values(tables)))) console.log(`  ${line}`);
-  const drops = changes.filter((c) => c.op === 'dropColumn' || c.op === 'dropTable');
-  if (drops.length > 0) {
+  for (const line of next.lines) console.log(`  ${line}`);
+  if (next.drops) {
     console.log('It drops data: a rename reads as a drop and an add; rewrite those by hand before it runs anywhere.');
   }
   return 0;
