@@ -1,0 +1,385 @@
+import { CodeOutlined, DeleteOutlined, EyeOutlined, PlusOutlined, RobotOutlined } from '@ant-design/icons';
+import { baseCoding, CODING_KINDS, type CodingPreview, type EntitySpecInput, LOCALES } from '@backroom/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  AutoComplete,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../../core/app-feedback';
+import { usePerm } from '../../../../core/permission';
+import { call } from '../../../../core/request';
+import './ai-code.css';
+
+type Values = EntitySpecInput;
+
+const blankLabel = { 'zh-cn': '', 'zh-tw': '', en: '' };
+const blankField = {
+  name: '',
+  kind: 'string' as const,
+  label: blankLabel,
+  required: false,
+  list: true,
+  search: false,
+  length: 100,
+};
+const START: Values = {
+  module: '',
+  path: '',
+  label: blankLabel,
+  fields: [{ ...blankField }],
+};
+
+/**
+ * AI fast coding: describe an entity by the form (or in words, through the configured AI
+ * endpoint), preview every file Backroom needs for it, and, on a development server, write them.
+ * A cached page: its tab keeps the form and the preview while other tabs are used.
+ */
+export default function AiCode() {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [form] = Form.useForm<Values>();
+  const [text, setText] = useState('');
+  const [preview, setPreview] = useState<CodingPreview | null>(null);
+  const [overwrite, setOverwrite] = useState(false);
+  const canDescribe = usePerm(baseCoding.perms.describe);
+  const canWrite = usePerm(baseCoding.perms.createCode);
+  const status = useQuery({ queryKey: ['base', 'coding', 'status'], queryFn: () => call(baseCoding.api.status) });
+  const writable = status.data?.writable ?? false;
+  const tree = useQuery({
+    queryKey: ['base', 'coding', 'tree'],
+    queryFn: () => call(baseCoding.api.getModuleTree, undefined, { silent: true }),
+    enabled: writable,
+  });
+
+  const describe = useMutation({
+    mutationFn: () => call(baseCoding.api.describe, { text }),
+    onSuccess: ({ spec }) => {
+      form.setFieldsValue(spec);
+      setPreview(null);
+      void message.success(t('base.coding.described'));
+    },
+  });
+  const run = useMutation({
+    mutationFn: (values: Values) => call(baseCoding.api.preview, values),
+    onSuccess: setPreview,
+  });
+  const write = useMutation({
+    mutationFn: () => call(baseCoding.api.createCode, { spec: form.getFieldsValue(true) as Values, overwrite }),
+    onSuccess: (answer) => void message.success(t('base.coding.written', { count: answer.files.length + 1 })),
+  });
+
+  const chooseModule = (module: string) => {
+    const directory = tree.data?.find((m) => m.module === module)?.directory;
+    if (directory && !form.getFieldValue(['menu', 'zh-cn'])) {
+      form.setFieldsValue({ menu: { 'zh-cn': directory, 'zh-tw': directory, en: directory } });
+    }
+  };
+
+  const langName = (locale: string) => t(`base.coding.lang.${locale}`);
+
+  return (
+    <div className="ai-code">
+      {status.data && !writable && (
+        <Alert type="info" showIcon className="ai-code-gap" title={t('base.coding.previewOnly')} />
+      )}
+      <Card
+        size="small"
+        className="ai-code-gap"
+        title={
+          <span>
+            <RobotOutlined /> {t('base.coding.byText')}
+          </span>
+        }
+      >
+        {status.data && !status.data.ai ? (
+          <Alert type="warning" showIcon title={t('base.coding.noAi')} />
+        ) : (
+          <Space.Compact block>
+            <Input.TextArea
+              aria-label={t('base.coding.byText')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={4000}
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              placeholder={t('base.coding.textPlaceholder')}
+            />
+            <Button
+              type="primary"
+              loading={describe.isPending}
+              disabled={!canDescribe || text.trim() === ''}
+              onClick={() => describe.mutate()}
+            >
+              {t('base.coding.fill')}
+            </Button>
+          </Space.Compact>
+        )}
+      </Card>
+      <Card
+        size="small"
+        className="ai-code-gap"
+        title={
+          <span>
+            <CodeOutlined /> {t('base.coding.byForm')}
+          </span>
+        }
+      >
+        <Form<Values>
+          form={form}
+          name="aiCode"
+          layout="vertical"
+          initialValues={START}
+          onFinish={(values) => run.mutate(values)}
+          onValuesChange={() => setPreview(null)}
+        >
+          <div className="ai-code-grid">
+            <Form.Item
+              name="module"
+              label={t('base.coding.module')}
+              extra={t('base.coding.moduleHint')}
+              rules={[{ required: true, pattern: /^[a-z][a-z0-9]{0,29}$/, message: t('base.coding.moduleRule') }]}
+            >
+              <AutoComplete
+                options={(tree.data ?? []).map((m) => ({ value: m.module }))}
+                onSelect={chooseModule}
+                placeholder="shop"
+              />
+            </Form.Item>
+            <Form.Item
+              name="path"
+              label={t('base.coding.path')}
+              extra={t('base.coding.pathHint')}
+              rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('base.coding.pathRule') }]}
+            >
+              <Input placeholder="goods" />
+            </Form.Item>
+            {LOCALES.map((locale) => (
+              <Form.Item
+                key={locale}
+                name={['label', locale]}
+                label={`${t('base.coding.label')} · ${langName(locale)}`}
+                rules={[{ required: true, whitespace: true, message: t('base.coding.labelRule') }, { max: 50 }]}
+              >
+                <Input maxLength={50} />
+              </Form.Item>
+            ))}
+            {LOCALES.map((locale) => (
+              <Form.Item key={locale} name={['menu', locale]} label={`${t('base.coding.menu')} · ${langName(locale)}`}>
+                <Input maxLength={50} placeholder={t('base.coding.menuHint')} />
+              </Form.Item>
+            ))}
+          </div>
+          <Typography.Title level={5}>{t('base.coding.fields')}</Typography.Title>
+          <Form.List name="fields">
+            {(rows, { add, remove }) => (
+              <>
+                {rows.map((row, index) => (
+                  <FieldRow
+                    key={row.key}
+                    index={index}
+                    name={row.name}
+                    onRemove={rows.length > 1 ? () => remove(row.name) : undefined}
+                  />
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })} className="ai-code-gap">
+                  {t('base.coding.addField')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
+              {t('base.coding.preview')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {preview && (
+        <Card
+          size="small"
+          title={t('base.coding.previewTitle')}
+          extra={
+            writable &&
+            canWrite && (
+              <Space wrap>
+                <Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)}>
+                  {t('base.coding.overwrite')}
+                </Checkbox>
+                <Popconfirm
+                  title={t('base.coding.writeConfirm', { count: preview.files.length + 1 })}
+                  onConfirm={() => write.mutate()}
+                  okText={t('base.coding.write')}
+                  cancelText={t('common.cancel')}
+                >
+                  <Button type="primary" loading={write.isPending}>
+                    {t('base.coding.write')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            )
+          }
+        >
+          <PreviewFiles preview={preview} />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** One field of the entity: its name, kind, labels, and what the screen does with it. */
+function FieldRow({ index, name, onRemove }: { index: number; name: number; onRemove?: () => void }) {
+  const { t } = useTranslation();
+  const kind = Form.useWatch(['fields', name, 'kind']);
+  const n = index + 1;
+  return (
+    <fieldset className="ai-code-field" aria-label={t('base.coding.fieldN', { n })}>
+      <Form.Item
+        name={[name, 'name']}
+        label={t('base.coding.fieldName')}
+        rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('base.coding.fieldRule') }]}
+      >
+        <Input placeholder="title" />
+      </Form.Item>
+      <Form.Item name={[name, 'kind']} label={t('base.coding.kind')}>
+        <Select
+          aria-label={`${t('base.coding.kind')} ${n}`}
+          options={CODING_KINDS.map((k) => ({ value: k, label: t(`base.coding.kinds.${k}`) }))}
+        />
+      </Form.Item>
+      {LOCALES.map((locale) => (
+        <Form.Item
+          key={locale}
+          name={[name, 'label', locale]}
+          label={`${t('base.coding.label')} · ${t(`base.coding.lang.${locale}`)}`}
+          rules={[{ required: true, whitespace: true, message: t('base.coding.labelRule') }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+      ))}
+      {kind === 'string' && (
+        <Form.Item name={[name, 'length']} label={t('base.coding.length')}>
+          <InputNumber min={1} max={4000} />
+        </Form.Item>
+      )}
+      {(kind === 'string' || kind === 'int') && (
+        <Form.Item name={[name, 'dict']} label={t('base.coding.dict')}>
+          <Input placeholder="goodsType" />
+        </Form.Item>
+      )}
+      <Form.Item label={t('base.coding.flags')}>
+        <Space wrap size={4}>
+          <Form.Item name={[name, 'required']} valuePropName="checked" noStyle>
+            <Checkbox>{t('base.coding.required')}</Checkbox>
+          </Form.Item>
+          <Form.Item name={[name, 'list']} valuePropName="checked" noStyle>
+            <Checkbox>{t('base.coding.list')}</Checkbox>
+          </Form.Item>
+          <Form.Item name={[name, 'search']} valuePropName="checked" noStyle>
+            <Checkbox>{t('base.coding.search')}</Checkbox>
+          </Form.Item>
+          {onRemove && (
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('base.coding.removeField', { n })}
+              onClick={onRemove}
+            />
+          )}
+        </Space>
+      </Form.Item>
+    </fieldset>
+  );
+}
+
+/** The files, the migration, the menu rows and the texts the preview holds. */
+function PreviewFiles({ preview }: { preview: CodingPreview }) {
+  const { t } = useTranslation();
+  const page = preview.menus[0]?.childMenus?.[0];
+  const items = [
+    ...preview.files.map((file) => ({
+      key: file.path,
+      label: (
+        <span>
+          <Tag color={file.action === 'create' ? 'green' : 'blue'}>
+            {t(file.action === 'create' ? 'base.coding.new' : 'base.coding.edit')}
+          </Tag>
+          <code>{file.path}</code>
+        </span>
+      ),
+      children: <pre className="ai-code-pre">{file.action === 'create' ? file.content : file.lines.join('\n')}</pre>,
+    })),
+    {
+      key: 'migration',
+      label: (
+        <span>
+          <Tag color="green">{t('base.coding.new')}</Tag>
+          <code>{preview.migration.path}</code>
+        </span>
+      ),
+      children: (
+        <>
+          <ul>
+            {preview.migration.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <pre className="ai-code-pre">{preview.migration.content}</pre>
+        </>
+      ),
+    },
+    {
+      key: 'menus',
+      label: t('base.coding.menus'),
+      children: page && (
+        <Table
+          size="small"
+          rowKey="name"
+          pagination={false}
+          dataSource={[page, ...(page.childMenus ?? [])]}
+          columns={[
+            { key: 'name', dataIndex: 'name', title: t('base.coding.menuName') },
+            { key: 'router', dataIndex: 'router', title: t('base.coding.router') },
+            { key: 'perms', dataIndex: 'perms', title: t('base.coding.perms') },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'texts',
+      label: t('base.coding.texts'),
+      children: (
+        <Table
+          size="small"
+          rowKey="key"
+          pagination={false}
+          dataSource={Object.keys(preview.texts['zh-cn']).map((key) => ({
+            key,
+            'zh-tw': preview.texts['zh-tw'][key],
+            en: preview.texts.en[key],
+          }))}
+          columns={[
+            { key: 'key', dataIndex: 'key', title: t('base.coding.lang.zh-cn') },
+            { key: 'zh-tw', dataIndex: 'zh-tw', title: t('base.coding.lang.zh-tw') },
+            { key: 'en', dataIndex: 'en', title: t('base.coding.lang.en') },
+          ]}
+        />
+      ),
+    },
+  ];
+  return <Collapse items={items} defaultActiveKey={[preview.files[0]?.path ?? '']} />;
+}
