@@ -27,9 +27,6 @@ export function installBase() {
   registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));
   registerView('modules/base/views/role.vue', () => import('./views/role'));
   registerView('modules/base/views/session.vue', () => import('./views/session'));
-  // The AI fast-coding helper (the family's helper module view), a cached page.
-  addMessages('base', (locale) => import(`./locales/coding/${locale}.json`));
-  registerView('modules/helper/views/ai-code.vue', () => import('./views/ai-code/index'));
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
   registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));

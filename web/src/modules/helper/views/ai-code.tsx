@@ -20,9 +20,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../../../core/app-feedback';
-import { usePerm } from '../../../../core/permission';
-import { call } from '../../../../core/request';
+import { useFeedback } from '../../../core/app-feedback';
+import { usePerm } from '../../../core/permission';
+import { call } from '../../../core/request';
 import './ai-code.css';
 
 type Values = EntitySpecInput;
@@ -71,7 +71,7 @@ export default function AiCode() {
     onSuccess: ({ spec }) => {
       form.setFieldsValue(spec);
       setPreview(null);
-      void message.success(t('base.coding.described'));
+      void message.success(t('helper.coding.described'));
     },
   });
   const run = useMutation({
@@ -80,7 +80,7 @@ export default function AiCode() {
   });
   const write = useMutation({
     mutationFn: () => call(baseCoding.api.createCode, { spec: form.getFieldsValue(true) as Values, overwrite }),
-    onSuccess: (answer) => void message.success(t('base.coding.written', { count: answer.files.length + 1 })),
+    onSuccess: (answer) => void message.success(t('helper.coding.written', { count: answer.files.length + 1 })),
   });
 
   const chooseModule = (module: string) => {
@@ -90,33 +90,33 @@ export default function AiCode() {
     }
   };
 
-  const langName = (locale: string) => t(`base.coding.lang.${locale}`);
+  const langName = (locale: string) => t(`helper.coding.lang.${locale}`);
 
   return (
     <div className="ai-code">
       {status.data && !writable && (
-        <Alert type="info" showIcon className="ai-code-gap" title={t('base.coding.previewOnly')} />
+        <Alert type="info" showIcon className="ai-code-gap" title={t('helper.coding.previewOnly')} />
       )}
       <Card
         size="small"
         className="ai-code-gap"
         title={
           <span>
-            <RobotOutlined /> {t('base.coding.byText')}
+            <RobotOutlined /> {t('helper.coding.byText')}
           </span>
         }
       >
         {status.data && !status.data.ai ? (
-          <Alert type="warning" showIcon title={t('base.coding.noAi')} />
+          <Alert type="warning" showIcon title={t('helper.coding.noAi')} />
         ) : (
           <Space.Compact block>
             <Input.TextArea
-              aria-label={t('base.coding.byText')}
+              aria-label={t('helper.coding.byText')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               maxLength={4000}
               autoSize={{ minRows: 2, maxRows: 6 }}
-              placeholder={t('base.coding.textPlaceholder')}
+              placeholder={t('helper.coding.textPlaceholder')}
             />
             <Button
               type="primary"
@@ -124,7 +124,7 @@ export default function AiCode() {
               disabled={!canDescribe || text.trim() === ''}
               onClick={() => describe.mutate()}
             >
-              {t('base.coding.fill')}
+              {t('helper.coding.fill')}
             </Button>
           </Space.Compact>
         )}
@@ -134,7 +134,7 @@ export default function AiCode() {
         className="ai-code-gap"
         title={
           <span>
-            <CodeOutlined /> {t('base.coding.byForm')}
+            <CodeOutlined /> {t('helper.coding.byForm')}
           </span>
         }
       >
@@ -149,9 +149,9 @@ export default function AiCode() {
           <div className="ai-code-grid">
             <Form.Item
               name="module"
-              label={t('base.coding.module')}
-              extra={t('base.coding.moduleHint')}
-              rules={[{ required: true, pattern: /^[a-z][a-z0-9]{0,29}$/, message: t('base.coding.moduleRule') }]}
+              label={t('helper.coding.module')}
+              extra={t('helper.coding.moduleHint')}
+              rules={[{ required: true, pattern: /^[a-z][a-z0-9]{0,29}$/, message: t('helper.coding.moduleRule') }]}
             >
               <AutoComplete
                 options={(tree.data ?? []).map((m) => ({ value: m.module }))}
@@ -161,9 +161,9 @@ export default function AiCode() {
             </Form.Item>
             <Form.Item
               name="path"
-              label={t('base.coding.path')}
-              extra={t('base.coding.pathHint')}
-              rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('base.coding.pathRule') }]}
+              label={t('helper.coding.path')}
+              extra={t('helper.coding.pathHint')}
+              rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('helper.coding.pathRule') }]}
             >
               <Input placeholder="goods" />
             </Form.Item>
@@ -171,19 +171,23 @@ export default function AiCode() {
               <Form.Item
                 key={locale}
                 name={['label', locale]}
-                label={`${t('base.coding.label')} · ${langName(locale)}`}
-                rules={[{ required: true, whitespace: true, message: t('base.coding.labelRule') }, { max: 50 }]}
+                label={`${t('helper.coding.label')} · ${langName(locale)}`}
+                rules={[{ required: true, whitespace: true, message: t('helper.coding.labelRule') }, { max: 50 }]}
               >
                 <Input maxLength={50} />
               </Form.Item>
             ))}
             {LOCALES.map((locale) => (
-              <Form.Item key={locale} name={['menu', locale]} label={`${t('base.coding.menu')} · ${langName(locale)}`}>
-                <Input maxLength={50} placeholder={t('base.coding.menuHint')} />
+              <Form.Item
+                key={locale}
+                name={['menu', locale]}
+                label={`${t('helper.coding.menu')} · ${langName(locale)}`}
+              >
+                <Input maxLength={50} placeholder={t('helper.coding.menuHint')} />
               </Form.Item>
             ))}
           </div>
-          <Typography.Title level={5}>{t('base.coding.fields')}</Typography.Title>
+          <Typography.Title level={5}>{t('helper.coding.fields')}</Typography.Title>
           <Form.List name="fields">
             {(rows, { add, remove }) => (
               <>
@@ -196,14 +200,14 @@ export default function AiCode() {
                   />
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })} className="ai-code-gap">
-                  {t('base.coding.addField')}
+                  {t('helper.coding.addField')}
                 </Button>
               </>
             )}
           </Form.List>
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
-              {t('base.coding.preview')}
+              {t('helper.coding.preview')}
             </Button>
           </Space>
         </Form>
@@ -211,22 +215,22 @@ export default function AiCode() {
       {preview && (
         <Card
           size="small"
-          title={t('base.coding.previewTitle')}
+          title={t('helper.coding.previewTitle')}
           extra={
             writable &&
             canWrite && (
               <Space wrap>
                 <Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)}>
-                  {t('base.coding.overwrite')}
+                  {t('helper.coding.overwrite')}
                 </Checkbox>
                 <Popconfirm
-                  title={t('base.coding.writeConfirm', { count: preview.files.length + 1 })}
+                  title={t('helper.coding.writeConfirm', { count: preview.files.length + 1 })}
                   onConfirm={() => write.mutate()}
-                  okText={t('base.coding.write')}
+                  okText={t('helper.coding.write')}
                   cancelText={t('common.cancel')}
                 >
                   <Button type="primary" loading={write.isPending}>
-                    {t('base.coding.write')}
+                    {t('helper.coding.write')}
                   </Button>
                 </Popconfirm>
               </Space>
@@ -246,57 +250,57 @@ function FieldRow({ index, name, onRemove }: { index: number; name: number; onRe
   const kind = Form.useWatch(['fields', name, 'kind']);
   const n = index + 1;
   return (
-    <fieldset className="ai-code-field" aria-label={t('base.coding.fieldN', { n })}>
+    <fieldset className="ai-code-field" aria-label={t('helper.coding.fieldN', { n })}>
       <Form.Item
         name={[name, 'name']}
-        label={t('base.coding.fieldName')}
-        rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('base.coding.fieldRule') }]}
+        label={t('helper.coding.fieldName')}
+        rules={[{ required: true, pattern: /^[a-z][A-Za-z0-9]{0,39}$/, message: t('helper.coding.fieldRule') }]}
       >
         <Input placeholder="title" />
       </Form.Item>
-      <Form.Item name={[name, 'kind']} label={t('base.coding.kind')}>
+      <Form.Item name={[name, 'kind']} label={t('helper.coding.kind')}>
         <Select
-          aria-label={`${t('base.coding.kind')} ${n}`}
-          options={CODING_KINDS.map((k) => ({ value: k, label: t(`base.coding.kinds.${k}`) }))}
+          aria-label={`${t('helper.coding.kind')} ${n}`}
+          options={CODING_KINDS.map((k) => ({ value: k, label: t(`helper.coding.kinds.${k}`) }))}
         />
       </Form.Item>
       {LOCALES.map((locale) => (
         <Form.Item
           key={locale}
           name={[name, 'label', locale]}
-          label={`${t('base.coding.label')} · ${t(`base.coding.lang.${locale}`)}`}
-          rules={[{ required: true, whitespace: true, message: t('base.coding.labelRule') }]}
+          label={`${t('helper.coding.label')} · ${t(`helper.coding.lang.${locale}`)}`}
+          rules={[{ required: true, whitespace: true, message: t('helper.coding.labelRule') }]}
         >
           <Input maxLength={50} />
         </Form.Item>
       ))}
       {kind === 'string' && (
-        <Form.Item name={[name, 'length']} label={t('base.coding.length')}>
+        <Form.Item name={[name, 'length']} label={t('helper.coding.length')}>
           <InputNumber min={1} max={4000} />
         </Form.Item>
       )}
       {(kind === 'string' || kind === 'int') && (
-        <Form.Item name={[name, 'dict']} label={t('base.coding.dict')}>
+        <Form.Item name={[name, 'dict']} label={t('helper.coding.dict')}>
           <Input placeholder="goodsType" />
         </Form.Item>
       )}
-      <Form.Item label={t('base.coding.flags')}>
+      <Form.Item label={t('helper.coding.flags')}>
         <Space wrap size={4}>
           <Form.Item name={[name, 'required']} valuePropName="checked" noStyle>
-            <Checkbox>{t('base.coding.required')}</Checkbox>
+            <Checkbox>{t('helper.coding.required')}</Checkbox>
           </Form.Item>
           <Form.Item name={[name, 'list']} valuePropName="checked" noStyle>
-            <Checkbox>{t('base.coding.list')}</Checkbox>
+            <Checkbox>{t('helper.coding.list')}</Checkbox>
           </Form.Item>
           <Form.Item name={[name, 'search']} valuePropName="checked" noStyle>
-            <Checkbox>{t('base.coding.search')}</Checkbox>
+            <Checkbox>{t('helper.coding.search')}</Checkbox>
           </Form.Item>
           {onRemove && (
             <Button
               type="text"
               danger
               icon={<DeleteOutlined />}
-              aria-label={t('base.coding.removeField', { n })}
+              aria-label={t('helper.coding.removeField', { n })}
               onClick={onRemove}
             />
           )}
@@ -316,7 +320,7 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
       label: (
         <span>
           <Tag color={file.action === 'create' ? 'green' : 'blue'}>
-            {t(file.action === 'create' ? 'base.coding.new' : 'base.coding.edit')}
+            {t(file.action === 'create' ? 'helper.coding.new' : 'helper.coding.edit')}
           </Tag>
           <code>{file.path}</code>
         </span>
@@ -327,7 +331,7 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
       key: 'migration',
       label: (
         <span>
-          <Tag color="green">{t('base.coding.new')}</Tag>
+          <Tag color="green">{t('helper.coding.new')}</Tag>
           <code>{preview.migration.path}</code>
         </span>
       ),
@@ -344,7 +348,7 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
     },
     {
       key: 'menus',
-      label: t('base.coding.menus'),
+      label: t('helper.coding.menus'),
       children: page && (
         <Table
           size="small"
@@ -352,16 +356,16 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
           pagination={false}
           dataSource={[page, ...(page.childMenus ?? [])]}
           columns={[
-            { key: 'name', dataIndex: 'name', title: t('base.coding.menuName') },
-            { key: 'router', dataIndex: 'router', title: t('base.coding.router') },
-            { key: 'perms', dataIndex: 'perms', title: t('base.coding.perms') },
+            { key: 'name', dataIndex: 'name', title: t('helper.coding.menuName') },
+            { key: 'router', dataIndex: 'router', title: t('helper.coding.router') },
+            { key: 'perms', dataIndex: 'perms', title: t('helper.coding.perms') },
           ]}
         />
       ),
     },
     {
       key: 'texts',
-      label: t('base.coding.texts'),
+      label: t('helper.coding.texts'),
       children: (
         <Table
           size="small"
@@ -373,9 +377,9 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
             en: preview.texts.en[key],
           }))}
           columns={[
-            { key: 'key', dataIndex: 'key', title: t('base.coding.lang.zh-cn') },
-            { key: 'zh-tw', dataIndex: 'zh-tw', title: t('base.coding.lang.zh-tw') },
-            { key: 'en', dataIndex: 'en', title: t('base.coding.lang.en') },
+            { key: 'key', dataIndex: 'key', title: t('helper.coding.lang.zh-cn') },
+            { key: 'zh-tw', dataIndex: 'zh-tw', title: t('helper.coding.lang.zh-tw') },
+            { key: 'en', dataIndex: 'en', title: t('helper.coding.lang.en') },
           ]}
         />
       ),
