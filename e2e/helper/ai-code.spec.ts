@@ -41,6 +41,7 @@ describe.skipIf(!hasChromium)('the AI fast-coding helper in Chromium', () => {
     expect(source).toContain("query: { keyWordLikeFields: ['title'] }");
     await expect.poll(() => screen.getByText(/_shop_create-goods\.ts/).count()).toBe(1);
     await screen.getByText('server/src/modules/shop/shop-goods.routes.ts').waitFor();
+    await page.mouse.move(0, 0);
     expect(await seriousViolations(page)).toEqual([]);
     // Another tab, then back: the cached page still holds the preview.
     // In the app (a reload would start afresh): the router follows the history.

@@ -44,6 +44,20 @@ const START: Values = {
   fields: [{ ...blankField }],
 };
 
+/** The form's values as the server reads them: an empty menu directory or dictionary is none. */
+function specOf(values: Values): Values {
+  const menu = values.menu && LOCALES.every((l) => values.menu?.[l]?.trim()) ? values.menu : undefined;
+  return {
+    ...values,
+    menu,
+    fields: values.fields.map((f) => ({
+      ...f,
+      dict: f.dict?.trim() || undefined,
+      length: f.kind === 'string' ? f.length : undefined,
+    })),
+  };
+}
+
 /**
  * AI fast coding: describe an entity by the form (or in words, through the configured AI
  * endpoint), preview every file Backroom needs for it, and, on a development server, write them.
@@ -79,7 +93,7 @@ export default function AiCode() {
     onSuccess: setPreview,
   });
   const write = useMutation({
-    mutationFn: () => call(baseCoding.api.createCode, { spec: form.getFieldsValue(true) as Values, overwrite }),
+    mutationFn: () => call(baseCoding.api.createCode, { spec: specOf(form.getFieldsValue(true) as Values), overwrite }),
     onSuccess: (answer) => void message.success(t('helper.coding.written', { count: answer.files.length + 1 })),
   });
 
@@ -143,7 +157,7 @@ export default function AiCode() {
           name="aiCode"
           layout="vertical"
           initialValues={START}
-          onFinish={(values) => run.mutate(values)}
+          onFinish={(values) => run.mutate(specOf(values))}
           onValuesChange={() => setPreview(null)}
         >
           <div className="ai-code-grid">
@@ -310,6 +324,16 @@ function FieldRow({ index, name, onRemove }: { index: number; name: number; onRe
   );
 }
 
+/** A file's text, scrollable by keyboard too. */
+function Code({ label, text }: { label: string; text: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take the focus to scroll by keyboard.
+    <section className="ai-code-pre" tabIndex={0} aria-label={label}>
+      <pre>{text}</pre>
+    </section>
+  );
+}
+
 /** The files, the migration, the menu rows and the texts the preview holds. */
 function PreviewFiles({ preview }: { preview: CodingPreview }) {
   const { t } = useTranslation();
@@ -325,7 +349,7 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
           <code>{file.path}</code>
         </span>
       ),
-      children: <pre className="ai-code-pre">{file.action === 'create' ? file.content : file.lines.join('\n')}</pre>,
+      children: <Code label={file.path} text={file.action === 'create' ? file.content : file.lines.join('\n')} />,
     })),
     {
       key: 'migration',
@@ -342,7 +366,7 @@ function PreviewFiles({ preview }: { preview: CodingPreview }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <pre className="ai-code-pre">{preview.migration.content}</pre>
+          <Code label={preview.migration.path} text={preview.migration.content} />
         </>
       ),
     },
