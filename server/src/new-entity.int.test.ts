@@ -96,7 +96,7 @@ describe('npm run new:entity', () => {
     // Every kind, a dictionary, enumerated values, a field left out of the list, a json field.
     const script = `
       import { entitySpecSchema, planEntity, planMigration, entityFromSpec, tables, kebab } from '@backroom/contract';
-      import { nextMigration } from './server/src/db/generate.ts';
+      import { nextMigration } from './server/src/db/migration-source.ts';
       import { preparePlan, writePrepared } from './server/src/core/source-tree.ts';
       const l = (t) => ({ 'zh-cn': t, 'zh-tw': t, en: t });
       const fields = [

@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { conflict, refused } from '../../core/errors.js';
 import { preparePlan, SourceTreeError, writePrepared } from '../../core/source-tree.js';
-import { nextMigration } from '../../db/generate.js';
+import { nextMigration } from '../../db/migration-source.js';
 
 /** The prompt that asks the model for an entity spec, and nothing else. */
 const SYSTEM_PROMPT = `You turn a description of a back-office entity into JSON, and answer only that JSON object:
