@@ -44,6 +44,7 @@ const ROUTES = [
   '/customer/activity',
   '/customer/reveal-log',
   '/helper/transform',
+  '/helper/ai-code',
   '/404',
 ] as const;
 /** Only the routes with this word in them (and the login, which signs in), when given. */

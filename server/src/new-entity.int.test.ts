@@ -56,6 +56,8 @@ describe('npm run new:entity', () => {
   beforeAll(() => {
     dir = copyRepository();
     output = run(dir, process.execPath, [
+      '--import',
+      'tsx',
       'scripts/new-entity.mjs',
       'demo',
       'goods',
@@ -71,8 +73,7 @@ describe('npm run new:entity', () => {
   it('writes the declaration, its migration and every registration', () => {
     for (const file of [
       'packages/contract/src/demo/demo-goods.ts',
-      'packages/contract/src/demo/menus.ts',
-      'server/src/modules/demo/demo.module.ts',
+      'server/src/modules/demo/demo-goods.routes.ts',
       'web/src/modules/demo/views/demo-goods.tsx',
     ]) {
       expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
@@ -85,9 +86,50 @@ describe('npm run new:entity', () => {
 
   it('refuses to scaffold the same entity twice, writing nothing', () => {
     const before = fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8');
-    expect(() => run(dir, process.execPath, ['scripts/new-entity.mjs', 'demo', 'goods'])).toThrow(/exists already/);
+    expect(() => run(dir, process.execPath, ['--import', 'tsx', 'scripts/new-entity.mjs', 'demo', 'goods'])).toThrow(
+      /declared already/,
+    );
     expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toBe(before);
   });
+
+  it('writes what the coding helper previews, by the same generator: a new module and an existing one', () => {
+    // Every kind, a dictionary, enumerated values, a field left out of the list, a json field.
+    const script = `
+      import { entitySpecSchema, planEntity, planMigration, entityFromSpec, tables, kebab } from '@backroom/contract';
+      import { nextMigration } from './server/src/db/migration-source.ts';
+      import { preparePlan, writePrepared } from './server/src/core/source-tree.ts';
+      const l = (t) => ({ 'zh-cn': t, 'zh-tw': t, en: t });
+      const fields = [
+        { name: 'title', label: l('Title'), kind: 'string', required: true, length: 80, search: true },
+        { name: 'body', label: l('Body'), kind: 'text', list: false, search: true },
+        { name: 'stock', label: l('Stock'), kind: 'int', required: true, default: 0 },
+        { name: 'views', label: l('Views'), kind: 'bigint' },
+        { name: 'price', label: l('Price'), kind: 'decimal', required: true },
+        { name: 'onSale', label: l('On sale'), kind: 'bool', default: true, search: true },
+        { name: 'publishedAt', label: l('Published'), kind: 'datetime' },
+        { name: 'extra', label: l('Extra'), kind: 'json', list: false },
+        { name: 'goodsType', label: l('Type'), kind: 'int', dict: 'goodsType', search: true },
+        { name: 'size', label: l('Size'), kind: 'string', values: ['S', 'M', 'L'], default: 'M', search: true },
+        { name: 'code', label: l('Code'), kind: 'string', length: 32, unique: true },
+      ];
+      for (const raw of [
+        { module: 'shop', path: 'item', label: l('Item'), menu: l('Shop'), fields },
+        { module: 'customer', path: 'tag', label: l('Tag'), fields: fields.slice(0, 3) },
+      ]) {
+        const spec = entitySpecSchema.parse(raw);
+        const next = nextMigration(spec.module, 'create-' + kebab(spec.path), [...Object.values(tables), entityFromSpec(spec)], new Date(Date.now() + (raw.module === 'shop' ? 0 : 1000)));
+        const state = { contract: raw.module !== 'shop', server: raw.module !== 'shop', web: raw.module !== 'shop' };
+        writePrepared('.', preparePlan('.', spec.module, [...planEntity(spec, state), ...planMigration(next.name, next.source)]));
+      }
+    `;
+    fs.writeFileSync(path.join(dir, 'generate-by-spec.mts'), script);
+    run(dir, process.execPath, ['--import', 'tsx', 'generate-by-spec.mts']);
+    fs.rmSync(path.join(dir, 'generate-by-spec.mts'));
+    expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toContain(
+      'shop_item: shopItem',
+    );
+    expect(fs.existsSync(path.join(dir, 'web/src/modules/customer/views/customer-tag.tsx'))).toBe(true);
+  }, 120_000);
 
   it('leaves a copy that type-checks, lints and whose migrations make the declared schema', () => {
     for (const project of ['packages/contract', 'server', 'web']) run(dir, 'npx', ['tsc', '-p', project]);

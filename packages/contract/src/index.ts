@@ -1,3 +1,4 @@
+export * from './base/coding.js';
 export * from './base/comm.js';
 export * from './base/menus.js';
 export * from './base/open.js';
@@ -30,6 +31,8 @@ export * from './dict/dict-info.js';
 export * from './dict/dict-type.js';
 export * from './dict/menus.js';
 export * from './helper/menus.js';
+export * from './helper/codegen.js';
+export * from './helper/sql-table.js';
 export * from './recycle/menus.js';
 export * from './recycle/recycle-data.js';
 export { declarations, menus, type Tables, tables } from './registry.js';

@@ -1,5 +1,6 @@
+import { baseCoding } from './base/coding.js';
 import { baseComm } from './base/comm.js';
-import { baseMenus, baseSessionMenus } from './base/menus.js';
+import { baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
@@ -44,6 +45,7 @@ import { taskInfo, taskLog } from './task/task-info.js';
 export const declarations: readonly Declaration[] = [
   baseComm,
   baseOpen,
+  baseCoding,
   sysDepartment,
   sysLog,
   sysMenu,
@@ -101,6 +103,7 @@ export type Tables = typeof tables;
 export const menus: readonly ModuleMenus[] = [
   baseMenus,
   baseSessionMenus,
+  baseCodingMenus,
   recycleMenus,
   dictMenus,
   spaceMenus,

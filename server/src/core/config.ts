@@ -42,6 +42,14 @@ export type Config = {
   seedLocale: Locale;
   /** Staff sign-in with enterprise WeChat (WECOM_*); undefined when not configured. */
   wecom: WecomConfig | undefined;
+  /**
+   * Development mode (`npm run dev` sets NODE_ENV=development): the coding helper may write
+   * generated files into `sourceRoot` (SOURCE_ROOT, the repository by default). Never in production.
+   */
+  devMode: boolean;
+  sourceRoot: string;
+  /** An OpenAI-compatible chat-completions endpoint for the coding helper's free text; undefined when not configured. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
 };
 
 /** A WeCom self-built app that staff sign in through (its QR page, then gettoken and getuserinfo). */
@@ -284,5 +292,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
     wecom: parseWecom(env),
+    devMode: (env.NODE_ENV ?? '').trim() === 'development',
+    sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),
+    ai: parseAi(env),
   };
+}
+
+function parseAi(env: NodeJS.ProcessEnv): Config['ai'] {
+  const baseUrl = httpBase('AI_BASE_URL', env.AI_BASE_URL);
+  const model = env.AI_MODEL?.trim();
+  if (!baseUrl) {
+    if (model || env.AI_API_KEY?.trim()) throw new ConfigError('AI_MODEL and AI_API_KEY need AI_BASE_URL');
+    return undefined;
+  }
+  if (!model) throw new ConfigError('AI_BASE_URL needs AI_MODEL, the model name the endpoint serves');
+  return { baseUrl, apiKey: env.AI_API_KEY?.trim() || undefined, model };
 }

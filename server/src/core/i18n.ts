@@ -222,6 +222,41 @@ const MESSAGES = {
   ),
   'menu.parentIsPermission': m('权限节点下不能有子节点', '權限節點下不能有子節點', 'A permission cannot have children'),
   'menu.unknownPerm': m('权限 {perm} 不存在', '權限 {perm} 不存在', 'Unknown permission "{perm}"'),
+  'menu.noEntity': m('实体 {name} 不存在', '實體 {name} 不存在', 'No entity "{name}" is served'),
+  'menu.pageExists': m(
+    '实体 {name} 的菜单已存在',
+    '實體 {name} 的選單已存在',
+    'The entity "{name}" has a menu page already',
+  ),
+  'menu.badSql': m('无法解析 SQL：{reason}', '無法解析 SQL：{reason}', 'The SQL cannot be read: {reason}'),
+  'coding.production': m(
+    '只有开发模式（npm run dev）下才能生成代码',
+    '只有開發模式（npm run dev）下才能生成程式碼',
+    'Code is written only when the server runs in development mode (npm run dev)',
+  ),
+  'coding.exists': m('实体 {name} 已存在', '實體 {name} 已存在', 'The entity "{name}" exists already'),
+  'coding.fileExists': m(
+    '文件已存在：{files}；未写入任何文件',
+    '檔案已存在：{files}；未寫入任何檔案',
+    'These files exist already: {files}; nothing was written',
+  ),
+  'coding.badPath': m('不允许写入：{files}', '不允許寫入：{files}', 'Not a file this module may write: {files}'),
+  'coding.cannotEdit': m('无法修改：{files}', '無法修改：{files}', 'Cannot edit: {files}'),
+  'coding.noAi': m(
+    '未配置 AI 接口（AI_BASE_URL、AI_MODEL），请用表单描述实体',
+    '未設定 AI 介面（AI_BASE_URL、AI_MODEL），請用表單描述實體',
+    'No AI endpoint is configured (AI_BASE_URL, AI_MODEL): describe the entity with the form',
+  ),
+  'coding.aiFailed': m(
+    'AI 接口调用失败，请稍后再试',
+    'AI 介面呼叫失敗，請稍後再試',
+    'The AI endpoint did not answer; try again later',
+  ),
+  'coding.aiInvalid': m(
+    'AI 的回答不是有效的实体描述（{reason}）',
+    'AI 的回答不是有效的實體描述（{reason}）',
+    'The AI answer is not a valid entity description ({reason})',
+  ),
   'param.keyTaken': m('参数键已存在', '參數鍵已存在', 'This parameter key is already taken'),
   'param.format': m(
     '参数格式错误：不是有效的 JSON',

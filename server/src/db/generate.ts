@@ -5,85 +5,18 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type TableDecl, tables } from '@backroom/contract';
-import type { DbKind } from '../core/config.js';
-import { renderChanges } from '../core/db/ddl.js';
-import type { Migration, MigrationList } from '../core/db/migrator.js';
-import {
-  declaredSchema,
-  describeDifferences,
-  diffSchemas,
-  foldChanges,
-  type SchemaChange,
-  type SchemaModel,
-} from '../core/db/schema-model.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { tables } from '@backroom/contract';
+import { declaredSchema, describeDifferences } from '../core/db/schema-model.js';
+import { indexWithMigration, migratedSchema, nextMigration, pendingChanges } from './migration-source.js';
 
-const DIALECTS: readonly DbKind[] = ['sqlite', 'postgres', 'mysql'];
+export { buildMigration, migratedSchema, migrationSource, nextMigration, pendingChanges } from './migration-source.js';
+
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 const INDEX_FILE = path.join(MIGRATIONS_DIR, 'index.ts');
 
-/** The schema the migrations make, added up from the changes each one records. */
-export function migratedSchema(migrations: MigrationList = MIGRATIONS): SchemaModel {
-  return foldChanges(
-    {},
-    Object.values(migrations).flatMap((m) => m.changes),
-  );
-}
-
-/** What the declarations ask for that the migrations do not make yet. */
-export function pendingChanges(migrations: MigrationList = MIGRATIONS): SchemaChange[] {
-  const decls: readonly TableDecl[] = Object.values(tables);
-  return diffSchemas(migratedSchema(migrations), declaredSchema(decls));
-}
-
-/** The migration for the pending changes: the changes as data and their SQL on every dialect. */
-export function buildMigration(changes: readonly SchemaChange[], before: SchemaModel): Migration {
-  const sql = Object.fromEntries(DIALECTS.map((kind) => [kind, renderChanges(kind, changes, before)])) as Record<
-    DbKind,
-    string[]
-  >;
-  return { changes, sql };
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/\D/g, '').slice(0, 14);
-}
-
-/** JSON with each flat object (a column, an index) on one line, as the migrations read best. */
-function toSource(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/\{\n((?:[ \t]+[^{}\n]*[^[{\n]\n)+?)[ \t]*\}/g, (_m, body: string) => {
-    const parts = body
-      .trim()
-      .split('\n')
-      .map((line) => line.trim());
-    return `{ ${parts.join(' ').replace(/,$/, '')} }`;
-  });
-}
-
-export function migrationSource(name: string, migration: Migration, written: Date): string {
-  return `// ${name}: written ${written.toISOString().slice(0, 10)} by \`npm run db:migration\`
-// from the declarations as they were then. Frozen: never edit it; a later change to a declaration
-// gets a migration of its own (docs/architecture.md, "Migrations").
-import type { Migration } from '../../core/db/migrator.js';
-
-export const migration: Migration = ${toSource(migration)};
-`;
-}
-
-/** Adds the new migration to the list in migrations/index.ts, after the others. */
+/** Adds the new migration to the list in migrations/index.ts. */
 function register(name: string): void {
-  const source = fs.readFileSync(INDEX_FILE, 'utf8');
-  const id = `m${name.slice(0, 14)}`;
-  const withImport = source.replace(
-    '\n/** Every migration',
-    `import { migration as ${id} } from './${name}.js';\n\n/** Every migration`,
-  );
-  const withEntry = withImport.replace(/\n};\s*$/, `\n  '${name}': ${id},\n};\n`);
-  if (withEntry === source || !withEntry.includes(`'${name}': ${id}`)) {
-    throw new Error(`could not add ${name} to ${INDEX_FILE}`);
-  }
-  fs.writeFileSync(INDEX_FILE, withEntry.replace(/\n\n(import \{ migration as)/g, '\n$1'));
+  fs.writeFileSync(INDEX_FILE, indexWithMigration(fs.readFileSync(INDEX_FILE, 'utf8'), name));
 }
 
 function main(argv: readonly string[]): number {
@@ -102,25 +35,19 @@ function main(argv: readonly string[]): number {
     console.error('usage: npm run db:migration -- <module> <verb-noun>   (e.g. customer create-tables)');
     return 2;
   }
-  if (changes.length === 0) {
+  const next = nextMigration(module, action);
+  if (next === null) {
     console.log('Nothing to write: the migrations already make the declared schema.');
     return 0;
   }
-  const before = migratedSchema();
-  const migration = buildMigration(changes, before);
-  const now = new Date();
-  const last = Object.keys(MIGRATIONS).at(-1) ?? '';
-  let name = `${stamp(now)}_${module}_${action}`;
-  if (name <= last) name = `${String(Number(last.slice(0, 14)) + 1)}_${module}_${action}`;
-  const file = path.join(MIGRATIONS_DIR, `${name}.ts`);
-  fs.writeFileSync(file, migrationSource(name, migration, now));
-  register(name);
+  const file = path.join(MIGRATIONS_DIR, `${next.name}.ts`);
+  fs.writeFileSync(file, next.source);
+  register(next.name);
   // The house format (biome), so the new files read like the rest.
   execFileSync('npx', ['biome', 'format', '--write', file, INDEX_FILE], { stdio: 'ignore' });
   console.log(`Wrote ${path.relative(process.cwd(), file)}:`);
-  for (const line of describeDifferences(before, declaredSchema(Object.values(tables)))) console.log(`  ${line}`);
-  const drops = changes.filter((c) => c.op === 'dropColumn' || c.op === 'dropTable');
-  if (drops.length > 0) {
+  for (const line of next.lines) console.log(`  ${line}`);
+  if (next.drops) {
     console.log('It drops data: a rename reads as a drop and an add; rewrite those by hand before it runs anywhere.');
   }
   return 0;

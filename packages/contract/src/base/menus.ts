@@ -1,4 +1,5 @@
 import { crudPermRows, defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
+import { baseCoding } from './coding.js';
 import { sysDepartment } from './sys-department.js';
 import { sysLog } from './sys-log.js';
 import { sysMenu } from './sys-menu.js';
@@ -80,4 +81,37 @@ export const baseSessionMenus = defineMenus(
     ),
   ],
   'menus-sessions',
+);
+
+/**
+ * The AI fast-coding helper (a cached page) and the menu screen's parse and create, added as a
+ * seed step of their own (`menus-coding`) so existing installs receive them.
+ */
+export const baseCodingMenus = defineMenus(
+  'base',
+  '1',
+  [
+    menuDirectory(
+      '系统管理',
+      'icon-system',
+      2,
+      [
+        menuDirectory('权限管理', 'icon-auth', 1, [
+          menuPage('菜单列表', '/sys/menu', 'modules/base/views/menu/index.vue', 'icon-menu', 2, [
+            permRow('解析', [sysMenu.perms.parse], 7),
+            permRow('创建页面', [sysMenu.perms.parse, sysMenu.perms.create], 8),
+          ]),
+        ]),
+      ],
+      '/sys',
+    ),
+    menuDirectory('开发工具', 'icon-vue', 90, [
+      menuPage('AI编码', '/helper/ai-code', 'modules/helper/views/ai-code.vue', 'icon-vue', 1, [
+        permRow('预览', [baseCoding.perms.status, baseCoding.perms.preview, baseCoding.perms.getModuleTree], 1),
+        permRow('AI描述', [baseCoding.perms.describe], 2),
+        permRow('生成代码', [baseCoding.perms.createCode], 3),
+      ]),
+    ]),
+  ],
+  'menus-coding',
 );

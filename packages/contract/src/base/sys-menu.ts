@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { col } from '../core/columns.js';
 import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
+import type { MenuParse } from './coding.js';
 
 /** 0 directory, 1 menu, 2 permission (button). */
 export const MENU_TYPES = [0, 1, 2] as const;
@@ -75,6 +76,31 @@ export const sysMenu = defineEntity({
       summary: label('导入', '匯入', 'Import'),
       input: z.object({ menus: z.array(menuNodeSchema).min(1).max(1000) }),
       output: z.object({ count: z.number() }),
+    },
+    // What a CRUD screen of an entity needs, read from its declaration or a table's SQL (nothing is evaluated).
+    parse: {
+      method: 'post',
+      summary: label('解析', '解析', 'Parse'),
+      input: z
+        .object({
+          entity: z.string().trim().min(1).max(200).optional(),
+          sql: z.string().min(1).max(20_000).optional(),
+        })
+        .refine((v) => (v.entity === undefined) !== (v.sql === undefined), { message: 'entityOrSql' }),
+      output: returns<MenuParse>(),
+    },
+    // The menu page of an entity and its permission rows, in one transaction.
+    create: {
+      method: 'post',
+      summary: label('创建', '建立', 'Create'),
+      input: z.object({
+        entity: z.string().trim().min(1).max(200),
+        parentId: idSchema.nullable(),
+        name: z.string().trim().min(1).max(100).optional(),
+        icon: z.string().max(100).optional(),
+        orderNum: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
+      }),
+      output: returns<{ id: number }>(),
     },
   },
 });

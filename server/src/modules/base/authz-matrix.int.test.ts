@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  baseCoding,
   baseComm,
   baseOpen,
   customerActivity,
@@ -67,8 +68,11 @@ type Case = {
   input(c: Ctx): Promise<Input> | Input;
   /** The call ends its session (logout): make it with a session of its own. */
   ownSession?: boolean;
-  /** Answers a page or a file (an .xlsx) rather than the JSON envelope. */
-  answers?: 'html' | 'xlsx';
+  /**
+   * Answers a page or a file (an .xlsx) rather than the JSON envelope; or, with `refused`, a rule's
+   * 400 past the permission check (a production server refuses to write code).
+   */
+  answers?: 'html' | 'xlsx' | 'refused';
   /** Sends the valid call itself (a multipart upload) instead of the JSON or query input. */
   send?(c: Ctx, token: string): Promise<Reply>;
 };
@@ -380,6 +384,13 @@ async function recycleRecordOf(c: Ctx): Promise<number> {
   return record.id;
 }
 
+const CODING_SPEC = {
+  module: 'matrix',
+  path: 'item',
+  label: { 'zh-cn': '条目', 'zh-tw': '條目', en: 'Item' },
+  fields: [{ name: 'title', label: { 'zh-cn': '标题', 'zh-tw': '標題', en: 'Title' }, kind: 'string' }],
+};
+
 /** Endpoints whose input is not the generic one: the extra verbs and department delete. */
 const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysUser, 'move')]: {
@@ -398,6 +409,15 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysDepartment, 'order')]: { input: (c) => [{ id: c.departmentId, orderNum: 7 }] },
   [urlOf(sysMenu, 'export')]: { input: (c) => ({ ids: [c.pageMenuId] }) },
   [urlOf(sysMenu, 'import')]: { input: (c) => ({ menus: [{ name: c.unique('mx-import'), type: 0 }] }) },
+  [urlOf(sysMenu, 'parse')]: { input: () => ({ entity: 'dict/type' }) },
+  // The page exists already, and the rows would grant what the holder lacks: refused past the permission.
+  [urlOf(sysMenu, 'create')]: { input: () => ({ entity: 'dict/type', parentId: null }), answers: 'refused' },
+  [urlOf(baseCoding, 'status')]: { input: () => ({}) },
+  [urlOf(baseCoding, 'preview')]: { input: () => CODING_SPEC },
+  // A production server lists no modules, writes no code, and has no AI endpoint configured here.
+  [urlOf(baseCoding, 'getModuleTree')]: { input: () => ({}), answers: 'refused' },
+  [urlOf(baseCoding, 'createCode')]: { input: () => ({ spec: CODING_SPEC }), answers: 'refused' },
+  [urlOf(baseCoding, 'describe')]: { input: () => ({ text: 'goods' }), answers: 'refused' },
   [urlOf(sysParam, 'html')]: { input: (c) => ({ key: c.htmlKey }), answers: 'html' },
   [urlOf(sysLog, 'setKeep')]: { input: () => ({ value: 31 }) },
   [urlOf(sysLog, 'getKeep')]: { input: () => ({}) },
@@ -545,9 +565,15 @@ function call(t: TestApp, e: Endpoint, input: Input, token?: string): Promise<Re
 }
 
 function expectSuccess(reply: Reply, c: Case, what: string) {
-  expect(reply.status, `${what}: ${reply.raw.slice(0, 300)}`).toBe(200);
+  if (c.answers !== 'refused') expect(reply.status, `${what}: ${reply.raw.slice(0, 300)}`).toBe(200);
   if (c.answers === 'html') {
     expect(String(reply.headers['content-type'])).toMatch(/^text\/html/);
+  } else if (c.answers === 'refused') {
+    expect({ status: reply.status, code: reply.body.code }, `${what}: ${reply.raw.slice(0, 300)}`).toEqual({
+      status: 400,
+      code: 1001,
+    });
+    return;
   } else if (c.answers === 'xlsx') {
     expect(String(reply.headers['content-type'])).toContain('spreadsheetml');
   } else {

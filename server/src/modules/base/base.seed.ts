@@ -1,4 +1,5 @@
 import {
+  baseCodingMenus,
   baseMenus,
   baseSessionMenus,
   DEFAULT_PASSWORD_POLICY,
@@ -243,6 +244,7 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx, locale) });
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
+  ctx.seeds.add(menuSeed(baseCodingMenus, menus));
   ctx.seeds.add(sessionLimitSeed(locale));
   ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
   ctx.seeds.add({

@@ -16,6 +16,11 @@ export type SysMenuService = CrudService & {
    * that page), each given to every role that held the old one; nothing when the page has no such
    * row. True when it replaced one.
    */
+  /**
+   * Adds a page and its rows under `parentId` (null: at the top), in one transaction; refused when
+   * a page of that router exists already (`name` says which entity, in the message).
+   */
+  insertPage(page: MenuNode, parentId: number | null, session: Session | null, name: string): Promise<number>;
   replacePermRow(router: string, oldName: string, rows: readonly MenuNode[], trx: LooseTrx): Promise<boolean>;
 };
 
@@ -138,6 +143,23 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
           .filter((m) => (parentId === null ? m.parentId === null || !chosen.has(m.parentId) : m.parentId === parentId))
           .map((m) => toNode(m, build(m.id)));
       return build(null);
+    },
+    async insertPage(page, parentId, session, name) {
+      const id = await ctx.db.db.transaction().execute(async (trx) => {
+        const existing = await allMenus(trx);
+        if (existing.some((m) => m.type === 1 && m.router === page.router))
+          throw badRequest('menu.pageExists', { name });
+        if (parentId !== null) {
+          const parent = existing.find((m) => m.id === parentId);
+          if (!parent) throw badRequest('menu.parentMissing');
+          if (parent.type === 2) throw badRequest('menu.parentIsPermission');
+        }
+        await insertTree(trx, [page], parentId, session, existing);
+        const added = (await allMenus(trx)).find((m) => m.type === 1 && m.router === page.router);
+        return added?.id ?? 0;
+      });
+      ctx.gate.invalidate();
+      return id;
     },
     async replacePermRow(router, oldName, rows, trx) {
       const existing = await allMenus(trx);

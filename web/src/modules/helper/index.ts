@@ -11,4 +11,6 @@ export function installHelper() {
     en: { 实用工具: 'Tools', 数据转换: 'Transform' },
   });
   registerView('modules/helper/views/transform.vue', () => import('./views/transform'), 'helper');
+  // The AI fast-coding helper: a cached menu page (its tab keeps the form and the preview).
+  registerView('modules/helper/views/ai-code.vue', () => import('./views/ai-code'), 'helper');
 }

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, SafetyOutlined, UploadOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, DownloadOutlined, PlusOutlined, SafetyOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RefreshButton } from '../../../core/crud/parts';
@@ -7,14 +7,15 @@ import type { MenuList } from '../hooks/use-menu-list';
 
 type Props = {
   list: MenuList;
-  can: { add: boolean; export: boolean; import: boolean };
+  can: { add: boolean; export: boolean; import: boolean; create: boolean };
   onAdd: () => void;
   onQuickAdd: () => void;
+  onEntityCreate: () => void;
   onImport: () => void;
 };
 
-/** Above the menu table: refresh, add, the permission quick-add, export and import; search and open-all. */
-export function MenuToolbar({ list, can, onAdd, onQuickAdd, onImport }: Props) {
+/** Above the menu table: refresh, add, the permission quick-add, an entity's screen, export and import; search and open-all. */
+export function MenuToolbar({ list, can, onAdd, onQuickAdd, onEntityCreate, onImport }: Props) {
   const { t } = useTranslation();
   const count = list.selected.length;
   return (
@@ -29,6 +30,11 @@ export function MenuToolbar({ list, can, onAdd, onQuickAdd, onImport }: Props) {
         {can.add && (
           <Button icon={<SafetyOutlined />} onClick={onQuickAdd}>
             {t('base.menu.quick.button')}
+          </Button>
+        )}
+        {can.create && (
+          <Button icon={<AppstoreAddOutlined />} onClick={onEntityCreate}>
+            {t('base.menu.entity.button')}
           </Button>
         )}
         {can.export && (

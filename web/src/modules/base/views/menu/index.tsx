@@ -8,6 +8,7 @@ import { usePerm } from '../../../../core/permission';
 import { useScreen } from '../../../../core/screen';
 import { useMenuColumns } from '../../components/menu-columns';
 import type { MenuRow } from '../../components/menu-data';
+import { MenuEntityCreate } from '../../components/menu-entity-create';
 import { type MenuEditing, MenuForm } from '../../components/menu-form';
 import { MenuImport } from '../../components/menu-import';
 import { MenuPermQuickAdd } from '../../components/menu-perm-quick-add';
@@ -18,7 +19,7 @@ import '../../components/menu.css';
 /**
  * Menu management: every directory, menu and permission as a tree; add (also below a row), edit,
  * delete with everything below, order in place, export the chosen menus, import a file, and a
- * quick-add for permissions read from EPS. Every change reloads the sidebar.
+ * quick-add for permissions read from EPS, and the screen of an entity with its permissions (parse, create). Every change reloads the sidebar.
  */
 export default function MenuList() {
   const { t } = useTranslation();
@@ -29,11 +30,13 @@ export default function MenuList() {
     delete: usePerm(sysMenu.perms.delete),
     export: usePerm(sysMenu.perms.export),
     import: usePerm(sysMenu.perms.import),
+    create: usePerm(sysMenu.perms.create),
   };
   const list = useMenuList();
   const [editing, setEditing] = useState<MenuEditing | null>(null);
   const [quickAdd, setQuickAdd] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [entityCreate, setEntityCreate] = useState(false);
   const columns = useMenuColumns({
     rows: list.rows,
     can,
@@ -61,6 +64,7 @@ export default function MenuList() {
         can={can}
         onAdd={() => setEditing({ mode: 'add', parentId: null })}
         onQuickAdd={() => setQuickAdd(true)}
+        onEntityCreate={() => setEntityCreate(true)}
         onImport={() => setImporting(true)}
       />
       <Table<MenuRow>
@@ -106,6 +110,12 @@ export default function MenuList() {
         rows={list.rows}
         onClose={() => setQuickAdd(false)}
         onSaved={done(() => setQuickAdd(false))}
+      />
+      <MenuEntityCreate
+        open={entityCreate}
+        rows={list.rows}
+        onClose={() => setEntityCreate(false)}
+        onSaved={done(() => setEntityCreate(false))}
       />
       <MenuImport open={importing} onClose={() => setImporting(false)} onImported={done(() => setImporting(false))} />
     </div>
