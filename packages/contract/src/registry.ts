@@ -25,6 +25,7 @@ import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
+import { demoHome, demoHomeMenus } from './demo/home.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
@@ -60,6 +61,7 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  demoHome,
 ];
 
 /**
@@ -105,4 +107,5 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  demoHomeMenus,
 ];

@@ -161,7 +161,12 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     joined: {
       employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
     },
-    indexes: [{ columns: ['storeId', 'employeeId'] }],
+    indexes: [
+      { columns: ['storeId', 'employeeId'] },
+      // The home dashboard's figures (demo/home) read these alone, without the rows, whatever the scope.
+      { columns: ['createTime', 'storeId', 'employeeId'] },
+      { columns: ['customerType', 'storeId', 'employeeId'] },
+    ],
     excel: {
       columns: [
         'customerCode',

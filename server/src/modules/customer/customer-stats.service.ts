@@ -1,0 +1,54 @@
+import type { HomeClerkCount, HomeCount, HomeStoreCount, HomeTypeCount } from '@backroom/contract';
+import type { Session } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import type { CrudService } from '../../core/crud/factory.js';
+import {
+  countByDay,
+  countIn,
+  customersByType,
+  invitationsByStore,
+  invitationVisits,
+  ownersByNewRows,
+} from './customer-stats.repository.js';
+
+/** invitationStatus values that mean the customer came: visited (2) and bought (3). */
+const VISITED = ['2', '3'] as const;
+
+/**
+ * The customer figures of the home dashboard. Each reads through the entity's scopedQuery, so the
+ * declared data scope (ownership) holds as on the entity's own pages: a clerk counts their own rows.
+ * Windows are `YYYY-MM-DD HH:mm:ss` texts (from inclusive, to exclusive).
+ */
+export type CustomerStats = {
+  customers(session: Session, weekFrom: string): Promise<HomeCount>;
+  invitations(session: Session, week: { from: string; to: string }): Promise<{ thisWeek: number; visited: number }>;
+  activities(session: Session, month: { from: string; to: string }): Promise<number>;
+  newCustomersByDay(session: Session, from: string): Promise<Map<string, number>>;
+  invitationsByDay(session: Session, from: string): Promise<Map<string, number>>;
+  invitationsByStore(session: Session, from: string): Promise<HomeStoreCount[]>;
+  customersByType(session: Session): Promise<HomeTypeCount[]>;
+  clerksByNewCustomers(session: Session, from: string, limit: number): Promise<HomeClerkCount[]>;
+};
+
+export function createCustomerStats(
+  ctx: AppContext,
+  customers: CrudService,
+  invitations: CrudService,
+  activities: CrudService,
+): CustomerStats {
+  const db = ctx.db.db;
+  return {
+    async customers(session, weekFrom) {
+      const total = await countIn(customers.scopedQuery(session), 'createTime');
+      const newThisWeek = await countIn(customers.scopedQuery(session), 'createTime', weekFrom);
+      return { total, newThisWeek };
+    },
+    invitations: (session, week) => invitationVisits(invitations.scopedQuery(session), week, VISITED),
+    activities: (session, month) => countIn(activities.scopedQuery(session), 'createTime', month.from, month.to),
+    newCustomersByDay: (session, from) => countByDay(customers.scopedQuery(session), 'createTime', from),
+    invitationsByDay: (session, from) => countByDay(invitations.scopedQuery(session), 'inviteTime', from),
+    invitationsByStore: (session, from) => invitationsByStore(db, invitations.scopedQuery(session), from),
+    customersByType: (session) => customersByType(customers.scopedQuery(session)),
+    clerksByNewCustomers: (session, from, limit) => ownersByNewRows(db, customers.scopedQuery(session), from, limit),
+  };
+}
