@@ -63,6 +63,12 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         name: 'idx_customer_invitation_record_home',
         columns: ['inviteTime', 'storeId', 'employeeId', 'customerStatus'],
       },
+      // …and these when the scope names the owner (a clerk) or the stores (a manager, the treasurer, HR).
+      { name: 'idx_customer_invitation_record_home_owner', columns: ['employeeId', 'inviteTime', 'customerStatus'] },
+      {
+        name: 'idx_customer_invitation_record_home_store',
+        columns: ['storeId', 'inviteTime', 'customerStatus', 'employeeId'],
+      },
     ],
     extra,
   });
