@@ -47,8 +47,7 @@ export function trendOption(
     series.push({
       name: names.customers,
       type: 'line',
-      smooth: true,
-      symbolSize: 6,
+      symbolSize: 5,
       areaStyle: { opacity: 0.12 },
       data: days.map((d) => d.customers ?? 0),
     });
@@ -56,8 +55,7 @@ export function trendOption(
     series.push({
       name: names.invitations,
       type: 'line',
-      smooth: true,
-      symbolSize: 6,
+      symbolSize: 5,
       lineStyle: { type: 'dashed' },
       data: days.map((d) => d.invitations ?? 0),
     });
