@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { HomeClerkCount, HomeCount, HomeStoreCount, HomeTypeCount } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
@@ -10,6 +11,14 @@ import {
   invitationVisits,
   ownersByNewRows,
 } from './customer-stats.repository.js';
+
+/**
+ * How long the customers-by-type figure of one scope is kept. It is the one figure over every row
+ * the scope holds (the others cover a window, read as ranges of the dashboard indexes): at a
+ * million customers counting it walks a million index entries, about 0.3 s, so a dashboard opened
+ * again within the minute reads the count it made last (docs/architecture.md, "Home dashboard").
+ */
+export const TYPES_CACHE_SECONDS = 60;
 
 /** invitationStatus values that mean the customer came: visited (2) and bought (3). */
 const VISITED = ['2', '3'] as const;
@@ -30,6 +39,18 @@ export type CustomerStats = {
   clerksByNewCustomers(session: Session, from: string, limit: number): Promise<HomeClerkCount[]>;
 };
 
+/**
+ * What the ownership scope reads of a principal (core/crud/scope.ts), as a short key: two sessions
+ * with the same fingerprint see the same rows, on any instance sharing the cache.
+ */
+function scopeFingerprint(session: Session): string {
+  const ids = (set: ReadonlySet<number> | null) => (set === null ? '*' : [...set].sort((a, b) => a - b).join(','));
+  const scope = session.isSuper
+    ? 'super'
+    : `${session.userLevel}|${session.userId}|${ids(session.departmentIds)}|${ids(session.ownDepartmentIds)}`;
+  return createHash('sha256').update(scope).digest('base64url').slice(0, 22);
+}
+
 export function createCustomerStats(
   ctx: AppContext,
   customers: CrudService,
@@ -48,7 +69,14 @@ export function createCustomerStats(
     newCustomersByDay: (session, from) => countByDay(customers.scopedQuery(session), 'createTime', from),
     invitationsByDay: (session, from) => countByDay(invitations.scopedQuery(session), 'inviteTime', from),
     invitationsByStore: (session, from) => invitationsByStore(db, invitations.scopedQuery(session), from),
-    customersByType: (session) => customersByType(customers.scopedQuery(session)),
+    async customersByType(session) {
+      const key = `customer:home-types:${scopeFingerprint(session)}`;
+      const kept = await ctx.cache.get(key);
+      if (kept !== undefined) return JSON.parse(kept) as HomeTypeCount[];
+      const counted = await customersByType(customers.scopedQuery(session));
+      await ctx.cache.set(key, JSON.stringify(counted), TYPES_CACHE_SECONDS);
+      return counted;
+    },
     clerksByNewCustomers: (session, from, limit) => ownersByNewRows(db, customers.scopedQuery(session), from, limit),
   };
 }
