@@ -50,22 +50,32 @@ export async function invitationVisits(
   return { thisWeek: countOf(row?.n), visited: countOf(row?.v) };
 }
 
-/** How many rows fall on each day from `from` on (days without rows are left out). */
-export async function countByDay(scoped: AnySelect, column: string, from: string): Promise<Map<string, number>> {
+/** How many rows fall on each day from `from` to before `to` (days without rows are left out). */
+export async function countByDay(
+  scoped: AnySelect,
+  column: string,
+  window: { from: string; to: string },
+): Promise<Map<string, number>> {
   const day = dayOf(column);
   const rows = await scoped
     .select((eb) => [day.as('day') as never, eb.fn.countAll().as('n')])
-    .where(ref(column), '>=', from)
+    .where(ref(column), '>=', window.from)
+    .where(ref(column), '<', window.to)
     .groupBy(day as never)
     .execute();
   return new Map(rows.map((r) => [String(r.day), countOf(r.n)]));
 }
 
-/** Invitations from `from` on, by store, most first, with the store's name. */
-export async function invitationsByStore(db: Db, scoped: AnySelect, from: string): Promise<HomeStoreCount[]> {
+/** Invitations in the window (planned ones after it left out), by store, most first, with the store's name. */
+export async function invitationsByStore(
+  db: Db,
+  scoped: AnySelect,
+  window: { from: string; to: string },
+): Promise<HomeStoreCount[]> {
   const rows = await scoped
     .select((eb) => [ref('storeId').as('storeId') as never, eb.fn.countAll().as('n')])
-    .where(ref('inviteTime'), '>=', from)
+    .where(ref('inviteTime'), '>=', window.from)
+    .where(ref('inviteTime'), '<', window.to)
     .groupBy(ref('storeId') as never)
     .execute();
   const ids = rows.map((r) => r.storeId as number | null).filter((id): id is number => id !== null);

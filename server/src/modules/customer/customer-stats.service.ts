@@ -28,13 +28,15 @@ const VISITED = ['2', '3'] as const;
  * declared data scope (ownership) holds as on the entity's own pages: a clerk counts their own rows.
  * Windows are `YYYY-MM-DD HH:mm:ss` texts (from inclusive, to exclusive).
  */
+type Window = { from: string; to: string };
+
 export type CustomerStats = {
   customers(session: Session, weekFrom: string): Promise<HomeCount>;
   invitations(session: Session, week: { from: string; to: string }): Promise<{ thisWeek: number; visited: number }>;
   activities(session: Session, month: { from: string; to: string }): Promise<number>;
-  newCustomersByDay(session: Session, from: string): Promise<Map<string, number>>;
-  invitationsByDay(session: Session, from: string): Promise<Map<string, number>>;
-  invitationsByStore(session: Session, from: string): Promise<HomeStoreCount[]>;
+  newCustomersByDay(session: Session, window: Window): Promise<Map<string, number>>;
+  invitationsByDay(session: Session, window: Window): Promise<Map<string, number>>;
+  invitationsByStore(session: Session, window: Window): Promise<HomeStoreCount[]>;
   customersByType(session: Session): Promise<HomeTypeCount[]>;
   clerksByNewCustomers(session: Session, from: string, limit: number): Promise<HomeClerkCount[]>;
 };
@@ -66,9 +68,9 @@ export function createCustomerStats(
     },
     invitations: (session, week) => invitationVisits(invitations.scopedQuery(session), week, VISITED),
     activities: (session, month) => countIn(activities.scopedQuery(session), 'createTime', month.from, month.to),
-    newCustomersByDay: (session, from) => countByDay(customers.scopedQuery(session), 'createTime', from),
-    invitationsByDay: (session, from) => countByDay(invitations.scopedQuery(session), 'inviteTime', from),
-    invitationsByStore: (session, from) => invitationsByStore(db, invitations.scopedQuery(session), from),
+    newCustomersByDay: (session, window) => countByDay(customers.scopedQuery(session), 'createTime', window),
+    invitationsByDay: (session, window) => countByDay(invitations.scopedQuery(session), 'inviteTime', window),
+    invitationsByStore: (session, window) => invitationsByStore(db, invitations.scopedQuery(session), window),
     async customersByType(session) {
       const key = `customer:home-types:${scopeFingerprint(session)}`;
       const kept = await ctx.cache.get(key);

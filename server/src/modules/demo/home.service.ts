@@ -22,14 +22,18 @@ export type HomeService = {
   breakdown(session: Session): Promise<HomeBreakdown>;
 };
 
-/** The first day of the trend (HOME_TREND_DAYS days, today included), at midnight, and every day's `YYYY-MM-DD`. */
-export function trendDays(now: Date): { from: string; days: string[] } {
+/**
+ * The trend's window: HOME_TREND_DAYS days to the end of today (invitations planned later are not
+ * counted yet), and every day's `YYYY-MM-DD`, oldest first.
+ */
+export function trendDays(now: Date): { window: { from: string; to: string }; days: string[] } {
   const days: string[] = [];
   for (let back = HOME_TREND_DAYS - 1; back >= 0; back -= 1) {
     const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
     days.push(formatTime(day).slice(0, 10));
   }
-  return { from: `${days[0]} 00:00:00`, days };
+  const tomorrow = formatTime(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+  return { window: { from: `${days[0]} 00:00:00`, to: tomorrow }, days };
 }
 
 /**
@@ -59,9 +63,9 @@ export function createHomeService(ctx: AppContext, sources: { customer: Customer
       };
     },
     async trend(session) {
-      const { from, days } = trendDays(new Date());
-      const customers = may.customers(session) ? await customer.newCustomersByDay(session, from) : null;
-      const invitations = may.invitations(session) ? await customer.invitationsByDay(session, from) : null;
+      const { window, days } = trendDays(new Date());
+      const customers = may.customers(session) ? await customer.newCustomersByDay(session, window) : null;
+      const invitations = may.invitations(session) ? await customer.invitationsByDay(session, window) : null;
       return {
         days: days.map((day) => ({
           day,
@@ -73,12 +77,12 @@ export function createHomeService(ctx: AppContext, sources: { customer: Customer
       };
     },
     async breakdown(session) {
-      const { from } = trendDays(new Date());
+      const { window } = trendDays(new Date());
       const customers = may.customers(session);
       return {
-        invitationsByStore: may.invitations(session) ? await customer.invitationsByStore(session, from) : null,
+        invitationsByStore: may.invitations(session) ? await customer.invitationsByStore(session, window) : null,
         customersByType: customers ? await customer.customersByType(session) : null,
-        clerks: customers ? await customer.clerksByNewCustomers(session, from, HOME_RANKING_SIZE) : null,
+        clerks: customers ? await customer.clerksByNewCustomers(session, window.from, HOME_RANKING_SIZE) : null,
       };
     },
   };
