@@ -68,15 +68,20 @@ try {
     const body = Buffer.from(await response.arrayBuffer());
     Object.assign(entry, { gzip: gzipSync(body).length, raw: body.length });
   }
-  const sum = (filter) => [...scripts.values()].filter(filter).reduce((n, s) => n + s.gzip, 0);
+  const sum = (filter) => [...scripts].filter(([url, s]) => filter(s, url)).reduce((n, [, s]) => n + s.gzip, 0);
   const login = sum((s) => s.phase === 'login');
-  const first = sum(() => true);
+  // The home dashboard's charts (ECharts) load in a chunk of their own beside its cards (which do not wait for it):
+  // told apart, so the shell and the screen compare with the figures before the dashboard.
+  const isCharts = (url) => /\/home-charts-[^/]*\.js$/.test(new URL(url).pathname);
+  const first = sum((_s, url) => !isCharts(url));
+  const charts = sum((_s, url) => isCharts(url));
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   const lines = [
     '| page | JS loaded (gzip) | target |',
     '|---|---|---|',
     `| /login | ${kb(login)} | ≤ 200 KB |`,
     `| first page after sign-in (${firstPath}), /login included | ${kb(first)} | ≤ 450 KB |`,
+    ...(charts > 0 ? [`| its charts (ECharts), a chunk of their own the page draws without | ${kb(charts)} | |`] : []),
   ];
   const both = {
     requests: wire.login.requests + wire['first page'].requests,

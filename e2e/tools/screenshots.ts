@@ -28,6 +28,7 @@ const out = path.join(root, 'e2e/screenshots');
 
 const ROUTES = [
   '/login',
+  '/',
   '/sys/user',
   '/sys/role',
   '/sys/menu',
@@ -47,9 +48,10 @@ const ROUTES = [
   '/helper/ai-code',
   '/404',
 ] as const;
+const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
 /** Only the routes with this word in them (and the login, which signs in), when given. */
 const only = process.argv[2];
-const wanted = (route: string) => !only || route === '/login' || route.includes(only);
+const wanted = (route: string) => !only || route === '/login' || route.includes(only) || slug(route).includes(only);
 const LOCALES = ['zh-cn', 'en'] as const;
 const THEMES = [
   { name: 'light', dark: false },
@@ -59,8 +61,6 @@ const SIZES = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
-
-const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
 
 /** Waits until what a visitor would look at is drawn: data loaded, spinners gone, transitions over. */
 async function settle(page: Page) {
@@ -486,6 +486,12 @@ async function main() {
               await shoot('login');
               await signIn(page);
               if (!recycleSeeded) {
+                // The home of a fresh install (it lands there), before any data is seeded.
+                if (wanted('/')) {
+                  await page.locator('.home').waitFor();
+                  await settle(page);
+                  await shoot('home-empty');
+                }
                 await seedRecycle(page);
                 await seedSpace(page);
                 await seedTasks(page);

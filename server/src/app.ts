@@ -22,6 +22,7 @@ import { migrate } from './core/db/migrator.js';
 import { withSchemaLock } from './core/db/schema-lock.js';
 import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
 import { notFound } from './core/errors.js';
+import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
 import { createRecycleHub } from './core/recycle.js';
@@ -30,6 +31,7 @@ import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
+import { registerDemoHome } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
 import { registerHelper } from './modules/helper/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     log: app.log,
     recycle: createRecycleHub(),
     taskHandlers: createTaskHandlerRegistry(),
+    homeFigures: createHomeFigureRegistry(),
     seeds: createSeedRegistry(),
     onStart: (fn) => starters.push(fn),
     onClose: (fn) => closers.push(fn),
@@ -138,10 +141,12 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerRecycle(app, ctx, base, declarations);
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);
-  await registerCustomer(app, ctx, base);
+  const customer = await registerCustomer(app, ctx, base);
   registerHelper(ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
+  // After every module whose figures it shows: its seed gives the home to the roles they seeded.
+  registerDemoHome(app, ctx, base, { customer: customer.stats });
   // Initial rows, once every module has added its steps; then what works on them starts.
   await withSchemaLock(db, (session) => runSeeds(session, ctx.seeds.steps));
   for (const start of starters) await start();

@@ -102,8 +102,9 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
-    // This version brings the customer module and the helper module's menu; the release knew every other one.
-    expect([...arrived].sort()).toEqual(['customer', 'helper']);
+    // This version brings the customer module, the home dashboard (demo) and the helper module's menus;
+    // the release knew every other one.
+    expect([...arrived].sort()).toEqual(['customer', 'demo', 'helper']);
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');
@@ -148,6 +149,16 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
       (m) => pageIds.has(m.parentId) && pagePerms.has(menuKey(m.name, m.type, m.perms)),
     );
     const holders = (before.base_sys_role_menu ?? []).filter((l) => oldIds.has(l.menuId)).map((l) => l.roleId);
+    // The home page arrives for every role the release had (demo's home-roles step).
+    const homeIds = new Set(
+      (after.base_sys_menu ?? []).filter((m) => m.router === '/' && Number(m.type) === 1).map((m) => m.id),
+    );
+    const roleIds = new Set((before.base_sys_role ?? []).map((r) => r.id));
+    expect(homeIds.size).toBe(1);
+    for (const roleId of roleIds) {
+      const holds = (after.base_sys_role_menu ?? []).some((l) => l.roleId === roleId && homeIds.has(l.menuId));
+      expect(holds, `role ${String(roleId)} holds the home`).toBe(true);
+    }
     // (The fixture's roles hold none of them; perm-rows.int.test.ts follows a role that does.)
     /** Whether a new row is one a seed step new since the release adds. */
     const arriving = (table: string, row: Row): boolean => {
@@ -155,7 +166,10 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
         case 'base_sys_menu':
           return declaredMenus.has(menuKey(row.name, row.type, row.perms)) || namedRows.some((m) => m.id === row.id);
         case 'base_sys_role_menu':
-          return namedRows.some((m) => m.id === row.menuId) && holders.includes(row.roleId);
+          return (
+            (namedRows.some((m) => m.id === row.menuId) && holders.includes(row.roleId)) ||
+            (homeIds.has(row.menuId) && roleIds.has(row.roleId))
+          );
         case 'dict_type':
           return newDictionaries.has(String(row.key));
         case 'dict_info':

@@ -27,6 +27,7 @@ export * from './customer/customer-info.js';
 export * from './customer/customer-invitation-record.js';
 export * from './customer/customer-reveal.js';
 export * from './customer/menus.js';
+export * from './demo/home.js';
 export * from './dict/dict-info.js';
 export * from './dict/dict-type.js';
 export * from './dict/menus.js';

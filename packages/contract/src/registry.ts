@@ -26,6 +26,7 @@ import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
+import { demoHome, demoHomeMenus } from './demo/home.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
@@ -63,6 +64,7 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  demoHome,
 ];
 
 /**
@@ -110,4 +112,5 @@ export const menus: readonly ModuleMenus[] = [
   taskMenus,
   customerMenus,
   helperTransformMenus,
+  demoHomeMenus,
 ];

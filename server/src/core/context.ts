@@ -8,6 +8,7 @@ import type { Cache } from './cache.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import type { SeedRegistry } from './db/seeds.js';
+import type { HomeFigureRegistry } from './home-figures.js';
 import type { Recycler } from './recycle.js';
 import type { TaskHandlerRegistry } from './task-handlers.js';
 
@@ -28,6 +29,8 @@ export type AppContext = {
   readonly recycle: Recycler & { install(recycler: Recycler): void };
   /** What scheduled tasks may run; modules register their handlers at start. */
   readonly taskHandlers: TaskHandlerRegistry;
+  /** Figures of the home dashboard that modules provide when installed (the user module's app users). */
+  readonly homeFigures: HomeFigureRegistry;
   /** Initial rows: modules add their seed steps while they register; they run once every module has. */
   readonly seeds: SeedRegistry;
   /** Work to begin once the seeds have run (the task scheduler); in the order it was added. */

@@ -161,7 +161,15 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     joined: {
       employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
     },
-    indexes: [{ columns: ['storeId', 'employeeId'] }],
+    indexes: [
+      { columns: ['storeId', 'employeeId'] },
+      // The home dashboard's figures (demo/home) read these alone, without the rows, whatever the scope.
+      { columns: ['createTime', 'storeId', 'employeeId'] },
+      { columns: ['customerType', 'storeId', 'employeeId'] },
+      // …and these when the scope names the owner (a clerk) or the stores (a manager, the treasurer, HR).
+      { name: 'idx_customer_info_home_owner', columns: ['employeeId', 'createTime', 'customerType'] },
+      { name: 'idx_customer_info_home_store', columns: ['storeId', 'createTime', 'customerType', 'employeeId'] },
+    ],
     excel: {
       columns: [
         'customerCode',

@@ -57,6 +57,19 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       inviteTimeTo: col.datetime({ label: label('结束', '結束', 'To') }).schema.optional(),
     },
     defaultOrder: { column: 'inviteTime', sort: 'desc' },
+    // The home dashboard's figures (demo/home) read it alone, without the rows, whatever the scope.
+    indexes: [
+      {
+        name: 'idx_customer_invitation_record_home',
+        columns: ['inviteTime', 'storeId', 'employeeId', 'customerStatus'],
+      },
+      // …and these when the scope names the owner (a clerk) or the stores (a manager, the treasurer, HR).
+      { name: 'idx_customer_invitation_record_home_owner', columns: ['employeeId', 'inviteTime', 'customerStatus'] },
+      {
+        name: 'idx_customer_invitation_record_home_store',
+        columns: ['storeId', 'inviteTime', 'customerStatus', 'employeeId'],
+      },
+    ],
     extra,
   });
 }

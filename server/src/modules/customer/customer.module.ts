@@ -8,6 +8,7 @@ import { createActivityService } from './activity.service.js';
 import { registerCustomerInfoRoutes } from './customer-info.routes.js';
 import { createCustomerInfoService } from './customer-info.service.js';
 import { createCustomerOverview } from './customer-overview.service.js';
+import { createCustomerStats } from './customer-stats.service.js';
 import { registerInvitationRoutes } from './invitation.routes.js';
 import { createInvitationService } from './invitation.service.js';
 import { createRevealLogCrud, registerReveal } from './reveal.js';
@@ -46,5 +47,6 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
   mountCrud(app, ctx, reveals);
   ctx.seeds.add(menuSeed(customerMenus, base.menus));
   addCustomerSeeds(ctx);
-  return { customers, invitations, activities, reveals };
+  const stats = createCustomerStats(ctx, customers, invitations, activities);
+  return { customers, invitations, activities, reveals, stats };
 }

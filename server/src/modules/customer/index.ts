@@ -1,1 +1,3 @@
 export { registerCustomer } from './customer.module.js';
+export { calendarWindows } from './customer-overview.service.js';
+export type { CustomerStats } from './customer-stats.service.js';

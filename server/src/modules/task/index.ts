@@ -1,1 +1,2 @@
 export { registerTask } from './task.module.js';
+export { recentFailures } from './task-info.repository.js';

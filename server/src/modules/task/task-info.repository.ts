@@ -181,3 +181,20 @@ export async function pruneTaskLogs(db: Db, taskId: number, keep: number): Promi
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The newest failed runs (status 0) with their task's name, the detail cut to `detailMax` characters. */
+export async function recentFailures(db: Db, limit: number, detailMax: number) {
+  const rows = await db
+    .selectFrom('task_log as l')
+    .leftJoin('task_info as t', 't.id', 'l.taskId')
+    .select(['l.id', 'l.taskId', 't.name as taskName', 'l.detail', 'l.createTime'])
+    .where('l.status', '=', 0)
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    taskName: r.taskName ?? null,
+    detail: r.detail === null ? null : r.detail.slice(0, detailMax),
+  }));
+}

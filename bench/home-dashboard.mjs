@@ -1,0 +1,399 @@
+// The home dashboard at scale: fills a throwaway database with customers and invitations
+// (1,000,000 of each by default, created over the last two years), starts the built server on it
+// and measures the dashboard's three calls (GET demo/home/summary, trend, breakdown) as the
+// superuser (every row), a store manager (their store) and a clerk (their own rows).
+//
+//   node bench/home-dashboard.mjs                          SQLite, 1,000,000 customers and invitations
+//   node bench/home-dashboard.mjs --rows=100000 --seconds=3
+//   node bench/home-dashboard.mjs --db-url=postgres://postgres@127.0.0.1:5432/bench_home
+//   node bench/home-dashboard.mjs --explain                also print each dialect's plan of the heaviest queries
+//
+// With --db-url the database must be a throwaway one (its customer and invitation rows are replaced).
+// The fill drops the customer table's keyword-index triggers first (the dashboard never reads that
+// index, and keeping it for a million rows takes longer than the rest of the run): keyword search is
+// not maintained in the bench's database afterwards.
+// Target (issue 14): p50 < 100 ms for each call at 1M customers and 1M invitations on SQLite and PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+
+const { values: opts } = parseArgs({
+  options: {
+    'db-url': { type: 'string' },
+    rows: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '1' },
+    explain: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    /** Measure the rows an earlier run left (with --data-dir for SQLite) instead of filling again. */
+    reuse: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+});
+const ROWS = Number(opts.rows);
+const SECONDS = Number(opts.seconds);
+const CLIENTS = Number(opts.clients);
+const DB_URL = opts['db-url'] ?? '';
+const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 'mysql';
+const ADMIN_PASSWORD = 'bench-123456';
+const CLERK = 'bench.clerk';
+const MANAGER = 'bench.manager';
+const EMPLOYEES = 200;
+/** Rows are spread over this many days back from today: about 1,370 a day at 1M. */
+const DAYS = 730;
+const dataDir = opts['data-dir']
+  ? path.resolve(opts['data-dir'])
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-home-'));
+fs.mkdirSync(dataDir, { recursive: true });
+const KEEP = opts['data-dir'] !== undefined;
+const sqliteFile = path.join(dataDir, 'backroom.sqlite');
+const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+const pad = (n) => String(n).padStart(2, '0');
+const formatTime = (d) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+/** The n-th row's time: evenly over the last DAYS days, newest last, the same every run of a day. */
+function timeOf(n) {
+  const now = Date.now();
+  return formatTime(new Date(now - Math.floor(((ROWS - n) / ROWS) * DAYS * 86_400_000)));
+}
+
+async function openDb() {
+  if (KIND === 'sqlite') {
+    const Database = requireServer('better-sqlite3');
+    const db = new Database(sqliteFile);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -262144');
+    return {
+      all: async (sql, params = []) => db.prepare(sql).all(...params),
+      run: async (sql, params = []) => void db.prepare(sql).run(...params),
+      begin: async () => db.exec('begin'),
+      commit: async () => db.exec('commit'),
+      close: async () => {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.close();
+      },
+    };
+  }
+  if (KIND === 'postgres') {
+    const pg = requireServer('pg');
+    const client = new pg.Client({ connectionString: DB_URL });
+    await client.connect();
+    const numbered = (sql) => {
+      let i = 0;
+      return sql.replace(/\?/g, () => `$${++i}`);
+    };
+    return {
+      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
+      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
+      begin: async () => void (await client.query('begin')),
+      commit: async () => void (await client.query('commit')),
+      close: () => client.end(),
+    };
+  }
+  const mysql = requireServer('mysql2/promise');
+  const conn = await mysql.createConnection({ uri: DB_URL, charset: 'utf8mb4' });
+  return {
+    all: async (sql, params = []) => (await conn.query(sql, params))[0],
+    run: async (sql, params = []) => void (await conn.query(sql, params)),
+    begin: async () => void (await conn.query('start transaction')),
+    commit: async () => void (await conn.query('commit')),
+    close: () => conn.end(),
+  };
+}
+
+async function insertRows(db, table, rows) {
+  const columns = Object.keys(rows[0]);
+  const one = `(${columns.map(() => '?').join(', ')})`;
+  await db.run(
+    `insert into ${q(table)} (${columns.map(q).join(', ')}) values ${rows.map(() => one).join(', ')}`,
+    rows.flatMap((r) => columns.map((c) => r[c])),
+  );
+}
+
+/** The customer table's keyword-index triggers (see the header): dropped before the fill. */
+async function dropTextIndexTriggers(db) {
+  if (KIND === 'sqlite') {
+    const triggers = await db.all(
+      `select name from sqlite_master where type = 'trigger' and tbl_name = 'customer_info'`,
+    );
+    for (const { name } of triggers) await db.run(`drop trigger ${q(name)}`);
+  } else if (KIND === 'postgres') {
+    const triggers = await db.all(
+      `select distinct trigger_name from information_schema.triggers where event_object_table = 'customer_info'`,
+    );
+    for (const { trigger_name: name } of triggers) await db.run(`drop trigger ${q(name)} on customer_info`);
+  }
+}
+
+async function fill() {
+  const db = await openDb();
+  const now = formatTime(new Date());
+  const [admin] = await db.all(`select id, password from base_sys_user where username = 'admin'`);
+  const departments = await db.all(`select id, name, ${q('isStore')} as store from base_sys_department order by id`);
+  // The manager runs a store (a department marked as one): their home counts that store's rows.
+  const store = departments.find((d) => Number(d.store) === 1 || d.store === true) ?? departments[0];
+  await db.run(
+    `delete from base_sys_user_role where ${q('userId')} in (select id from base_sys_user where username like 'bench.%')`,
+  );
+  await db.run(`delete from base_sys_user where username like 'bench.%'`);
+  await dropTextIndexTriggers(db);
+  await db.run('delete from customer_invitation_record');
+  await db.run('delete from customer_info');
+  const users = [];
+  for (let i = 0; i < EMPLOYEES + 1; i += 1) {
+    const dept = i === EMPLOYEES ? store : departments[i % departments.length];
+    users.push({
+      createTime: now,
+      updateTime: now,
+      departmentId: Number(dept.id),
+      name: `员工${i}`,
+      username: i === 0 ? CLERK : i === EMPLOYEES ? MANAGER : `bench.staff.${i}`,
+      password: admin.password,
+      passwordV: 1,
+      phone: `1390000${String(i).padStart(4, '0')}`,
+      status: 1,
+      userLevel: i === EMPLOYEES ? 'storeManger' : 'clerk',
+    });
+  }
+  await insertRows(db, 'base_sys_user', users);
+  const staff = await db.all(
+    `select id, ${q('departmentId')} as dept, username from base_sys_user where username like 'bench.%' order by id`,
+  );
+  const names = new Map(departments.map((d) => [Number(d.id), d.name]));
+  const employees = staff
+    .filter((u) => u.username !== MANAGER)
+    .map((u, i) => ({
+      id: Number(u.id),
+      store: Number(u.dept),
+      storeName: names.get(Number(u.dept)),
+      number: `E${i}`,
+    }));
+  await db.run(`delete from base_sys_role where label = 'bench.home'`);
+  await insertRows(db, 'base_sys_role', [
+    {
+      createTime: now,
+      updateTime: now,
+      userId: Number(admin.id),
+      name: 'Bench home',
+      label: 'bench.home',
+      remark: '',
+      relevance: KIND === 'postgres' ? false : 0,
+    },
+  ]);
+  const [role] = await db.all(`select id from base_sys_role where label = 'bench.home'`);
+  const menus = await db.all(
+    `select id from base_sys_menu where perms like 'customer:%' or ${q('router')} like '/customer%' or ${q('router')} = '/'`,
+  );
+  await insertRows(
+    db,
+    'base_sys_role_menu',
+    menus.map((m) => ({ roleId: Number(role.id), menuId: Number(m.id) })),
+  );
+  const clerk = staff.find((u) => u.username === CLERK);
+  const manager = staff.find((u) => u.username === MANAGER);
+  await insertRows(db, 'base_sys_user_role', [
+    { userId: Number(clerk.id), roleId: Number(role.id) },
+    { userId: Number(manager.id), roleId: Number(role.id) },
+  ]);
+
+  const started = Date.now();
+  const batch = 500;
+  for (const table of ['customer_info', 'customer_invitation_record']) {
+    await db.begin();
+    for (let from = 1; from <= ROWS; from += batch) {
+      const rows = [];
+      for (let n = from; n < Math.min(from + batch, ROWS + 1); n += 1) {
+        const employee = employees[n % employees.length];
+        const at = timeOf(n);
+        const place = { storeId: employee.store, employeeId: employee.id };
+        rows.push(
+          table === 'customer_info'
+            ? {
+                createTime: at,
+                updateTime: at,
+                customerCode: `C${String(n).padStart(8, '0')}`,
+                customerName: `客户${n}`,
+                customerSex: n % 3,
+                customerType: ['new', 'regular', 'vip', null][n % 4],
+                customerPhone: `1${[3, 5, 8][n % 3]}${String((n * 7919) % 1_000_000_000).padStart(9, '0')}`,
+                storeName: employee.storeName,
+                employeeNumber: employee.number,
+                diseaseInformation: '',
+                remark: '',
+                customerStatus: '0',
+                ...place,
+              }
+            : {
+                createTime: at,
+                updateTime: at,
+                customerStatus: String((n % 4) + 1),
+                inviteTime: at,
+                customerID: n,
+                remark: '',
+                ...place,
+              },
+        );
+      }
+      await insertRows(db, table, rows);
+      if (KIND !== 'sqlite' && (from - 1) % 50_000 === 0) {
+        await db.commit();
+        await db.begin();
+      }
+    }
+    await db.commit();
+  }
+  if (KIND === 'postgres') {
+    await db.run('vacuum analyze customer_info');
+    await db.run('vacuum analyze customer_invitation_record');
+  }
+  if (KIND === 'sqlite') await db.run('analyze');
+  if (KIND === 'mysql') await db.run('analyze table customer_info, customer_invitation_record');
+  console.log(
+    `filled ${ROWS.toLocaleString('en-US')} customers and invitations in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  await db.close();
+}
+
+let server = null;
+
+async function startServer() {
+  server = await startBuiltServer({
+    nodeArgs: startScriptFlags(),
+    dataDir,
+    logFile: path.join(dataDir, 'server.log'),
+    timeoutMs: 600_000,
+    env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
+  });
+}
+
+async function stopServer() {
+  const running = server;
+  server = null;
+  await running?.stop();
+}
+
+/** The passwords the first sign-ins chose (the forced change), kept beside the database for --reuse. */
+const passwordsFile = path.join(dataDir, 'bench-passwords.json');
+
+async function signIn(username) {
+  const kept = fs.existsSync(passwordsFile) ? JSON.parse(fs.readFileSync(passwordsFile, 'utf8')) : {};
+  const { token, password } = await signInCompletingChange(server.base, username, kept[username] ?? ADMIN_PASSWORD);
+  fs.writeFileSync(passwordsFile, JSON.stringify({ ...kept, [username]: password }));
+  return token;
+}
+
+/** `clients` loops getting the url for `seconds`: latency percentiles and throughput. */
+async function measure(url, token) {
+  const headers = { authorization: token };
+  const first = await fetch(server.base + url, { headers });
+  const json = await first.json().catch(() => null);
+  if (first.status !== 200 || json?.code !== 1000)
+    throw new Error(`${url}: HTTP ${first.status} ${JSON.stringify(json)}`);
+  for (let i = 0; i < 3; i += 1) await (await fetch(server.base + url, { headers })).text();
+  const latencies = [];
+  const end = Date.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < end || latencies.length < 5) {
+        const t0 = performance.now();
+        const res = await fetch(server.base + url, { headers });
+        await res.text();
+        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { data: json.data, p50: pct(50), p95: pct(95), rps: latencies.length / elapsed, load: os.loadavg()[0] };
+}
+
+/** What the answer says in a few words: the figures that show the scope took. */
+function gist(call, data) {
+  if (call === 'summary')
+    return `customers ${data.customers?.total}, invitations this week ${data.invitations?.thisWeek}`;
+  if (call === 'trend') return `today: ${JSON.stringify(data.days.at(-1))}`;
+  return `${data.invitationsByStore?.length} stores, ${data.customersByType?.length} types, top ${data.clerks?.[0]?.count}`;
+}
+
+async function explain() {
+  const db = await openDb();
+  const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
+  const queries = [
+    ['customers total', `select count(*) from customer_info a`],
+    [
+      'customers by type',
+      `select a.${q('customerType')}, count(*) from customer_info a group by a.${q('customerType')}`,
+    ],
+    [
+      'invitations by day',
+      `select substr(a.${q('inviteTime')}, 1, 10), count(*) from customer_invitation_record a where a.${q('inviteTime')} >= '${formatTime(new Date(Date.now() - 30 * 86_400_000))}' group by substr(a.${q('inviteTime')}, 1, 10)`,
+    ],
+  ];
+  for (const [what, sql] of queries) {
+    const plan = await db.all(prefix + sql);
+    console.log(`  plan of ${what}:`);
+    for (const row of plan) console.log(`    ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
+  }
+  await db.close();
+}
+
+async function main() {
+  if (!opts['no-build']) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@backroom/server'], { cwd: ROOT, stdio: 'ignore' });
+    if (built.status !== 0) throw new Error('building the server failed');
+  }
+  console.log(
+    `home dashboard bench: ${KIND}, ${ROWS.toLocaleString('en-US')} customers and invitations, ${CLIENTS} client(s), ${SECONDS} s each`,
+  );
+  await startServer();
+  await stopServer();
+  const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
+  if (!(opts.reuse && filled)) await fill();
+  if (opts.explain) await explain();
+  await startServer();
+  try {
+    const tokens = {
+      superuser: await signIn('admin'),
+      'store manager': await signIn(MANAGER),
+      clerk: await signIn(CLERK),
+    };
+    const lines = ['| who | call | answer | p50 ms | p95 ms | req/s | load avg |', '|---|---|---|---:|---:|---:|---:|'];
+    for (const [who, token] of Object.entries(tokens)) {
+      for (const call of ['summary', 'trend', 'breakdown']) {
+        const r = await measure(`/api/admin/demo/home/${call}`, token);
+        const line = `| ${who} | ${call} | ${gist(call, r.data)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.rps.toFixed(1)} | ${r.load.toFixed(1)} |`;
+        console.log(line);
+        lines.push(line);
+      }
+    }
+    const results = path.join(ROOT, 'bench/results');
+    fs.mkdirSync(results, { recursive: true });
+    fs.writeFileSync(
+      path.join(results, `home-dashboard-${KIND}.md`),
+      `${KIND}, ${ROWS.toLocaleString('en-US')} customers and invitations, ${CLIENTS} client(s), ${os.cpus().length} cores\n\n${lines.join('\n')}\n`,
+    );
+  } finally {
+    await stopServer();
+    if (KIND === 'sqlite' && KEEP) console.log(`kept ${sqliteFile}`);
+    else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopServer();
+  process.exitCode = 1;
+});

@@ -1,0 +1,137 @@
+import type { HomeClerkCount, HomeStoreCount, HomeTypeCount } from '@backroom/contract';
+import { sql } from 'kysely';
+import { type AnySelect, MAIN } from '../../core/crud/query.js';
+import type { Db } from '../../core/db/index.js';
+
+/*
+ * Aggregates over a scoped query (CrudService.scopedQuery: the entity's rows the session may see,
+ * aliased MAIN). Each reads only columns the dashboard indexes hold (createTime or inviteTime or
+ * customerType, with storeId, employeeId and the invitation's status), so the database answers
+ * from the index whatever the scope adds. Times are the stored `YYYY-MM-DD HH:mm:ss` text: a day
+ * is its first 10 characters on every dialect.
+ */
+
+const ref = (column: string) => sql.ref(`${MAIN}.${column}`);
+const dayOf = (column: string) => sql<string>`substr(${ref(column)}, 1, 10)`;
+const countOf = (value: unknown) => Number(value ?? 0);
+
+/** Rows of the scoped query; with `from`, those whose `column` is at or after it (and before `to`). */
+export async function countIn(scoped: AnySelect, column: string, from?: string, to?: string): Promise<number> {
+  let qb = scoped.select((eb) => eb.fn.countAll().as('n'));
+  if (from !== undefined) qb = qb.where(ref(column), '>=', from);
+  if (to !== undefined) qb = qb.where(ref(column), '<', to);
+  const row = await qb.executeTakeFirst();
+  return countOf(row?.n);
+}
+
+/** Invitations in the window and how many of them have one of the `visited` statuses. */
+export async function invitationVisits(
+  scoped: AnySelect,
+  window: { from: string; to: string },
+  visited: readonly string[],
+): Promise<{ thisWeek: number; visited: number }> {
+  const row = await scoped
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(ref('customerStatus'), 'in', [...visited])
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('v'),
+    ])
+    .where(ref('inviteTime'), '>=', window.from)
+    .where(ref('inviteTime'), '<', window.to)
+    .executeTakeFirst();
+  return { thisWeek: countOf(row?.n), visited: countOf(row?.v) };
+}
+
+/** How many rows fall on each day from `from` to before `to` (days without rows are left out). */
+export async function countByDay(
+  scoped: AnySelect,
+  column: string,
+  window: { from: string; to: string },
+): Promise<Map<string, number>> {
+  const day = dayOf(column);
+  const rows = await scoped
+    .select((eb) => [day.as('day') as never, eb.fn.countAll().as('n')])
+    .where(ref(column), '>=', window.from)
+    .where(ref(column), '<', window.to)
+    .groupBy(day as never)
+    .execute();
+  return new Map(rows.map((r) => [String(r.day), countOf(r.n)]));
+}
+
+/** Invitations in the window (planned ones after it left out), by store, most first, with the store's name. */
+export async function invitationsByStore(
+  db: Db,
+  scoped: AnySelect,
+  window: { from: string; to: string },
+): Promise<HomeStoreCount[]> {
+  const rows = await scoped
+    .select((eb) => [ref('storeId').as('storeId') as never, eb.fn.countAll().as('n')])
+    .where(ref('inviteTime'), '>=', window.from)
+    .where(ref('inviteTime'), '<', window.to)
+    .groupBy(ref('storeId') as never)
+    .execute();
+  const ids = rows.map((r) => r.storeId as number | null).filter((id): id is number => id !== null);
+  const names = new Map<number, string>();
+  if (ids.length > 0) {
+    const found = await db.selectFrom('base_sys_department').select(['id', 'name']).where('id', 'in', ids).execute();
+    for (const d of found) names.set(d.id, d.name);
+  }
+  return rows
+    .map((r) => {
+      const storeId = r.storeId === null ? null : Number(r.storeId);
+      return { storeId, storeName: storeId === null ? null : (names.get(storeId) ?? null), count: countOf(r.n) };
+    })
+    .sort((a, b) => b.count - a.count || (a.storeId ?? 0) - (b.storeId ?? 0));
+}
+
+/** Every row by customer type (null: none given), most first. */
+export async function customersByType(scoped: AnySelect): Promise<HomeTypeCount[]> {
+  const rows = await scoped
+    .select((eb) => [ref('customerType').as('type') as never, eb.fn.countAll().as('n')])
+    .groupBy(ref('customerType') as never)
+    .execute();
+  return rows
+    .map((r) => ({ type: (r.type as string | null) ?? null, count: countOf(r.n) }))
+    .sort((a, b) => b.count - a.count || String(a.type).localeCompare(String(b.type)));
+}
+
+/** The owners with the most rows created from `from` on, with their names: the first `limit`. */
+export async function ownersByNewRows(
+  db: Db,
+  scoped: AnySelect,
+  from: string,
+  limit: number,
+): Promise<HomeClerkCount[]> {
+  const rows = await scoped
+    .select((eb) => [ref('employeeId').as('employeeId') as never, eb.fn.countAll().as('n')])
+    .where(ref('createTime'), '>=', from)
+    .where(ref('employeeId'), 'is not', null)
+    .groupBy(ref('employeeId') as never)
+    .orderBy('n', 'desc')
+    .orderBy(ref('employeeId') as never)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => Number(r.employeeId));
+  const names = new Map<number, string | null>();
+  if (ids.length > 0) {
+    const found = await db
+      .selectFrom('base_sys_user')
+      .select(['id', 'name', 'nickName', 'username'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const u of found) names.set(u.id, u.name || u.nickName || u.username);
+  }
+  return rows.map((r) => ({
+    employeeId: Number(r.employeeId),
+    name: names.get(Number(r.employeeId)) ?? null,
+    count: countOf(r.n),
+  }));
+}

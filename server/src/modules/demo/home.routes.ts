@@ -1,0 +1,12 @@
+import { demoHome } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { mount } from '../../core/http/server.js';
+import type { HomeService } from './home.service.js';
+
+export function registerHomeRoutes(app: FastifyInstance, ctx: AppContext, home: HomeService) {
+  const { api } = demoHome;
+  mount(app, ctx.gate, api.summary, ({ session }) => home.summary(session));
+  mount(app, ctx.gate, api.trend, ({ session }) => home.trend(session));
+  mount(app, ctx.gate, api.breakdown, ({ session }) => home.breakdown(session));
+}

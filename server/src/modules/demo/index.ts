@@ -1,0 +1,1 @@
+export { registerDemoHome } from './home.module.js';

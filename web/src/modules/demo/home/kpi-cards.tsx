@@ -1,0 +1,79 @@
+import type { HomeSummary } from '@backroom/contract';
+import { Card, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Kpi = { key: string; title: string; value: ReactNode; note: ReactNode };
+
+/** A card of one figure: its name, the number, and a line that puts it in context. */
+function KpiCard({ title, value, note }: Omit<Kpi, 'key'>) {
+  return (
+    <Card className="home-kpi" size="small">
+      <h3 className="home-kpi-title">{title}</h3>
+      <p className="home-kpi-value">{value}</p>
+      <p className="home-kpi-note">{note}</p>
+    </Card>
+  );
+}
+
+/** The key figures the operator may read (a part the server answered null is left out). */
+export function KpiCards({ summary, loading }: { summary: HomeSummary | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => value.toLocaleString(i18n.language);
+  if (loading || !summary) {
+    return (
+      <section className="home-kpis" aria-busy="true" aria-label={t('demo.home.loading')}>
+        {[1, 2, 3, 4].map((i) => (
+          <Card key={i} className="home-kpi" size="small">
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          </Card>
+        ))}
+      </section>
+    );
+  }
+  const kpis: Kpi[] = [];
+  if (summary.customers)
+    kpis.push({
+      key: 'customers',
+      title: t('demo.home.kpi.customers'),
+      value: n(summary.customers.total),
+      note: t('demo.home.kpi.newThisWeek', {
+        count: summary.customers.newThisWeek,
+        n: n(summary.customers.newThisWeek),
+      }),
+    });
+  if (summary.invitations) {
+    const { thisWeek, visited } = summary.invitations;
+    kpis.push({
+      key: 'invitations',
+      title: t('demo.home.kpi.invitations'),
+      value: n(thisWeek),
+      note:
+        thisWeek === 0
+          ? t('demo.home.kpi.noVisitRate')
+          : t('demo.home.kpi.visitRate', { rate: Math.round((visited / thisWeek) * 100), n: n(visited) }),
+    });
+  }
+  if (summary.activitiesThisMonth !== null)
+    kpis.push({
+      key: 'activities',
+      title: t('demo.home.kpi.activities'),
+      value: n(summary.activitiesThisMonth),
+      note: t('demo.home.kpi.thisMonth'),
+    });
+  if (summary.appUsers)
+    kpis.push({
+      key: 'appUsers',
+      title: t('demo.home.kpi.appUsers'),
+      value: n(summary.appUsers.total),
+      note: t('demo.home.kpi.newThisWeek', { count: summary.appUsers.newThisWeek, n: n(summary.appUsers.newThisWeek) }),
+    });
+  if (kpis.length === 0) return null;
+  return (
+    <section className="home-kpis" aria-label={t('demo.home.kpi.label')}>
+      {kpis.map(({ key, ...kpi }) => (
+        <KpiCard key={key} {...kpi} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadError, RefreshButton } from '../../../../core/crud/parts';
+import { FailuresCard } from '../../home/failures-card';
+import { KpiCards } from '../../home/kpi-cards';
+import { RankingCard } from '../../home/ranking-card';
+import { useHome } from '../../home/use-home';
+import '../../home/home.css';
+
+// ECharts comes with this chunk, on this page only, once the cards are drawn.
+const HomeCharts = lazy(() => import('../../home/home-charts'));
+
+/**
+ * The home dashboard (`/`, the family's modules/demo/views/home/index.vue): the operator's key
+ * figures, the 30-day trend, invitations by store, customers by type, the staff's ranking and the
+ * last task failures, each under the operator's data scope and shown only where they may read it.
+ */
+export default function HomeView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { summary, trend, breakdown, refresh } = useHome();
+  const failed = summary.error ?? trend.error ?? breakdown.error;
+  if (failed) return <LoadError error={failed} onRetry={() => void refresh()} />;
+
+  const figures = summary.data;
+  const fresh =
+    figures !== undefined &&
+    (figures.customers?.total ?? 0) === 0 &&
+    (figures.invitations?.thisWeek ?? 0) === 0 &&
+    (figures.activitiesThisMonth ?? 0) === 0;
+  const readsNothing =
+    figures !== undefined && !figures.customers && !figures.invitations && figures.activitiesThisMonth === null;
+
+  return (
+    <div className="home">
+      <header className="home-head">
+        <div>
+          <h1 className="home-title">{t('demo.home.title')}</h1>
+          <p className="home-sub">{t('demo.home.scope')}</p>
+        </div>
+        <RefreshButton onRefresh={() => void refresh()} />
+      </header>
+      {fresh && (
+        <Alert
+          className="home-fresh"
+          type="info"
+          showIcon
+          message={t(readsNothing ? 'demo.home.fresh.noAccessTitle' : 'demo.home.fresh.title')}
+          description={t(readsNothing ? 'demo.home.fresh.noAccess' : 'demo.home.fresh.body')}
+          action={
+            readsNothing ? undefined : (
+              <Button size="small" onClick={() => navigate('/customer/info')}>
+                {t('demo.home.fresh.open')}
+              </Button>
+            )
+          }
+        />
+      )}
+      <KpiCards summary={figures} loading={summary.isPending} />
+      <div className="home-grid">
+        <Suspense fallback={<ChartsWaiting />}>
+          <HomeCharts trend={trend.data} breakdown={breakdown.data} />
+        </Suspense>
+        {breakdown.data?.clerks !== null && (
+          <RankingCard clerks={breakdown.data?.clerks ?? undefined} loading={breakdown.isPending} />
+        )}
+        {figures?.taskFailures && <FailuresCard failures={figures.taskFailures} />}
+      </div>
+    </div>
+  );
+}
+
+function ChartsWaiting() {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={`home-panel home-panel-waiting${i === 0 ? ' home-wide' : ''}`} aria-hidden="true">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      ))}
+    </>
+  );
+}
