@@ -37,6 +37,8 @@ export function useTransform() {
   const choose = (id: string) => {
     const next = converterById(id);
     if (!next || next === converter) return;
+    runs.current++; // a run of the conversion left behind no longer counts
+    setRunning(false);
     setConverter(next);
     setValues(defaultValues(next));
     setOutput(null);
@@ -76,6 +78,8 @@ export function useTransform() {
     const back = converterById(converter.reverse);
     if (!back) return;
     const data = output?.converter === converter ? output.data : undefined;
+    runs.current++;
+    setRunning(false);
     setConverter(back);
     const nextValues = { ...defaultValues(back), ...pick(values, back) };
     setValues(nextValues);
@@ -139,9 +143,14 @@ function pick(values: Readonly<Record<string, string | boolean>>, next: Converte
     Object.entries(values).filter(([key, value]) => {
       const option = next.options[key];
       if (!option) return false;
-      return option.kind === 'choice'
-        ? option.choices.some((c) => c.value === value)
-        : typeof value === typeof (option.kind === 'switch' ? true : '');
+      switch (option.kind) {
+        case 'choice':
+          return option.choices.some((c) => c.value === value);
+        case 'switch':
+          return typeof value === 'boolean';
+        default:
+          return typeof value === 'string';
+      }
     }),
   );
 }
