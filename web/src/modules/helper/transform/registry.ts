@@ -2,6 +2,7 @@ import { type Label, label } from '@backroom/contract/i18n';
 import { type HantVariant, toSimplified, toTraditional } from './chinese';
 import { csvToJson, jsonToCsv } from './csv';
 import { jsonToTypeScript, jsonToZod } from './schema';
+import { sqlToEntity } from './sql-entity';
 import { datesToTimestamps, localTimeZone, timestampsToDates } from './time';
 import { jsonToXlsx, xlsxToJson } from './xlsx';
 
@@ -146,6 +147,11 @@ const ROOT_NAME = {
   label: label('类型名称', '型別名稱', 'Type name'),
   default: 'Root',
 } as const satisfies OptionSpec;
+const MODULE_NAME_OPTION = {
+  kind: 'text',
+  label: label('模块', '模組', 'Module'),
+  default: 'demo',
+} as const satisfies OptionSpec;
 const ZONE = { kind: 'timeZone', label: label('时区', '時區', 'Time zone') } as const satisfies OptionSpec;
 const VARIANT = (name: Label) =>
   ({
@@ -160,6 +166,17 @@ const VARIANT = (name: Label) =>
     default: 'twp',
   }) as const satisfies OptionSpec;
 
+const SQL_SAMPLE = `CREATE TABLE demo_goods (
+  id int NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  title varchar(50) NOT NULL COMMENT '标题',
+  price decimal(10, 2) NOT NULL DEFAULT 0.00 COMMENT '价格',
+  stock int NOT NULL DEFAULT 0,
+  status tinyint NOT NULL DEFAULT 1,
+  description text NULL,
+  createTime datetime NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  updateTime datetime NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+`;
 const JSON_SAMPLE = `[
   {
     "id": 1,
@@ -253,6 +270,16 @@ export const CONVERTERS: readonly Converter[] = [
     options: { rootName: ROOT_NAME },
     sample: JSON_SAMPLE,
     convert: (input, { rootName }) => jsonToZod(input, rootName),
+  }),
+  defineConverter({
+    id: 'sql-to-entity',
+    group: 'code',
+    label: label('SQL 建表 → 实体声明', 'SQL 建表 → 實體宣告', 'SQL table → entity'),
+    from: 'sql',
+    to: 'typescript',
+    options: { module: MODULE_NAME_OPTION },
+    sample: SQL_SAMPLE,
+    convert: (input, { module }) => sqlToEntity(input, module),
   }),
   defineConverter({
     id: 'zh-hans-to-hant',

@@ -6,6 +6,7 @@ import { formatTransformError, TransformError } from './errors';
 import { parseJson } from './json-text';
 import { CONVERTERS, converterById, defaultValues, KINDS } from './registry';
 import { jsonToTypeScript, jsonToZod } from './schema';
+import { sqlToEntity } from './sql-entity';
 import { flattenJson, unflattenRow } from './table';
 import { datesToTimestamps, formatInZone, timestampsToDates, zoneOffset } from './time';
 import { jsonToXlsx, xlsxToJson } from './xlsx';
@@ -339,5 +340,42 @@ describe('unflattenRow', () => {
   it('fills either an empty list column or its items, whichever the row has', () => {
     expect(unflattenRow(['tags.0', 'tags'], ['a', null])).toEqual({ tags: ['a'] });
     expect(unflattenRow(['tags.0', 'tags'], [null, []] as never)).toEqual({ tags: [] });
+  });
+});
+
+describe('SQL table → entity declaration', () => {
+  it('declares each column of a CREATE TABLE, the module prefix left out of the entity name', () => {
+    const source = sqlToEntity(
+      "CREATE TABLE shop_goods (id int PRIMARY KEY AUTO_INCREMENT, title varchar(50) NOT NULL COMMENT '标题', stock int NOT NULL DEFAULT 0, createTime datetime, updateTime datetime);",
+      'shop',
+    );
+    expect(source).toContain('defineEntity(');
+    expect(source).toMatch(/title: col\.string\(.*max: 50/);
+    expect(source).toMatch(/stock: col\.int\(/);
+    // id and the times are every entity's own, not declared again.
+    expect(source).not.toMatch(/\bcreateTime: col\./);
+    expect(source).toContain("'shop_goods'");
+  });
+
+  it('refuses what it cannot read, and a bad module name, with the reason in each language', () => {
+    expect(() => sqlToEntity('SELECT 1', 'shop')).toThrow(TransformError);
+    expect(() => sqlToEntity('', 'shop')).toThrow(TransformError);
+    try {
+      sqlToEntity('CREATE TABLE t (a int)', 'Bad-Name');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(TransformError);
+      const e = error as TransformError;
+      expect(formatTransformError(e.text, e.params, 'en')).toContain('Bad-Name');
+      expect(formatTransformError(e.text, e.params, 'zh-cn')).toContain('模块名');
+    }
+  });
+
+  it('is in the list of conversions, its sample converting', async () => {
+    const converter = converterById('sql-to-entity');
+    expect(converter?.from).toBe('sql');
+    if (!converter) throw new Error('no sql-to-entity conversion');
+    const out = await converter.run(converter.sample ?? '', defaultValues(converter));
+    expect(String(out)).toContain("'demo_goods'");
   });
 });
