@@ -34,6 +34,7 @@ import { registerDict } from './modules/dict/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
 import { registerTask } from './modules/task/index.js';
+import { registerUser } from './modules/user/index.js';
 
 /**
  * The web app's page may be framed by the app itself only (clickjacking), and frames what a menu
@@ -137,7 +138,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerRecycle(app, ctx, base, declarations);
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);
-  await registerCustomer(app, ctx, base);
+  const customer = await registerCustomer(app, ctx, base);
+  await registerUser(app, ctx, base, customer);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // Initial rows, once every module has added its steps; then what works on them starts.

@@ -35,6 +35,10 @@ import { spaceInfo } from './space/space-info.js';
 import { spaceType } from './space/space-type.js';
 import { taskMenus } from './task/menus.js';
 import { taskInfo, taskLog } from './task/task-info.js';
+import { appUserAddress, appUserInfo } from './user/app.js';
+import { userMenus } from './user/menus.js';
+import { userAddress } from './user/user-address.js';
+import { userInfo } from './user/user-info.js';
 
 /**
  * Every controller and entity the product serves. The server mounts exactly these, EPS and
@@ -60,6 +64,10 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  userInfo,
+  userAddress,
+  appUserInfo,
+  appUserAddress,
 ];
 
 /**
@@ -92,6 +100,8 @@ export const tables = {
   customer_invitation_record: customerInvitationRecord,
   customer_activity: customerActivity,
   customer_reveal_log: customerRevealLog,
+  user_info: userInfo,
+  user_address: userAddress,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
@@ -105,4 +115,5 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  userMenus,
 ];

@@ -40,7 +40,13 @@ export type Config = {
   taskSyncMs: number;
   /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
   seedLocale: Locale;
+  /** App users' WeChat sign-in: the mini program and the official account, each unset until configured. */
+  wechat: WechatConfig;
 };
+
+/** One WeChat app's credentials; `apiBase` is where its API answers (https://api.weixin.qq.com, or a test's fake). */
+export type WechatApp = { appid: string; secret: string; apiBase: string };
+export type WechatConfig = { miniProgram: WechatApp | undefined; officialAccount: WechatApp | undefined };
 
 export type StorageConfig =
   | { kind: 'local' }
@@ -176,6 +182,17 @@ function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
+/** A WeChat app from `<PREFIX>_APPID` and `<PREFIX>_SECRET` (both or neither), at `WECHAT_API_BASE`. */
+function wechatApp(env: NodeJS.ProcessEnv, prefix: string): WechatApp | undefined {
+  const appid = env[`${prefix}_APPID`]?.trim();
+  const secret = env[`${prefix}_SECRET`]?.trim();
+  if (!appid && !secret) return undefined;
+  if (!appid || !secret) throw new ConfigError(`${prefix}_APPID and ${prefix}_SECRET go together: set both or neither`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appid)) throw new ConfigError(`${prefix}_APPID must be an app id such as wx1234…`);
+  const apiBase = httpBase('WECHAT_API_BASE', env.WECHAT_API_BASE) ?? 'https://api.weixin.qq.com';
+  return { appid, secret, apiBase };
+}
+
 /** Reads the environment once at start; a bad value throws a ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
@@ -231,5 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
+    wechat: { miniProgram: wechatApp(env, 'WECHAT_MINI'), officialAccount: wechatApp(env, 'WECHAT_MP') },
   };
 }

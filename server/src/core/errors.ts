@@ -7,7 +7,7 @@ import type { MessageKey, MessageParam } from './i18n.js';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502,
     readonly key: MessageKey,
     readonly params: Record<string, MessageParam> = {},
     /** Sent as the failure envelope's `data` (a second-factor challenge); most refusals carry none. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineController, returns } from '../core/entity.js';
 import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
+import { appLoginSchema } from '../user/app.js';
 
 export const loginSchema = z.object({
   // Required unless the call answers a second-factor challenge (open.service.ts says so).
@@ -81,6 +82,14 @@ export const baseOpen = defineController({
       auth: 'open',
       summary: label('登录', '登入', 'Log in'),
       input: loginSchema,
+      output: returns<TokenPair>(),
+    },
+    // App users' sign-in (mini program, official account, H5): an app token pair (the user module serves it).
+    appLogin: {
+      method: 'post',
+      auth: 'open',
+      summary: label('app登录', 'app登入', 'App sign-in'),
+      input: appLoginSchema,
       output: returns<TokenPair>(),
     },
     html: {

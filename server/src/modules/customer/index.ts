@@ -1,1 +1,2 @@
 export { registerCustomer } from './customer.module.js';
+export { type RevealTarget, revealField } from './reveal.js';
