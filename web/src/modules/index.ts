@@ -5,6 +5,7 @@ import { installDict } from './dict';
 import { installRecycle } from './recycle';
 import { installSpace } from './space';
 import { installTask } from './task';
+import { installUser } from './user';
 
 /** Every module's registrations (views, fixed routes, texts, extensions), in order. */
 export function installModules() {
@@ -15,4 +16,5 @@ export function installModules() {
   installRecycle();
   installSpace();
   installTask();
+  installUser();
 }

@@ -10,7 +10,6 @@ import {
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
-import { type Chain, PASSWORD, setUpChain } from '../customer/customer.test-support.js';
 
 const INFO = '/admin/user/info';
 const ADDRESS = '/admin/user/address';
@@ -25,8 +24,12 @@ const uniquePhone = () => {
 
 describe.each(testTargets())('user/info and user/address on $name', (target) => {
   let t: TestApp;
-  let c: Chain;
   let admin: string;
+  /** Two stores, each with a staff member who owns customers there. */
+  let storeA: number;
+  let ownerA: number;
+  let ownerB: number;
+  const PASSWORD = 'chain-pass1';
 
   const stored = (id: number) =>
     t.ctx.db.db.selectFrom('user_info').selectAll().where('id', '=', id).executeTakeFirst();
@@ -51,8 +54,32 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
 
   beforeAll(async () => {
     t = await startApp(target);
-    c = await setUpChain(t);
-    admin = c.admin;
+    admin = (await t.login()).token;
+    const departments = dataOf(
+      await t.post<Array<{ id: number; parentId: number | null }>>('/admin/base/sys/department/list', {}, admin),
+    );
+    const top = departments.find((d) => d.parentId === null);
+    if (!top) throw new Error('no top department');
+    const store = async (name: string) =>
+      dataOf(
+        await t.post<{ id: number }>(
+          '/admin/base/sys/department/add',
+          { name, parentId: top.id, isStore: true },
+          admin,
+        ),
+      ).id;
+    storeA = await store('用户测试甲店');
+    const storeB = await store('用户测试乙店');
+    const staff = async (username: string, departmentId: number) =>
+      dataOf(
+        await t.post<{ id: number }>(
+          '/admin/base/sys/user/add',
+          { username, name: username, password: PASSWORD, departmentId, userLevel: 'clerk' },
+          admin,
+        ),
+      ).id;
+    ownerA = await staff('user-owner-a', storeA);
+    ownerB = await staff('user-owner-b', storeB);
   });
   afterAll(async () => {
     await t?.stop();
@@ -113,18 +140,27 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
       expect(audit.list).toEqual([
         expect.objectContaining({ target: 'user_info', field: 'phone', recordName: 'reveal-me' }),
       ]);
-      // Without the permission: 403 (clerks hold the customer permissions only).
-      expectRefused(await t.post(`${INFO}/reveal`, { id, field: 'phone', reason: 'call back' }, c.clerkA1.token), 403);
+      // Without the permission: 403.
+      const { token } = await t.login('user-owner-a', PASSWORD);
+      expectRefused(await t.post(`${INFO}/reveal`, { id, field: 'phone', reason: 'call back' }, token), 403);
     });
 
     it("links the customer with the user's phone only when the operator's customer scope holds it", async () => {
       const inA = uniquePhone();
       const inB = uniquePhone();
       dataOf(
-        await t.post(`${customerInfo.prefix}/add`, { customerName: '甲店客户', customerPhone: inA }, c.clerkA1.token),
+        await t.post(
+          `${customerInfo.prefix}/add`,
+          { customerName: '甲店客户', customerPhone: inA, employeeId: ownerA },
+          admin,
+        ),
       );
       dataOf(
-        await t.post(`${customerInfo.prefix}/add`, { customerName: '乙店客户', customerPhone: inB }, c.clerkB1.token),
+        await t.post(
+          `${customerInfo.prefix}/add`,
+          { customerName: '乙店客户', customerPhone: inB, employeeId: ownerB },
+          admin,
+        ),
       );
       const userA = await addUser({ nickName: 'A', phone: inA });
       const userB = await addUser({ nickName: 'B', phone: inB });
@@ -147,7 +183,7 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
             label: `app-users-${Date.now()}`,
             relevance: true,
             menuIdList: [menuId],
-            departmentIdList: [c.storeA],
+            departmentIdList: [storeA],
           },
           admin,
         ),
@@ -160,7 +196,7 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
             username,
             name: '甲店经理2',
             password: PASSWORD,
-            departmentId: c.storeA,
+            departmentId: storeA,
             roleIdList: [roleId],
             userLevel: 'storeManger',
           },
