@@ -41,6 +41,7 @@ const ROUTES = [
   '/customer/invitation',
   '/customer/activity',
   '/customer/reveal-log',
+  '/user/list',
   '/404',
 ] as const;
 /** Only the routes with this word in them (and the login, which signs in), when given. */

@@ -67,7 +67,8 @@ export function AddressDialog({ draft, onClose, onSaved }: Props) {
                   ...(REQUIRED.has(name)
                     ? [{ required: true, whitespace: true, message: t('validation.required', { field: label }) }]
                     : []),
-                  zodRule(column.schema, label),
+                  // The others may stay empty (the declaration's default is empty text).
+                  zodRule(REQUIRED.has(name) ? column.schema : column.schema.optional(), label),
                 ]}
               >
                 <Input
