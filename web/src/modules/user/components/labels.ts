@@ -16,6 +16,5 @@ export const optionsOf = (column: 'status' | 'gender' | 'loginType', locale: Loc
     label: valueLabel(column, Number(value), locale),
   }));
 
-/** The tag colours: normal green, disabled orange, cancelled grey; sign-in types by channel. */
-export const STATUS_COLORS: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'default' };
-export const LOGIN_COLORS: Record<number, string> = { 0: 'green', 1: 'blue', 2: 'purple' };
+/** The dot beside each status: normal, disabled, cancelled (the words carry the meaning; tinted tags fail contrast). */
+export const STATUS_DOTS = { 0: 'warning', 1: 'success', 2: 'default' } as const satisfies Record<number, string>;

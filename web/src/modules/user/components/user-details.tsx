@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { customerInfo, type Locale, type UserAddress, userAddress, userInfo } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Descriptions, Drawer, Empty, List, Space, Spin, Tag } from 'antd';
+import { Avatar, Badge, Button, Descriptions, Drawer, Empty, List, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -13,7 +13,7 @@ import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 import { loadCustomerShared } from '../../customer';
 import type { AddressDraft } from './address-dialog';
-import { LOGIN_COLORS, STATUS_COLORS, valueLabel } from './labels';
+import { STATUS_DOTS, valueLabel } from './labels';
 import { MaskedPhone } from './masked-phone';
 
 const AddressDialog = deferredDialog(
@@ -99,14 +99,12 @@ export function UserDetails({ id, onClose }: { id: number; onClose: () => void }
             {
               key: 'loginType',
               label: label('loginType'),
-              children: (
-                <Tag color={LOGIN_COLORS[user.loginType]}>{valueLabel('loginType', user.loginType, locale)}</Tag>
-              ),
+              children: <Tag>{valueLabel('loginType', user.loginType, locale)}</Tag>,
             },
             {
               key: 'status',
               label: label('status'),
-              children: <Tag color={STATUS_COLORS[user.status]}>{valueLabel('status', user.status, locale)}</Tag>,
+              children: <Badge status={STATUS_DOTS[user.status]} text={valueLabel('status', user.status, locale)} />,
             },
             {
               key: 'customer',
@@ -188,7 +186,7 @@ export function UserDetails({ id, onClose }: { id: number; onClose: () => void }
                   <span className="user-address-line">
                     <strong>{address.contact}</strong>
                     <span>{address.phone}</span>
-                    {address.isDefault && <Tag color="blue">{t('user.default')}</Tag>}
+                    {address.isDefault && <Tag>{t('user.default')}</Tag>}
                   </span>
                   <span>
                     {[address.province, address.city, address.district, address.address].filter(Boolean).join(' ')}

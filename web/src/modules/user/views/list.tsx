@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { type Locale, type UserInfo, userInfo } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, Input, Select, Tag } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -9,7 +9,7 @@ import { type ColumnOf, CrudPage, crudQueryKey, type FieldOf, type FilterSpec } 
 import { deferred } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
-import { LOGIN_COLORS, optionsOf, STATUS_COLORS, valueLabel } from '../components/labels';
+import { optionsOf, STATUS_DOTS, valueLabel } from '../components/labels';
 import { MaskedPhone } from '../components/masked-phone';
 import '../user.css';
 
@@ -82,12 +82,12 @@ export default function UserListView() {
     {
       key: 'loginType',
       width: 120,
-      render: (value) => <Tag color={LOGIN_COLORS[value]}>{valueLabel('loginType', value, locale)}</Tag>,
+      render: (value) => <Tag>{valueLabel('loginType', value, locale)}</Tag>,
     },
     {
       key: 'status',
       width: 100,
-      render: (value) => <Tag color={STATUS_COLORS[value]}>{valueLabel('status', value, locale)}</Tag>,
+      render: (value) => <Badge status={STATUS_DOTS[value]} text={valueLabel('status', value, locale)} />,
     },
     { key: 'gender', width: 80, render: (value) => valueLabel('gender', value, locale) },
     { key: 'unionid', width: 160, hidden: true },
