@@ -34,7 +34,13 @@ const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer:
  */
 const RENAMED_PERM_PAGES = ['/sys/log', '/task/list'];
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
-const ARRIVING_PARAMS = new Set<string>([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM, ...Object.values(POLICY_PARAM_KEYS)]);
+const ARRIVING_PARAMS = new Set<string>([
+  EXPORT_CAP_PARAM,
+  SESSION_LIMIT_PARAM,
+  ...Object.values(POLICY_PARAM_KEYS),
+  // The user module's switch of app sign-in types.
+  'appLoginTypes',
+]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {
@@ -102,8 +108,8 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
-    // This version brings the customer module; the release knew every other one.
-    expect([...arrived]).toEqual(['customer']);
+    // This version brings the customer and user modules; the release knew every other one.
+    expect([...arrived].sort()).toEqual(['customer', 'user']);
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');
