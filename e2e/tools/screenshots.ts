@@ -46,6 +46,7 @@ const ROUTES = [
   '/customer/reveal-log',
   '/helper/transform',
   '/helper/ai-code',
+  '/user/list',
   '/404',
 ] as const;
 const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
@@ -252,6 +253,34 @@ async function seedTasks(page: Page) {
 }
 
 /** Customers of a store with invitations across this week, activities with prize photos, and a reveal. */
+/** A few app users (mini program, official account, H5) with an address, for the app user list. */
+async function seedAppUsers(page: Page) {
+  const people = [
+    ['小王', '13912345678', 0, 1, 1],
+    ['Lily', '13698765432', 1, 2, 1],
+    ['阿强', '13511112222', 2, 1, 0],
+  ] as const;
+  for (const [nickName, phone, loginType, gender, status] of people) {
+    const { id } = await apiCall<{ id: number }>(page, '/admin/user/info/add', {
+      nickName,
+      phone,
+      loginType,
+      gender,
+      status,
+    });
+    await apiCall(page, '/admin/user/address/add', {
+      userId: id,
+      contact: nickName,
+      phone,
+      province: '上海市',
+      city: '上海市',
+      district: '黄浦区',
+      address: '南京东路 299 号',
+      isDefault: true,
+    });
+  }
+}
+
 async function seedCustomers(page: Page) {
   const photos = (
     await apiCall<{ list: Array<{ url: string; type: string }> }>(page, '/admin/space/info/page', { page: 1, size: 20 })
@@ -496,6 +525,7 @@ async function main() {
                 await seedSpace(page);
                 await seedTasks(page);
                 await seedCustomers(page);
+                await seedAppUsers(page);
                 await seedSessions(page, server.base);
                 await seedParams(page);
                 recycleSeeded = true;

@@ -37,6 +37,7 @@ import { registerHelper } from './modules/helper/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
 import { registerTask } from './modules/task/index.js';
+import { registerUser } from './modules/user/index.js';
 
 /**
  * The web app's page may be framed by the app itself only (clickjacking), and frames what a menu
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerSpace(app, ctx, base);
   const customer = await registerCustomer(app, ctx, base);
   registerHelper(ctx, base);
+  await registerUser(app, ctx, base, customer);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // After every module whose figures it shows: its seed gives the home to the roles they seeded.

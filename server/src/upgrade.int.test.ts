@@ -34,7 +34,13 @@ const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer:
  */
 const RENAMED_PERM_PAGES = ['/sys/log', '/task/list'];
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
-const ARRIVING_PARAMS = new Set<string>([EXPORT_CAP_PARAM, SESSION_LIMIT_PARAM, ...Object.values(POLICY_PARAM_KEYS)]);
+const ARRIVING_PARAMS = new Set<string>([
+  EXPORT_CAP_PARAM,
+  SESSION_LIMIT_PARAM,
+  ...Object.values(POLICY_PARAM_KEYS),
+  // The user module's switch of app sign-in types.
+  'appLoginTypes',
+]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {
@@ -102,9 +108,9 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
-    // This version brings the customer module, the home dashboard (demo) and the helper module's menus;
-    // the release knew every other one.
-    expect([...arrived].sort()).toEqual(['customer', 'demo', 'helper']);
+    // This version brings the customer and user modules, the home dashboard (demo) and the helper
+    // module's menus; the release knew every other one.
+    expect([...arrived].sort()).toEqual(['customer', 'demo', 'helper', 'user']);
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');

@@ -44,3 +44,7 @@ export * from './space/space-type.js';
 export * from './task/menus.js';
 export * from './task/task-info.js';
 export * from './task/zoned-time.js';
+export * from './user/app.js';
+export * from './user/menus.js';
+export * from './user/user-address.js';
+export * from './user/user-info.js';

@@ -38,6 +38,10 @@ import { spaceInfo } from './space/space-info.js';
 import { spaceType } from './space/space-type.js';
 import { taskMenus } from './task/menus.js';
 import { taskInfo, taskLog } from './task/task-info.js';
+import { appUserAddress, appUserInfo } from './user/app.js';
+import { userMenus } from './user/menus.js';
+import { userAddress } from './user/user-address.js';
+import { userInfo } from './user/user-info.js';
 
 /**
  * Every controller and entity the product serves. The server mounts exactly these, EPS and
@@ -65,6 +69,10 @@ export const declarations: readonly Declaration[] = [
   customerActivity,
   customerRevealLog,
   demoHome,
+  userInfo,
+  userAddress,
+  appUserInfo,
+  appUserAddress,
 ];
 
 /**
@@ -97,6 +105,8 @@ export const tables = {
   customer_invitation_record: customerInvitationRecord,
   customer_activity: customerActivity,
   customer_reveal_log: customerRevealLog,
+  user_info: userInfo,
+  user_address: userAddress,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
@@ -113,4 +123,5 @@ export const menus: readonly ModuleMenus[] = [
   customerMenus,
   helperTransformMenus,
   demoHomeMenus,
+  userMenus,
 ];

@@ -50,6 +50,8 @@ export type Config = {
   sourceRoot: string;
   /** An OpenAI-compatible chat-completions endpoint for the coding helper's free text; undefined when not configured. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** App users' WeChat sign-in: the mini program and the official account, each unset until configured. */
+  wechat: WechatConfig;
 };
 
 /** A WeCom self-built app that staff sign in through (its QR page, then gettoken and getuserinfo). */
@@ -65,6 +67,10 @@ export type WecomConfig = {
   /** WeCom's QR sign-in page's host, without a trailing slash. */
   loginBaseUrl: string;
 };
+
+/** One WeChat app's credentials; `apiBase` is where its API answers (https://api.weixin.qq.com, or a test's fake). */
+export type WechatApp = { appid: string; secret: string; apiBase: string };
+export type WechatConfig = { miniProgram: WechatApp | undefined; officialAccount: WechatApp | undefined };
 
 export type StorageConfig =
   | { kind: 'local' }
@@ -236,6 +242,17 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
   };
 }
 
+/** A WeChat app from `<PREFIX>_APPID` and `<PREFIX>_SECRET` (both or neither), at `WECHAT_API_BASE`. */
+function wechatApp(env: NodeJS.ProcessEnv, prefix: string): WechatApp | undefined {
+  const appid = env[`${prefix}_APPID`]?.trim();
+  const secret = env[`${prefix}_SECRET`]?.trim();
+  if (!appid && !secret) return undefined;
+  if (!appid || !secret) throw new ConfigError(`${prefix}_APPID and ${prefix}_SECRET go together: set both or neither`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appid)) throw new ConfigError(`${prefix}_APPID must be an app id such as wx1234…`);
+  const apiBase = httpBase('WECHAT_API_BASE', env.WECHAT_API_BASE) ?? 'https://api.weixin.qq.com';
+  return { appid, secret, apiBase };
+}
+
 /** Reads the environment once at start; a bad value throws a ConfigError with one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
@@ -295,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMode: (env.NODE_ENV ?? '').trim() === 'development',
     sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),
     ai: parseAi(env),
+    wechat: { miniProgram: wechatApp(env, 'WECHAT_MINI'), officialAccount: wechatApp(env, 'WECHAT_MP') },
   };
 }
 

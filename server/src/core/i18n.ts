@@ -368,6 +368,29 @@ const MESSAGES = {
     '不能把分類移到它自己或它的下級之下',
     'A category cannot move under itself or its sub-categories',
   ),
+  'user.loginTypeOff': m(
+    '未开启{type}登录（服务器未配置或参数 appLoginTypes 未包含）',
+    '未開啟{type}登入（伺服器未設定或參數 appLoginTypes 未包含）',
+    '{type} sign-in is not switched on (not configured on the server, or not in the appLoginTypes parameter)',
+  ),
+  'user.codeInvalid': m(
+    '微信登录凭证无效或已使用，请重新授权',
+    '微信登入憑證無效或已使用，請重新授權',
+    'WeChat refused the sign-in code (invalid or already used): authorise again',
+  ),
+  'user.providerDown': m(
+    '微信服务暂时不可用，请稍后再试',
+    '微信服務暫時無法使用，請稍後再試',
+    'WeChat cannot be reached right now, please try again later',
+  ),
+  'user.badCredentials': m('手机号或密码不正确', '手機號或密碼不正確', 'Incorrect phone number or password'),
+  'user.phoneTaken': m(
+    '该手机号已注册，请直接登录',
+    '該手機號已註冊，請直接登入',
+    'This phone number is already registered: sign in',
+  ),
+  'user.inactive': m('该用户已被禁用或已注销', '該用戶已被停用或已註銷', 'This account is disabled or cancelled'),
+  'user.oldPassword': m('原密码不正确', '原密碼不正確', 'The current password is wrong'),
   'customer.notInScope': m(
     '该客户不在您的数据权限范围内',
     '該客戶不在您的資料權限範圍內',

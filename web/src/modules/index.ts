@@ -6,6 +6,7 @@ import { installHelper } from './helper';
 import { installRecycle } from './recycle';
 import { installSpace } from './space';
 import { installTask } from './task';
+import { installUser } from './user';
 
 /** Every module's registrations (views, fixed routes, texts, extensions), in order. */
 export function installModules() {
@@ -17,4 +18,5 @@ export function installModules() {
   installRecycle();
   installSpace();
   installTask();
+  installUser();
 }

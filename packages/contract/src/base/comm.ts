@@ -3,6 +3,7 @@ import { defineController, idSchema, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
+import type { AppProgram } from '../user/app.js';
 import type { TokenPair } from './open.js';
 import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
@@ -153,6 +154,12 @@ export const baseComm = defineController({
       summary: label('文件上传', '檔案上傳', 'Upload a file'),
       output: returns<string | string[]>(),
     },
-    program: { method: 'get', auth: 'open', summary: label('编程', '程式', 'Program') },
+    // The app clients' start-up settings (the user module serves it): never a secret.
+    program: {
+      method: 'get',
+      auth: 'open',
+      summary: label('编程', '程式', 'Program'),
+      output: returns<AppProgram>(),
+    },
   },
 });

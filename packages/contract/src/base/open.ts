@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineController, returns } from '../core/entity.js';
 import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
+import { appLoginSchema } from '../user/app.js';
 
 export const loginSchema = z.object({
   // Required unless the call answers a second-factor challenge (open.service.ts says so).
@@ -102,6 +103,14 @@ export const baseOpen = defineController({
       auth: 'open',
       summary: label('企业微信登录', '企業微信登入', 'Sign in with enterprise WeChat'),
       input: z.object({ code: z.string().trim().min(1).max(512), state: z.string().trim().min(1).max(100) }),
+      output: returns<TokenPair>(),
+    },
+    // App users' sign-in (mini program, official account, H5): an app token pair (the user module serves it).
+    appLogin: {
+      method: 'post',
+      auth: 'open',
+      summary: label('app登录', 'app登入', 'App sign-in'),
+      input: appLoginSchema,
       output: returns<TokenPair>(),
     },
     html: {

@@ -19,9 +19,13 @@ export type HttpMethod = 'get' | 'post';
 
 /**
  * Who may call an endpoint: `perm` needs the endpoint's own permission string, `login` any valid
- * session, `open` nobody at all (the spec's ignoreToken list).
+ * staff session, `open` nobody at all (the spec's ignoreToken list), `app` an app user's session
+ * (a token of the app audience, issued by base/open/appLogin; staff tokens are refused there).
  */
-export type Auth = 'perm' | 'login' | 'open';
+export type Auth = 'perm' | 'login' | 'open' | 'app';
+
+/** Whose calls a controller serves: staff under `/admin/…`, app users (mini program, H5) under `/app/…`. */
+export type Audience = 'admin' | 'app';
 
 /** A response type without a runtime schema: `output: returns<SysMenu[]>()` types the callers. */
 export type Returns<T> = { readonly kind: 'returns'; readonly __type?: T };
@@ -474,7 +478,13 @@ export function permOf(module: string, path: string, action: string): string {
   return [module, ...path.split('/'), action].join(':');
 }
 
-function toEndpoint(module: string, path: string, action: string, def: EndpointDef): Endpoint {
+function toEndpoint(
+  module: string,
+  path: string,
+  action: string,
+  def: EndpointDef,
+  audience: Audience = 'admin',
+): Endpoint {
   const auth = def.auth ?? 'perm';
   return {
     ...def,
@@ -482,7 +492,7 @@ function toEndpoint(module: string, path: string, action: string, def: EndpointD
     ...(def.input ? { input: refuseNul(def.input) } : {}),
     action,
     auth,
-    url: `/admin/${module}/${path}/${action}`,
+    url: `/${audience}/${module}/${path}/${action}`,
     perm: auth === 'perm' ? permOf(module, path, action) : null,
   };
 }
@@ -719,9 +729,23 @@ export function defineController<X extends Record<string, EndpointDef>>(options:
   readonly path: string;
   readonly label: Label;
   readonly endpoints: X;
+  /** `app`: the calls of the app users' clients, under `/app/…`; their endpoints are `app` or `open`. */
+  readonly audience?: Audience;
 }): Controller<X> {
+  const audience = options.audience ?? 'admin';
   const defs: Record<string, EndpointDef> = options.endpoints;
-  const endpoints = Object.entries(defs).map(([action, def]) => toEndpoint(options.module, options.path, action, def));
+  for (const [action, def] of Object.entries(defs)) {
+    // An app call never takes a staff session, nor a staff call an app user's.
+    const auth = def.auth ?? 'perm';
+    if ((audience === 'app') !== (auth === 'app') && auth !== 'open') {
+      throw new Error(
+        `${options.module}/${options.path}/${action}: auth "${auth}" does not fit the ${audience} audience`,
+      );
+    }
+  }
+  const endpoints = Object.entries(defs).map(([action, def]) =>
+    toEndpoint(options.module, options.path, action, def, audience),
+  );
   const perms = Object.fromEntries(
     Object.keys(defs).map((a) => [a, permOf(options.module, options.path, a)]),
   ) as Controller<X>['perms'];
@@ -729,7 +753,7 @@ export function defineController<X extends Record<string, EndpointDef>>(options:
     kind: 'controller',
     module: options.module,
     path: options.path,
-    prefix: `/admin/${options.module}/${options.path}`,
+    prefix: `/${audience}/${options.module}/${options.path}`,
     label: options.label,
     perms,
     endpoints,

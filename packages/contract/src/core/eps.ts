@@ -22,7 +22,7 @@ export type EpsEntry = {
     summary: string;
     ignoreToken: boolean;
     prefix: string;
-    auth: 'perm' | 'login' | 'open';
+    auth: 'perm' | 'login' | 'open' | 'app';
     perm: string | null;
   }>;
   columns: EpsColumn[];

@@ -6,6 +6,13 @@ import { readBearer, type TokenService } from './tokens.js';
 
 export type PrincipalLoader = (userId: number) => Promise<Principal | null>;
 
+/** An app user (mini program, official account, H5) as their token's checks need them. */
+export type AppAccount = { readonly status: number; readonly passwordV: number };
+/** Reads an app user for each of their calls (the user module registers it). */
+export type AppAccountLoader = (userId: number) => Promise<AppAccount | null>;
+/** The signed-in app user behind an `/api/app/…` call. */
+export type AppSession = { readonly userId: number; readonly sid: string; readonly passwordV: number };
+
 export type SessionStore = {
   isRevoked(sid: string): Promise<boolean>;
   revoke(sid: string, expireAt: number): Promise<void>;
@@ -40,6 +47,8 @@ export class AuthGate {
   /** Counts principal reads; a read's number makes its sessions' principalKey. */
   private reads = 0;
   private readonly principals = new Map<number, PrincipalEntry>();
+  /** Reads app users; none until the user module registers, and then app tokens are refused. */
+  private appAccounts: AppAccountLoader | null = null;
   /** Told of every authenticated request's session (base module: the session's last-seen time). */
   private seen: (session: Session) => void = () => undefined;
 
@@ -70,6 +79,45 @@ export class AuthGate {
   /** Who hears of each authenticated request; it must be cheap, it runs on every one. */
   onSeen(listener: (session: Session) => void): void {
     this.seen = listener;
+  }
+
+  /** Makes the gate take app tokens on app calls (the user module, at start). */
+  useAppAccounts(loader: AppAccountLoader): void {
+    this.appAccounts = loader;
+  }
+
+  /**
+   * The app session of an app-audience access token, or a 401. The user is read on every call, not
+   * cached: a disabled or cancelled user's next call is refused, on every instance at once.
+   */
+  async authenticateApp(authorization: string | undefined): Promise<AppSession> {
+    const token = readBearer(authorization);
+    if (!token) throw unauthorized('auth.required');
+    const claims = this.tokens.verify(token, 'access', 'app');
+    if (!claims || !this.appAccounts) throw unauthorized('auth.invalid');
+    return this.appSessionFor(claims.userId, claims.passwordVersion, claims.sid);
+  }
+
+  /** The app session an app refresh token stands for, the token used up (as redeemRefresh does for staff). */
+  async redeemAppRefresh(refreshToken: string): Promise<AppSession> {
+    const claims = this.tokens.verify(refreshToken, 'refresh', 'app');
+    if (!claims || !this.appAccounts) throw unauthorized('auth.refreshInvalid');
+    const session = await this.appSessionFor(claims.userId, claims.passwordVersion, claims.sid);
+    if (!(await this.sessions.consume(this.tokens.refreshId(refreshToken, claims), claims.exp))) {
+      await this.sessions.revoke(claims.sid, Math.floor(Date.now() / 1000) + this.tokens.lifetimes.refresh);
+      throw unauthorized('auth.refreshInvalid');
+    }
+    return session;
+  }
+
+  private async appSessionFor(userId: number, passwordV: number, sid: string): Promise<AppSession> {
+    const load = this.appAccounts;
+    if (!load) throw unauthorized('auth.invalid');
+    const [account, revoked] = await Promise.all([load(userId), this.sessions.isRevoked(sid)]);
+    if (!account || revoked || account.status !== 1 || account.passwordV !== passwordV) {
+      throw unauthorized('auth.invalid');
+    }
+    return { userId, sid, passwordV };
   }
 
   async principal(userId: number): Promise<Principal | null> {

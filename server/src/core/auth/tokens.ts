@@ -14,12 +14,21 @@ export type TokenClaims = {
   sid: string;
   exp: number;
   jti?: string;
+  /** `app` on an app user's tokens (base/open/appLogin); staff tokens carry none. */
+  aud?: 'app';
 };
 
+/** Whose token: a staff member's (`/api/admin/…`) or an app user's (`/api/app/…`); neither passes the other's check. */
+export type TokenAudience = 'admin' | 'app';
+
 export type TokenService = {
-  issue(user: { id: number; username: string; passwordV: number }, sid?: string): TokenPair & { sid: string };
-  /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
-  verify(token: string, kind: 'access' | 'refresh'): TokenClaims | null;
+  issue(
+    user: { id: number; username: string; passwordV: number },
+    sid?: string,
+    audience?: TokenAudience,
+  ): TokenPair & { sid: string };
+  /** The claims of a valid token of the wanted kind and audience (staff by default), or null (bad signature, expired, wrong kind). */
+  verify(token: string, kind: 'access' | 'refresh', audience?: TokenAudience): TokenClaims | null;
   /** The name a refresh token is used up under: its `jti`, or a digest of an older token that has none. */
   refreshId(token: string, claims: TokenClaims): string;
   /** Access and refresh token lifetimes, seconds. */
@@ -37,8 +46,14 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
   const MAX_CACHED = 10_000;
   return {
     lifetimes,
-    issue(user, sid = randomUUID()) {
-      const claims = { userId: user.id, username: user.username, passwordVersion: user.passwordV, sid };
+    issue(user, sid = randomUUID(), audience = 'admin') {
+      const claims = {
+        userId: user.id,
+        username: user.username,
+        passwordVersion: user.passwordV,
+        sid,
+        ...(audience === 'app' ? { aud: 'app' } : {}),
+      };
       return {
         sid,
         token: signAccess({ ...claims, isRefresh: false }),
@@ -48,7 +63,7 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
         refreshExpire: lifetimes.refresh,
       };
     },
-    verify(token, kind) {
+    verify(token, kind, audience = 'admin') {
       let claims = verified.get(token);
       if (claims && claims.exp * 1000 <= Date.now()) {
         verified.delete(token);
@@ -70,6 +85,7 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
         return null;
       }
       if (claims.isRefresh !== (kind === 'refresh')) return null;
+      if ((claims.aud === 'app' ? 'app' : 'admin') !== audience) return null;
       return claims;
     },
     refreshId(token, claims) {

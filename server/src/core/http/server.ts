@@ -17,7 +17,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { z } from 'zod';
-import type { AuthGate } from '../auth/gate.js';
+import type { AppSession, AuthGate } from '../auth/gate.js';
 import { holds, type Session } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { AppError, forbidden } from '../errors.js';
@@ -31,6 +31,8 @@ declare module 'fastify' {
     locale: Locale;
     /** Set once the request's token has been checked; null on open endpoints. */
     session: Session | null;
+    /** The app user of an `/api/app/…` call, once their token has been checked; null elsewhere. */
+    appSession: AppSession | null;
     /**
      * What the request log may keep of the input: the input as the endpoint's schema parsed it,
      * set by `mount` whether or not the call is then refused for its session or permission.
@@ -106,6 +108,7 @@ export function createHttpServer(config: Config): FastifyInstance {
   });
   app.decorateRequest('locale', 'zh-cn');
   app.decorateRequest('session', null);
+  app.decorateRequest('appSession', null);
   app.decorateRequest('loggedInput', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
     request.locale = parseLocale(request.headers.language);
@@ -169,6 +172,8 @@ export type RouteContext<I> = {
   input: I;
   /** The caller; present on `perm` and `login` endpoints. */
   session: Session;
+  /** The app user calling; present on `app` endpoints (and only there). */
+  appSession: AppSession;
   request: FastifyRequest;
   reply: FastifyReply;
   locale: Locale;
@@ -211,7 +216,12 @@ export function mount<E extends Endpoint>(
       const validated = input?.safeParse(raw, { reportInput: true });
       if (validated?.success) request.loggedInput = validated.data;
       let session: Session | null = null;
-      if (endpoint.auth !== 'open') {
+      let appSession: AppSession | null = null;
+      if (endpoint.auth === 'app') {
+        // An app user's call: a staff token is no app user's, and is refused as any invalid token.
+        appSession = await gate.authenticateApp(request.headers.authorization);
+        request.appSession = appSession;
+      } else if (endpoint.auth !== 'open') {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
         if (session.pendingStep !== null && endpoint.allowPending !== true)
@@ -225,6 +235,8 @@ export function mount<E extends Endpoint>(
         input: parsed as InputOf<E>,
         // Null only on open endpoints, whose handlers take OpenRouteContext.
         session: session as Session,
+        // Null except on app endpoints, whose handlers alone read it.
+        appSession: appSession as AppSession,
         request,
         reply,
         locale: request.locale,

@@ -13,6 +13,7 @@ import { migration as m20261126094307 } from './20261126094307_base_create-sessi
 import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 import { migration as m20261126102544 } from './20261126102544_customer_add-identifier-grams.js';
 import { migration as m20261126130607 } from './20261126130607_base_add-wecom-user-id.js';
+import { migration as m20261126130629 } from './20261126130629_user_create-tables.js';
 import { migration as m20261126130639 } from './20261126130639_customer_add-dashboard-indexes.js';
 import { migration as m20261126133804 } from './20261126133804_customer_add-dashboard-scope-indexes.js';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: MigrationList = {
   '20261126102204_base_add-two-factor': m20261126102204,
   '20261126102544_customer_add-identifier-grams': m20261126102544,
   '20261126130607_base_add-wecom-user-id': m20261126130607,
+  '20261126130629_user_create-tables': m20261126130629,
   '20261126130639_customer_add-dashboard-indexes': m20261126130639,
   '20261126133804_customer_add-dashboard-scope-indexes': m20261126133804,
 };

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
+  appUserAddress,
+  appUserInfo,
   baseCoding,
   baseComm,
   baseOpen,
@@ -26,6 +28,8 @@ import {
   sysSession,
   sysUser,
   taskInfo,
+  userAddress,
+  userInfo,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../core/auth/totp.js';
@@ -63,7 +67,13 @@ type Ctx = {
   cache: Map<string, number>;
   /** Gives the account exactly these permissions (one menu each). */
   grantPerms(account: Account, perms: readonly string[]): Promise<void>;
+  /** An app user's session (H5, registered by the matrix). */
+  appUser: AppAccount;
+  /** Registers an app user of its own (for calls that end their session). */
+  newAppUser(): Promise<AppAccount>;
 };
+
+type AppAccount = { token: string; refreshToken: string };
 
 type Case = {
   input(c: Ctx): Promise<Input> | Input;
@@ -193,6 +203,16 @@ const ENTITY_INPUTS: Readonly<Record<string, EntityInputs>> = {
     patch: { remark: 'patched' },
     existing: (c) => matrixCustomer(c),
   },
+  [userInfo.prefix]: {
+    row: (c) => appUserRow(c),
+    patch: { description: 'patched' },
+    existing: (c) => once(c, 'appUser', () => addAsAdmin(c, userInfo, appUserRow(c))),
+  },
+  [userAddress.prefix]: {
+    row: (c) => addressRow(c),
+    patch: { contact: 'patched' },
+    existing: (c) => once(c, 'address', () => addAsAdmin(c, userAddress, addressRow(c))),
+  },
   [customerActivity.prefix]: {
     row: (c) => activityRow(c),
     patch: { remark: 'patched' },
@@ -223,6 +243,39 @@ const activityRow = (c: Ctx) => ({
 });
 const freshActivity = async (c: Ctx) =>
   dataOf(await c.t.post<{ id: number }>(urlOf(customerActivity, 'create'), activityRow(c), c.admin)).id;
+
+const appUserRow = (_c: Ctx) => ({ nickName: 'Matrix', phone: freshPhone('135') });
+const addressRow = (c: Ctx) => ({
+  userId: c.cache.get('appUser') ?? 0,
+  contact: 'Matrix',
+  phone: '13700000000',
+  address: 'Matrix road 3',
+});
+/** An address of the matrix's own app user (registered through appLogin). */
+const ownAddress = async (c: Ctx, app: AppAccount = c.appUser) =>
+  dataOf(
+    await c.t.post<{ id: number }>(
+      urlOf(appUserAddress, 'add'),
+      { contact: 'Matrix', phone: '13700000000', address: 'Matrix road 4' },
+      app.token,
+    ),
+  ).id;
+let phoneSerial = 0;
+/** A phone number nobody has registered yet. */
+const freshPhone = (prefix = '136') => {
+  phoneSerial += 1;
+  return `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(phoneSerial).padStart(5, '0')}`;
+};
+async function registerAppUser(t: TestApp): Promise<AppAccount> {
+  return dataOf(
+    await t.post<AppAccount>(urlOf(baseOpen, 'appLogin'), {
+      loginType: 2,
+      phone: freshPhone(),
+      password: PASSWORD,
+      register: true,
+    }),
+  );
+}
 
 /** A filled import template of one valid row, as the operator uploads it (English headers). */
 const IMPORT_ROWS: Readonly<Record<string, unknown[][]>> = {
@@ -516,6 +569,39 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(customerActivity, 'create')]: { input: (c) => activityRow(c) },
   ...excelCases(customerInfo, 'customerName'),
   ...excelCases(customerActivity, 'customerName'),
+  [urlOf(userInfo, 'details')]: {
+    input: async (c) => ({ id: await once(c, 'appUser', () => addAsAdmin(c, userInfo, appUserRow(c))) }),
+  },
+  [urlOf(userInfo, 'reveal')]: {
+    input: async (c) => ({
+      id: await once(c, 'appUser', () => addAsAdmin(c, userInfo, appUserRow(c))),
+      field: 'phone',
+      reason: 'matrix check',
+    }),
+  },
+  // The address's user must exist before its row is made.
+  [urlOf(userAddress, 'add')]: {
+    input: async (c) => {
+      await once(c, 'appUser', () => addAsAdmin(c, userInfo, appUserRow(c)));
+      return addressRow(c);
+    },
+  },
+  [urlOf(baseOpen, 'appLogin')]: {
+    input: () => ({ loginType: 2, phone: freshPhone(), password: PASSWORD, register: true }),
+  },
+  [urlOf(appUserInfo, 'refreshToken')]: {
+    input: async (c) => ({ refreshToken: (await c.newAppUser()).refreshToken }),
+  },
+  [urlOf(appUserInfo, 'person')]: { input: () => ({}) },
+  [urlOf(appUserInfo, 'updatePerson')]: { input: () => ({ nickName: 'Matrix app' }) },
+  [urlOf(appUserInfo, 'logout')]: { input: () => ({}), ownSession: true },
+  [urlOf(appUserAddress, 'list')]: { input: () => ({}) },
+  [urlOf(appUserAddress, 'add')]: {
+    input: () => ({ contact: 'Matrix', phone: '13700000000', address: 'Matrix road 5' }),
+  },
+  [urlOf(appUserAddress, 'update')]: { input: async (c) => ({ id: await ownAddress(c), contact: 'patched' }) },
+  [urlOf(appUserAddress, 'delete')]: { input: async (c) => ({ ids: [await ownAddress(c)] }) },
+  [urlOf(appUserAddress, 'setDefault')]: { input: async (c) => ({ id: await ownAddress(c) }) },
   [urlOf(customerActivity, 'reveal')]: {
     input: async (c) => ({
       id: await once(c, 'activity', () => freshActivity(c)),
@@ -617,6 +703,8 @@ const guarded = all.filter(({ e }) => e.auth !== 'open');
 const byPerm = all.filter(({ e }) => e.auth === 'perm');
 const byLogin = all.filter(({ e }) => e.auth === 'login');
 const open = all.filter(({ e }) => e.auth === 'open');
+const byApp = all.filter(({ e }) => e.auth === 'app');
+const staffOnly = all.filter(({ e }) => e.auth === 'perm' || e.auth === 'login');
 
 /** docs/spec.md §6: every endpoint needs a token except these (ignoreToken). */
 const SPEC_IGNORE_TOKEN = {
@@ -631,11 +719,15 @@ const SPEC_IGNORE_TOKEN = {
     '/admin/base/open/enterpriseWeChatLoginUrl',
     '/admin/base/comm/program',
     '/admin/dict/info/types',
+    '/admin/base/open/appLogin',
   ],
-  /** Ours beyond the spec: what the login page reads before anyone signs in (the CAPTCHA setting). */
-  ours: ['/admin/base/open/loginOptions'],
+  /**
+   * Ours beyond the spec: what the login page reads before anyone signs in (the CAPTCHA setting),
+   * and the app users' refresh (an app token pair is renewed where the app's calls live).
+   */
+  ours: ['/admin/base/open/loginOptions', '/app/user/info/refreshToken'],
   /** Arrive with later modules; may be open once declared. */
-  later: ['/admin/base/open/appLogin', '/admin/plugin/info/install'],
+  later: ['/admin/plugin/info/install'],
 };
 
 describe('the matrix covers the declarations', () => {
@@ -751,6 +843,8 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
       unique,
       cache: new Map(),
       grantPerms: (account, perms) => grant(account, perms.map(menuFor)),
+      appUser: await registerAppUser(t),
+      newAppUser: () => registerAppUser(t),
     };
   });
 
@@ -804,6 +898,21 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
     const reply = theCase.send ? await theCase.send(c, token) : await call(c.t, e, await theCase.input(c), token);
     expectSuccess(reply, theCase, e.url);
     if (theCase.ownSession) expect((await c.t.get(urlOf(baseComm, 'person'), {}, token)).status).toBe(401);
+  });
+
+  it.each(byApp)("$url succeeds for an app user's token and refuses a staff token with 401", async ({ d, e }) => {
+    const theCase = requireCase(d, e);
+    const input = await theCase.input(c);
+    const staff = await call(c.t, e, input, c.admin);
+    expect({ status: staff.status, code: staff.body.code }, staff.raw).toEqual({ status: 401, code: 1001 });
+    const app = theCase.ownSession ? await c.newAppUser() : c.appUser;
+    expectSuccess(await call(c.t, e, input, app.token), theCase, e.url);
+    if (theCase.ownSession) expect((await c.t.get(urlOf(appUserInfo, 'person'), {}, app.token)).status).toBe(401);
+  });
+
+  it.each(staffOnly)("$url refuses an app user's token with 401", async ({ e }) => {
+    const reply = await call(c.t, e, {}, c.appUser.token);
+    expect({ status: reply.status, code: reply.body.code }, reply.raw).toEqual({ status: 401, code: 1001 });
   });
 
   it.each(open)('$url answers without a token', async ({ d, e }) => {

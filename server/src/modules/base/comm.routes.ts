@@ -20,6 +20,5 @@ export function registerCommRoutes(app: FastifyInstance, ctx: AppContext, comm: 
   mount(app, ctx.gate, endpointOf(baseComm, 'passwordChange'), ({ input, session }) =>
     comm.passwordChange(session, input),
   );
-  // The family's clients ask which server language they talk to.
-  mount(app, ctx.gate, endpointOf(baseComm, 'program'), () => 'Node');
+  // program (the app clients' start-up settings) is the user module's.
 }

@@ -11,7 +11,7 @@ import { createCustomerOverview } from './customer-overview.service.js';
 import { createCustomerStats } from './customer-stats.service.js';
 import { registerInvitationRoutes } from './invitation.routes.js';
 import { createInvitationService } from './invitation.service.js';
-import { createRevealLogCrud, registerReveal } from './reveal.js';
+import { createRevealLogCrud, type RevealTarget, registerReveal } from './reveal.js';
 import { addCustomerSeeds } from './seeds.js';
 
 /**
@@ -39,7 +39,9 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
   const invitations = createInvitationService(ctx, customers);
   const activities = createActivityService(ctx, customers);
   const overview = createCustomerOverview(customers, invitations, activities);
-  const reveals = createRevealLogCrud(ctx, { customers, activities });
+  // Other modules' masked fields (app users' phones) join the same audit.
+  const revealTargets: RevealTarget[] = [];
+  const reveals = createRevealLogCrud(ctx, { customers, activities }, revealTargets);
   registerCustomerInfoRoutes(app, ctx, customers, overview);
   registerInvitationRoutes(app, ctx, invitations);
   registerActivityRoutes(app, ctx, activities);
@@ -48,5 +50,13 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
   ctx.seeds.add(menuSeed(customerMenus, base.menus));
   addCustomerSeeds(ctx);
   const stats = createCustomerStats(ctx, customers, invitations, activities);
-  return { customers, invitations, activities, reveals, stats };
+  return {
+    customers,
+    invitations,
+    activities,
+    reveals,
+    stats,
+    /** Adds an entity whose reveals the audit lists (call while registering, before the first request). */
+    addRevealTarget: (target: RevealTarget) => revealTargets.push(target),
+  };
 }

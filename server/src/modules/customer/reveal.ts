@@ -12,11 +12,17 @@ import { insertRevealLog } from './reveal.repository.js';
 export type RevealTargets = { customers: CrudService; activities: CrudService };
 
 /**
+ * An entity whose masked fields another module lets operators show (app users' phones): its
+ * reveals go to the same audit, named there by `nameColumn` of the row.
+ */
+export type RevealTarget = { service: CrudService; nameColumn: string };
+
+/**
  * Shows one masked field in clear: the row must be in the operator's scope (otherwise refused, as
  * every path of an owned entity), and the audit row is written in the same transaction as the
- * value is read, so no value leaves without its entry.
+ * value is read, so no value leaves without its entry. The caller's endpoint holds the permission.
  */
-async function reveal(
+export async function revealField(
   ctx: AppContext,
   service: CrudService,
   input: { id: number; field: string; reason: string },
@@ -43,13 +49,22 @@ async function reveal(
  * customer, and a store's audit is no business of another store's manager. (Entries about rows
  * since deleted stay for a superuser.)
  */
-export function createRevealLogCrud(ctx: AppContext, targets: RevealTargets): CrudService {
-  const services = [targets.customers, targets.activities];
+export function createRevealLogCrud(
+  ctx: AppContext,
+  targets: RevealTargets,
+  more: readonly RevealTarget[] = [],
+): CrudService {
+  const all: RevealTarget[] = [
+    { service: targets.customers, nameColumn: 'customerName' },
+    { service: targets.activities, nameColumn: 'customerName' },
+  ];
+  // Read when the queries are built (the first request), after every module has added its targets.
+  const services = () => [...all, ...more].map((t) => t.service);
   const aboutVisibleRows = (qb: AnySelect, session: Session): AnySelect => {
     if (session.isSuper) return qb;
     return qb.where((eb) =>
       eb.or(
-        services.map((service) =>
+        services().map((service) =>
           eb.and([
             eb(`${MAIN}.target`, '=', service.entity.table),
             eb(`${MAIN}.recordId`, 'in', service.scopedQuery(session).select(`${MAIN}.id`)),
@@ -59,17 +74,21 @@ export function createRevealLogCrud(ctx: AppContext, targets: RevealTargets): Cr
     );
   };
   // One join per target, each only for entries about that table.
-  const named = services.map((service, i) => ({ alias: `r${i}`, table: service.entity.table }));
+  const named = () =>
+    [...all, ...more].map((t, i) => ({ alias: `r${i}`, table: t.service.entity.table, nameColumn: t.nameColumn }));
   return createCrud(ctx, customerRevealLog, {
     join: (qb) => {
+      const targetsNow = named();
       let q = qb.leftJoin('base_sys_user as u', 'u.id', `${MAIN}.userId`).select('u.name as userName');
-      for (const { alias, table } of named) {
+      for (const { alias, table } of targetsNow) {
         q = q.leftJoin(`${table} as ${alias}`, (join) =>
           join.onRef(`${alias}.id`, '=', `${MAIN}.recordId`).on(`${MAIN}.target`, '=', table),
         );
       }
       return q.select(
-        sql<string | null>`coalesce(${sql.join(named.map(({ alias }) => sql.ref(`${alias}.customerName`)))})`.as(
+        sql<
+          string | null
+        >`coalesce(${sql.join(targetsNow.map(({ alias, nameColumn }) => sql.ref(`${alias}.${nameColumn}`)))})`.as(
           'recordName',
         ),
       );
@@ -82,9 +101,9 @@ export function createRevealLogCrud(ctx: AppContext, targets: RevealTargets): Cr
 /** customer/info/reveal and customer/activity/reveal: `{id, field, reason}` → `{value}`. */
 export function registerReveal(app: FastifyInstance, ctx: AppContext, targets: RevealTargets): void {
   mount(app, ctx.gate, endpointOf(customerInfo, 'reveal'), ({ input, session }) =>
-    reveal(ctx, targets.customers, input, session),
+    revealField(ctx, targets.customers, input, session),
   );
   mount(app, ctx.gate, endpointOf(customerActivity, 'reveal'), ({ input, session }) =>
-    reveal(ctx, targets.activities, input, session),
+    revealField(ctx, targets.activities, input, session),
   );
 }

@@ -1,6 +1,12 @@
 import { addMessages } from '../../core/i18n';
 import { registerView } from '../../core/views';
 
+/**
+ * What other modules' screens reuse (app users' phones, the customer an app user is): masked values
+ * with their reveal, and a customer's details drawer; loaded with the screen that asks, never at start.
+ */
+export const loadCustomerShared = () => import('./components/shared');
+
 /** The seeded menu names of the customer module, in each language (menus are data, seeded in zh-cn). */
 const MENUS = {
   'zh-cn': {},

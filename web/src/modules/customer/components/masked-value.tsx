@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import type { RevealTarget } from './reveal-dialog';
+import '../customer.css';
 
 const RevealDialog = deferredDialog(
   () => import('./reveal-dialog').then((m) => m.RevealDialog),

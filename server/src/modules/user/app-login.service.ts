@@ -1,0 +1,202 @@
+import {
+  type AppLoginInput,
+  type AppProgram,
+  appPasswordSchema,
+  LOGIN_TYPES,
+  type LoginType,
+  loginTypeLabels,
+  type TokenPair,
+} from '@backroom/contract';
+import type { AppSession } from '../../core/auth/gate.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/auth/password.js';
+import type { AppContext } from '../../core/context.js';
+import { isUniqueViolation } from '../../core/db/unique.js';
+import { AppError, badRequest, conflict } from '../../core/errors.js';
+import { createMiniProgramProvider, type MiniProgramProvider } from './providers/mini-program.provider.js';
+import { createOfficialAccountProvider, type OfficialAccountProvider } from './providers/official-account.provider.js';
+import type { WechatIdentity } from './providers/wechat-api.js';
+import {
+  findByPhone,
+  findByWechat,
+  insertAppUser,
+  readLoginTypesParam,
+  updateAppUser,
+} from './user-info.repository.js';
+
+/** The throttle counts an H5 phone apart from any staff username. */
+const throttleKey = (phone: string) => `app:${phone}`;
+
+type LoginClient = { ip: string };
+
+export type AppProviders = {
+  miniProgram: MiniProgramProvider | undefined;
+  officialAccount: OfficialAccountProvider | undefined;
+};
+
+/** The providers the configuration names; a login type without one is off. */
+export function providersOf(ctx: AppContext): AppProviders {
+  const onFailure = (detail: { path: string; errcode?: number; status?: number; reason?: string }) =>
+    // The path and WeChat's code only: the address held the secret and the user's code.
+    ctx.log.warn({ wechat: detail }, 'WeChat sign-in call failed');
+  const { miniProgram, officialAccount } = ctx.config.wechat;
+  return {
+    miniProgram: miniProgram ? createMiniProgramProvider(miniProgram, onFailure) : undefined,
+    officialAccount: officialAccount ? createOfficialAccountProvider(officialAccount, onFailure) : undefined,
+  };
+}
+
+/**
+ * App users' sign-in: WeChat codes through the providers, H5 phone and password (with the staff
+ * sign-in's throttle), and the app token pair. A provider that fails writes nothing: the user is
+ * found or created only after WeChat answered.
+ */
+export function createAppLoginService(ctx: AppContext, providers: AppProviders) {
+  const issue = (user: { id: number; passwordV: number }): TokenPair => {
+    const { sid: _sid, ...pair } = ctx.tokens.issue(
+      { id: user.id, username: `app:${user.id}`, passwordV: user.passwordV },
+      undefined,
+      'app',
+    );
+    return pair;
+  };
+
+  /** The login types switched on: listed in the parameter `appLoginTypes` and configured on this server. */
+  async function enabledTypes(): Promise<LoginType[]> {
+    const param = await readLoginTypesParam(ctx.db.db);
+    const listed = param === null ? LOGIN_TYPES : LOGIN_TYPES.filter((t) => param.split(/[\s,]+/).includes(String(t)));
+    return listed.filter((t) =>
+      t === 0 ? providers.miniProgram !== undefined : t === 1 ? providers.officialAccount !== undefined : true,
+    );
+  }
+
+  async function requireEnabled(type: LoginType) {
+    if (!(await enabledTypes()).includes(type)) throw badRequest('user.loginTypeOff', { type: loginTypeLabels[type] });
+  }
+
+  function assertActive(user: { status: number }) {
+    if (user.status !== 1) throw badRequest('user.inactive');
+  }
+
+  /** Finds the user a WeChat identity names, or creates them; a racing first sign-in finds the winner's row. */
+  async function signInWechat(type: 0 | 1, identity: WechatIdentity): Promise<TokenPair> {
+    const column = type === 0 ? 'miniOpenid' : 'mpOpenid';
+    const find = () => findByWechat(ctx.db.db, column, identity.openid, identity.unionid);
+    let user = await find();
+    if (!user) {
+      try {
+        await insertAppUser(ctx.db.db, ctx.db.kind, {
+          loginType: type,
+          unionid: identity.unionid,
+          [column]: identity.openid,
+          ...(identity.profile ?? {}),
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      user = await find();
+      if (!user) throw new AppError(500, 'common.internal');
+    } else if (user[column] !== identity.openid || (identity.unionid !== null && user.unionid !== identity.unionid)) {
+      // Known by the other app or before WeChat told us the unionid: keep both ids from now on.
+      await updateAppUser(ctx.db.db, user.id, {
+        [column]: identity.openid,
+        ...(identity.unionid !== null ? { unionid: identity.unionid } : {}),
+      });
+    }
+    assertActive(user);
+    return issue(user);
+  }
+
+  type H5Input = Extract<AppLoginInput, { loginType: 2 }>;
+
+  async function signInH5(input: H5Input, client: LoginClient): Promise<TokenPair> {
+    const attempt = await ctx.throttle.begin(throttleKey(input.phone), client.ip);
+    // Past its free attempts a phone's sign-ins need a fresh captcha, as staff sign-ins do.
+    if (attempt.escalated) {
+      if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
+        await attempt.withdrawn();
+        throw badRequest('auth.escalated');
+      }
+      if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
+        await attempt.withdrawn();
+        throw badRequest('auth.captcha');
+      }
+    }
+    await attempt.pause();
+    if (input.register) {
+      await attempt.withdrawn();
+      return register(input);
+    }
+    const user = await findByPhone(ctx.db.db, input.phone);
+    const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
+    if (!user || !matches) {
+      // Not noted for the staff lock list: these are no staff accounts.
+      await attempt.failed(false);
+      throw badRequest('user.badCredentials');
+    }
+    if (user.status !== 1) {
+      await attempt.withdrawn();
+      throw badRequest('user.inactive');
+    }
+    await attempt.succeeded();
+    return issue(user);
+  }
+
+  async function register(input: H5Input): Promise<TokenPair> {
+    if (!appPasswordSchema.safeParse(input.password).success) {
+      throw badRequest('validation.invalid', { field: 'password' });
+    }
+    if (await findByPhone(ctx.db.db, input.phone)) throw conflict('user.phoneTaken');
+    let id: number;
+    try {
+      id = await insertAppUser(ctx.db.db, ctx.db.kind, {
+        loginType: 2,
+        phone: input.phone,
+        password: await hashPassword(input.password),
+        nickName: input.nickName ?? null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('user.phoneTaken');
+      throw error;
+    }
+    return issue({ id, passwordV: 1 });
+  }
+
+  return {
+    async login(input: AppLoginInput, client: LoginClient): Promise<TokenPair> {
+      await requireEnabled(input.loginType);
+      switch (input.loginType) {
+        case 0:
+          // requireEnabled saw the provider.
+          return signInWechat(0, await (providers.miniProgram as MiniProgramProvider).identify(input.code));
+        case 1:
+          return signInWechat(1, await (providers.officialAccount as OfficialAccountProvider).identify(input.code));
+        case 2:
+          return signInH5(input, client);
+      }
+    },
+
+    /** A new pair for the same app session, the refresh token used up; the user is read again. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const session: AppSession = await ctx.gate.redeemAppRefresh(refreshToken);
+      const { sid: _sid, ...pair } = ctx.tokens.issue(
+        { id: session.userId, username: `app:${session.userId}`, passwordV: session.passwordV },
+        session.sid,
+        'app',
+      );
+      return pair;
+    },
+
+    /** What a client needs to start: the sign-in types on, and the WeChat apps' public ids. Never a secret. */
+    async program(): Promise<AppProgram> {
+      const types = await enabledTypes();
+      return {
+        loginTypes: [...types],
+        miniProgram: types.includes(0) && providers.miniProgram ? { appid: providers.miniProgram.appid } : null,
+        officialAccount:
+          types.includes(1) && providers.officialAccount ? { appid: providers.officialAccount.appid } : null,
+      };
+    },
+  };
+}
+
+export type AppLoginService = ReturnType<typeof createAppLoginService>;

@@ -1,0 +1,59 @@
+import { label, userMenus } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import type { CrudService } from '../../core/crud/factory.js';
+import { mountCrud } from '../../core/crud/factory.js';
+import { paramSeed } from '../../core/db/seeds.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
+import type { RevealTarget } from '../customer/index.js';
+import { createAppLoginService, providersOf } from './app-login.service.js';
+import { createAppUserService } from './app-user.service.js';
+import { registerAppOpenRoutes, registerAppUserRoutes, registerUserInfoRoutes } from './user.routes.js';
+import { createUserAddressService } from './user-address.service.js';
+import { findAccount } from './user-info.repository.js';
+import { createUserInfoService } from './user-info.service.js';
+
+/**
+ * App users (mini program, official account, H5): the staff's screens on them and their addresses,
+ * their sign-in (base/open/appLogin, with app-audience tokens) and their own calls under /api/app.
+ * Their tokens are checked by the gate against user_info on every call (status, password version),
+ * so disabling or cancelling a user ends their sessions at once, on every instance.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  ctx: AppContext,
+  base: { menus: SysMenuService },
+  customer: { customers: CrudService; addRevealTarget(target: RevealTarget): void },
+) {
+  const addresses = createUserAddressService(ctx);
+  const users = createUserInfoService(ctx, addresses, customer.customers);
+  customer.addRevealTarget({ service: users, nameColumn: 'nickName' });
+  ctx.gate.useAppAccounts((id) => findAccount(ctx.db.db, id).then((row) => row ?? null));
+
+  mountCrud(app, ctx, users);
+  mountCrud(app, ctx, addresses);
+  registerUserInfoRoutes(app, ctx, users);
+  registerAppOpenRoutes(app, ctx, createAppLoginService(ctx, providersOf(ctx)));
+  registerAppUserRoutes(app, ctx, createAppUserService(ctx));
+
+  ctx.seeds.add(menuSeed(userMenus, base.menus));
+  ctx.seeds.add(
+    paramSeed(
+      'user',
+      'param-app-login-types',
+      {
+        keyName: 'appLoginTypes',
+        name: label('App 登录方式', 'App 登入方式', 'App sign-in types'),
+        dataType: 0,
+        data: '0,1,2',
+        remark: label(
+          '开启的用户登录方式，逗号分隔：0 小程序、1 公众号、2 H5；小程序和公众号另需在服务器上配置',
+          '開啟的用戶登入方式，逗號分隔：0 小程式、1 公眾號、2 H5；小程式和公眾號另需在伺服器上設定',
+          'App sign-in types switched on, comma-separated: 0 mini program, 1 official account, 2 H5; the first two also need the server configured',
+        ),
+      },
+      ctx.config.seedLocale,
+    ),
+  );
+  return { users, addresses };
+}
