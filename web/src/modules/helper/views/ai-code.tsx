@@ -213,17 +213,17 @@ export default function AiCode() {
                     onRemove={rows.length > 1 ? () => remove(row.name) : undefined}
                   />
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })} className="ai-code-gap">
-                  {t('helper.coding.addField')}
-                </Button>
+                <Space wrap>
+                  <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })}>
+                    {t('helper.coding.addField')}
+                  </Button>
+                  <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
+                    {t('helper.coding.preview')}
+                  </Button>
+                </Space>
               </>
             )}
           </Form.List>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
-              {t('helper.coding.preview')}
-            </Button>
-          </Space>
         </Form>
       </Card>
       {preview && (
