@@ -55,3 +55,32 @@ describe.skipIf(!hasChromium)('the AI fast-coding helper in Chromium', () => {
     expect(await view(page).getByLabel('Entity path').inputValue()).toBe('goods');
   });
 });
+
+describe.skipIf(!hasChromium)("the menu screen's 'create the screen for an entity' in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ({ server, browser } = await startRun());
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  it('parses the chosen entity and says when its screen exists', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/sys/menu' });
+    await view(page).getByRole('button', { name: 'Create an entity screen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Entity').click();
+    // A long list draws only the options in view: narrow it to the one wanted.
+    await dialog.getByLabel('Entity').fill('dict/type');
+    const parsed = page.waitForResponse((r) => r.url().endsWith('/admin/base/sys/menu/parse'));
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'dict/type' })
+      .first()
+      .click();
+    expect((await parsed).status()).toBe(200);
+    await dialog.getByText('dict:type:page').waitFor();
+    await dialog.getByText('A screen with the router /dict/list exists already').waitFor();
+    await dialog.locator('.ant-table-row', { hasText: 'key' }).first().waitFor();
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

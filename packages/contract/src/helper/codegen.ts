@@ -343,13 +343,24 @@ export function planEntity(spec: EntitySpec, state: ModuleState): PlannedFile[] 
   const registerView = `  registerView('${n.viewPath}', () => import('./views/${n.file}'));`;
   const install = `install${n.moduleName}`;
   if (state.web) {
+    // The module's own directory is translated by the module already: a directory given in one
+    // language only (the same words in all three) adds no names that would hide those.
+    const menu = spec.menu;
+    const own =
+      menu !== undefined &&
+      menu['zh-cn'] === menu['zh-tw'] &&
+      menu['zh-cn'] === menu.en &&
+      menu['zh-cn'] !== spec.label['zh-cn'];
+    const names = menuTexts(spec);
+    if (own) for (const locale of Object.keys(names) as (keyof typeof names)[]) delete names[locale][menu['zh-cn']];
+    const ownTexts = JSON.stringify(names);
     files.push({
       path: `${webDir}/index.ts`,
       action: 'edit',
       edits: [
         { kind: 'import', line: "import { addMessages } from '../../core/i18n';" },
         { kind: 'import', line: "import { registerView } from '../../core/views';" },
-        { kind: 'insert', opener: `export function ${install}() {`, line: `  addMessages('menus', ${texts});` },
+        { kind: 'insert', opener: `export function ${install}() {`, line: `  addMessages('menus', ${ownTexts});` },
         { kind: 'insert', opener: `export function ${install}() {`, line: registerView },
       ],
     });

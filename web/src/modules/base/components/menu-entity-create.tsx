@@ -132,7 +132,7 @@ export function MenuEntityCreate({
       )}
       <Form.Item
         name="name"
-        label={t('base.menu.quick.name')}
+        label={t('base.menu.entity.name')}
         rules={[{ required: true, whitespace: true, message: t('base.menu.quick.nameRequired') }, { max: 100 }]}
       >
         <Input maxLength={100} placeholder={parsed.data?.label[locale]} />

@@ -18,7 +18,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { usePerm } from '../../../core/permission';
@@ -70,6 +70,11 @@ export default function AiCode() {
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<CodingPreview | null>(null);
   const [overwrite, setOverwrite] = useState(false);
+  const previewRef = useRef<HTMLDivElement>(null);
+  // A new preview is brought into sight (it lands below the form).
+  useEffect(() => {
+    if (preview) previewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [preview]);
   const canDescribe = usePerm(baseCoding.perms.describe);
   const canWrite = usePerm(baseCoding.perms.createCode);
   const status = useQuery({ queryKey: ['base', 'coding', 'status'], queryFn: () => call(baseCoding.api.status) });
@@ -213,46 +218,48 @@ export default function AiCode() {
                     onRemove={rows.length > 1 ? () => remove(row.name) : undefined}
                   />
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })} className="ai-code-gap">
-                  {t('helper.coding.addField')}
-                </Button>
+                <Space wrap>
+                  <Button icon={<PlusOutlined />} onClick={() => add({ ...blankField })}>
+                    {t('helper.coding.addField')}
+                  </Button>
+                  <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
+                    {t('helper.coding.preview')}
+                  </Button>
+                </Space>
               </>
             )}
           </Form.List>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={run.isPending}>
-              {t('helper.coding.preview')}
-            </Button>
-          </Space>
         </Form>
       </Card>
       {preview && (
-        <Card
-          size="small"
-          title={t('helper.coding.previewTitle')}
-          extra={
-            writable &&
-            canWrite && (
-              <Space wrap>
-                <Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)}>
-                  {t('helper.coding.overwrite')}
-                </Checkbox>
-                <Popconfirm
-                  title={t('helper.coding.writeConfirm', { count: preview.files.length + 1 })}
-                  onConfirm={() => write.mutate()}
-                  okText={t('helper.coding.write')}
-                  cancelText={t('common.cancel')}
-                >
-                  <Button type="primary" loading={write.isPending}>
-                    {t('helper.coding.write')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            )
-          }
-        >
-          <PreviewFiles preview={preview} />
-        </Card>
+        <div ref={previewRef}>
+          <Card
+            size="small"
+            title={t('helper.coding.previewTitle')}
+            extra={
+              writable &&
+              canWrite && (
+                <Space wrap>
+                  <Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)}>
+                    {t('helper.coding.overwrite')}
+                  </Checkbox>
+                  <Popconfirm
+                    title={t('helper.coding.writeConfirm', { count: preview.files.length + 1 })}
+                    onConfirm={() => write.mutate()}
+                    okText={t('helper.coding.write')}
+                    cancelText={t('common.cancel')}
+                  >
+                    <Button type="primary" loading={write.isPending}>
+                      {t('helper.coding.write')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              )
+            }
+          >
+            <PreviewFiles preview={preview} />
+          </Card>
+        </div>
       )}
     </div>
   );
