@@ -30,6 +30,7 @@ import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
+import { registerDemo } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);
   await registerCustomer(app, ctx, base);
+  await registerDemo(app, ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // Initial rows, once every module has added its steps; then what works on them starts.

@@ -25,6 +25,9 @@ import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
+import { demoGoods } from './demo/demo-goods.js';
+import { demoTenant } from './demo/demo-tenant.js';
+import { demoMenus } from './demo/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
@@ -60,6 +63,8 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  demoGoods,
+  demoTenant,
 ];
 
 /**
@@ -92,6 +97,8 @@ export const tables = {
   customer_invitation_record: customerInvitationRecord,
   customer_activity: customerActivity,
   customer_reveal_log: customerRevealLog,
+  demo_goods: demoGoods,
+  demo_tenant: demoTenant,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
@@ -105,4 +112,5 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  demoMenus,
 ];

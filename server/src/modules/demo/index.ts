@@ -1,0 +1,1 @@
+export { registerDemo } from './demo.module.js';
