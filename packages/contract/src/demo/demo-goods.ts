@@ -32,7 +32,7 @@ export const demoGoods = defineEntity({
     }),
     exampleImages: col.json(z.array(z.string().min(1).max(500)).max(GOODS_IMAGES_MAX), {
       label: label('示例图', '示例圖', 'Example pictures'),
-      default: [],
+      nullable: true,
       input: 'images',
     }),
     stock: col.int({ label: label('库存', '庫存', 'Stock'), min: 0, default: 0 }),

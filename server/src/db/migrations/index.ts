@@ -13,7 +13,7 @@ import { migration as m20261126094307 } from './20261126094307_base_create-sessi
 import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 import { migration as m20261126102544 } from './20261126102544_customer_add-identifier-grams.js';
 import { migration as m20261126130719 } from './20261126130719_base_add-user-tenant.js';
-import { migration as m20261126130721 } from './20261126130721_demo_create-tables.js';
+import { migration as m20261126131937 } from './20261126131937_demo_create-tables.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -31,5 +31,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126102204_base_add-two-factor': m20261126102204,
   '20261126102544_customer_add-identifier-grams': m20261126102544,
   '20261126130719_base_add-user-tenant': m20261126130719,
-  '20261126130721_demo_create-tables': m20261126130721,
+  '20261126131937_demo_create-tables': m20261126131937,
 };

@@ -66,7 +66,7 @@ export async function insertStarterGoods(trx: Db, kind: DbKind, locale: Locale):
       mainImage: null,
       type: goods.type,
       status: goods.status,
-      exampleImages: '[]',
+      exampleImages: null,
       stock: goods.stock,
       userId: admin?.id ?? null,
       createTime: now,

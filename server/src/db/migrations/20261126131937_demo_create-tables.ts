@@ -1,4 +1,4 @@
-// 20261126130721_demo_create-tables: written 2026-11-26 by `npm run db:migration`
+// 20261126131937_demo_create-tables: written 2026-11-26 by `npm run db:migration`
 // from the declarations as they were then. Frozen: never edit it; a later change to a declaration
 // gets a migration of its own (docs/architecture.md, "Migrations").
 import type { Migration } from '../../core/db/migrator.js';
@@ -19,7 +19,7 @@ export const migration: Migration = {
           { name: 'mainImage', type: 'varchar(500)', nullable: true },
           { name: 'type', type: 'integer', nullable: true },
           { name: 'status', type: 'integer', nullable: false, default: 1 },
-          { name: 'exampleImages', type: 'text', nullable: false },
+          { name: 'exampleImages', type: 'text', nullable: true },
           { name: 'stock', type: 'integer', nullable: false, default: 0 },
           { name: 'userId', type: 'integer', nullable: true },
         ],
@@ -66,7 +66,7 @@ export const migration: Migration = {
   ],
   sql: {
     sqlite: [
-      'create table "demo_goods" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "price" decimal(14, 2) not null, "description" text, "mainImage" varchar(500), "type" integer, "status" integer default 1 not null, "exampleImages" text not null, "stock" integer default 0 not null, "userId" integer)',
+      'create table "demo_goods" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "price" decimal(14, 2) not null, "description" text, "mainImage" varchar(500), "type" integer, "status" integer default 1 not null, "exampleImages" text, "stock" integer default 0 not null, "userId" integer)',
       'create index "idx_demo_goods_userId" on "demo_goods" ("userId")',
       'create index "idx_demo_goods_createTime" on "demo_goods" ("createTime")',
       'create table "demo_tenant" ("id" integer primary key autoincrement, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "remark" varchar(255), "tenantId" integer)',
@@ -74,7 +74,7 @@ export const migration: Migration = {
       'create index "idx_demo_tenant_createTime" on "demo_tenant" ("createTime")',
     ],
     postgres: [
-      'create table "demo_goods" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "price" decimal(14, 2) not null, "description" text, "mainImage" varchar(500), "type" integer, "status" integer default 1 not null, "exampleImages" text not null, "stock" integer default 0 not null, "userId" integer)',
+      'create table "demo_goods" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "price" decimal(14, 2) not null, "description" text, "mainImage" varchar(500), "type" integer, "status" integer default 1 not null, "exampleImages" text, "stock" integer default 0 not null, "userId" integer)',
       'create index "idx_demo_goods_userId" on "demo_goods" ("userId")',
       'create index "idx_demo_goods_createTime" on "demo_goods" ("createTime")',
       'create table "demo_tenant" ("id" serial primary key, "createTime" varchar(19) not null, "updateTime" varchar(19) not null, "title" varchar(50) not null, "remark" varchar(255), "tenantId" integer)',
@@ -82,7 +82,7 @@ export const migration: Migration = {
       'create index "idx_demo_tenant_createTime" on "demo_tenant" ("createTime")',
     ],
     mysql: [
-      'create table `demo_goods` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `title` varchar(50) not null, `price` decimal(14, 2) not null, `description` mediumtext, `mainImage` varchar(500), `type` integer, `status` integer default 1 not null, `exampleImages` mediumtext not null, `stock` integer default 0 not null, `userId` integer) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create table `demo_goods` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `title` varchar(50) not null, `price` decimal(14, 2) not null, `description` mediumtext, `mainImage` varchar(500), `type` integer, `status` integer default 1 not null, `exampleImages` mediumtext, `stock` integer default 0 not null, `userId` integer) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
       'create index `idx_demo_goods_userId` on `demo_goods` (`userId`)',
       'create index `idx_demo_goods_createTime` on `demo_goods` (`createTime`)',
       'create table `demo_tenant` (`id` integer primary key auto_increment, `createTime` varchar(19) not null, `updateTime` varchar(19) not null, `title` varchar(50) not null, `remark` varchar(255), `tenantId` integer) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
