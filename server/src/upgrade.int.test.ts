@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DICTS,
+  GOODS_TYPE_DICT,
   type MenuNode,
   menus,
   type PageResult,
@@ -27,7 +28,10 @@ const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireT
  * The dictionaries each module seeds (by key): a module new since the release brings its own on
  * the upgrade, with their items.
  */
-const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer: Object.values(CUSTOMER_DICTS) };
+const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = {
+  customer: Object.values(CUSTOMER_DICTS),
+  demo: [GOODS_TYPE_DICT],
+};
 /**
  * Pages whose one permission row `权限` of the release becomes rows named for what they allow
  * (permRowsSeed), with every role that held it holding them all.
@@ -102,8 +106,8 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
-    // This version brings the customer module; the release knew every other one.
-    expect([...arrived]).toEqual(['customer']);
+    // This version brings the customer and demo modules; the release knew every other one.
+    expect([...arrived].sort()).toEqual(['customer', 'demo']);
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');

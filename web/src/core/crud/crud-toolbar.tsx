@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Select, Space } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredDialog } from '../lazy';
 import { ColumnSettings } from './column-settings';
@@ -41,18 +41,22 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         {props.toolbar}
       </Space>
       <Space wrap className="crud-search">
-        {props.filters?.map((f) => (
-          <Select
-            key={f.name}
-            allowClear
-            placeholder={f.label}
-            aria-label={typeof f.label === 'string' ? f.label : f.name}
-            style={{ minWidth: 120 }}
-            options={f.options}
-            value={state.filters[f.name] as string | number | undefined}
-            onChange={(value) => state.handleFilter(f.name, value)}
-          />
-        ))}
+        {props.filters?.map((f) =>
+          f.text ? (
+            <TextFilter key={f.name} name={f.name} label={f.label} state={state} />
+          ) : (
+            <Select
+              key={f.name}
+              allowClear
+              placeholder={f.label}
+              aria-label={typeof f.label === 'string' ? f.label : f.name}
+              style={{ minWidth: 120 }}
+              options={f.options}
+              value={state.filters[f.name] as string | number | undefined}
+              onChange={(value) => state.handleFilter(f.name, value)}
+            />
+          ),
+        )}
         <Input.Search
           allowClear
           placeholder={keywordHint}
@@ -71,6 +75,25 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         />
       </Space>
     </div>
+  );
+}
+
+/** A text filter: the page matches it anywhere in its column (a like filter), on Enter or the search button. */
+function TextFilter({ name, label, state }: { name: string; label: ReactNode; state: CrudPageState }) {
+  const [text, setText] = useState('');
+  const hint = typeof label === 'string' ? label : name;
+  return (
+    <Input.Search
+      allowClear
+      placeholder={hint}
+      aria-label={hint}
+      value={text}
+      maxLength={100}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(value) => state.handleFilter(name, value.trim() === '' ? undefined : value.trim())}
+      style={{ width: 180 }}
+      data-testid={`crud-filter-${name}`}
+    />
   );
 }
 
