@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider } from '../core/app-feedback';
+import { useAppSettings } from '../core/app-settings';
 import { sessionApi } from '../core/endpoint-refs';
 import { SHELL_ERROR_CODES } from '../core/error-codes';
 import { wrapDialogFocus } from '../core/focus-wrap';
@@ -156,7 +157,9 @@ function ShellLayout() {
   const { tree, loaded, load } = useMenus();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const [failed, setFailed] = useState<string | null>(null);
-  const [folded, setFolded] = useState<boolean | null>(null);
+  // The user's fold, kept with the app settings: the sidebar opens as it was left.
+  const folded = useAppSettings((s) => s.menuFolded);
+  const updateSettings = useAppSettings((s) => s.update);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
@@ -295,7 +298,7 @@ function ShellLayout() {
       <Layout className="app-main">
         <Header
           collapsed={mobile ? !mobileOpen : collapsed}
-          onToggle={() => (mobile ? setMobileOpen(!mobileOpen) : setFolded(!collapsed))}
+          onToggle={() => (mobile ? setMobileOpen(!mobileOpen) : updateSettings({ menuFolded: !collapsed }))}
           crumbs={crumbs}
           groups={groupTabs}
           onOpenSettings={() => {

@@ -227,6 +227,11 @@ export type EntityOptions<
   readonly filters?: F;
   /** Joined fields the page/list/info views add (departmentName, roleName…), for EPS and types. */
   readonly joined?: J;
+  /**
+   * Joined fields the keyword searches too (the request log's user name): listed first among the
+   * keyword fields in EPS, as the page searches them. The server names their SQL (CrudOptions.keywordRefs).
+   */
+  readonly keyWordJoined?: readonly Extract<keyof J, string>[];
   /** Fields the info view adds that are not columns (a role's menuIdList). */
   readonly readFields?: R;
   readonly extra?: X;
@@ -413,6 +418,8 @@ export type Entity<
   readonly standard: readonly StandardAction[];
   readonly query: PageQueryOp<Extract<keyof C, string>>;
   readonly joined: J;
+  /** Joined fields the keyword searches besides the columns (see EntityOptions.keyWordJoined). */
+  readonly keyWordJoined: readonly string[];
   readonly readFields: R;
   readonly defaultOrder: { readonly column: string; readonly sort: 'asc' | 'desc' };
   /** Owner and store columns of an owned entity (the retail data scope); null when it has none. */
@@ -658,6 +665,7 @@ export function defineEntity<
     standard,
     query,
     joined: options.joined ?? ({} as J),
+    keyWordJoined: options.keyWordJoined ?? [],
     readFields: options.readFields ?? ({} as R),
     defaultOrder: options.defaultOrder ?? { column: 'id', sort: 'desc' },
     ownership: options.ownership ?? null,

@@ -6,6 +6,7 @@ import { deferredDialog } from '../lazy';
 import { ColumnSettings } from './column-settings';
 import type { SettledCrudProps } from './crud-types';
 import { RefreshButton } from './parts';
+import { searchFormItems } from './search-form';
 import type { CrudPageState } from './use-crud-page';
 
 /** Above the table: refresh, add, batch delete and the screen's own buttons; filters, keyword and column settings. */
@@ -41,7 +42,7 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         {props.toolbar}
       </Space>
       <Space wrap className="crud-search">
-        {props.filters?.map((f) =>
+        {searchFormItems(props.filters).map((f) =>
           f.text ? (
             <TextFilter key={f.name} name={f.name} label={f.label} state={state} />
           ) : (
@@ -104,10 +105,11 @@ function TextFilter({ name, label, state }: { name: string; label: ReactNode; st
 function searchedFields(entity: SettledCrudProps['entity'], language: string): string | undefined {
   const locale = language === 'en' ? 'en' : language === 'zh-tw' ? 'zh-tw' : 'zh-cn';
   const columns: Readonly<Record<string, { label: Record<typeof locale, string> } | undefined>> = entity.columns;
-  const labels = entity.query.keyWordLikeFields.flatMap((key) => {
-    const label = columns[key]?.label[locale];
-    return label ? [label] : [];
-  });
+  const joined: Readonly<Record<string, { label: Record<typeof locale, string> } | undefined>> = entity.joined;
+  const labels = [
+    ...entity.keyWordJoined.map((key) => joined[key]?.label[locale]),
+    ...entity.query.keyWordLikeFields.map((key) => columns[key]?.label[locale]),
+  ].filter((label): label is string => !!label);
   if (labels.length === 0) return undefined;
   const tag = locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN';
   return new Intl.ListFormat(tag, { type: 'disjunction' }).format(labels);
