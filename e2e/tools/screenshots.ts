@@ -41,6 +41,9 @@ const ROUTES = [
   '/customer/invitation',
   '/customer/activity',
   '/customer/reveal-log',
+  '/demo/crud',
+  '/demo/tenant',
+  '/demo/test/route/42/tea',
   '/404',
 ] as const;
 /** Only the routes with this word in them (and the login, which signs in), when given. */
@@ -57,6 +60,17 @@ const SIZES = [
 ] as const;
 
 const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
+
+/** The CRUD demo's add dialog: every field kind of the kit in one form (pictures, rich text, money, a switch). */
+async function shootGoodsDialog(page: Page, shoot: (name: string) => Promise<void>) {
+  await page.goto('/demo/crud');
+  await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+  await page.locator('.view-slot.active [data-testid=crud-add]').click();
+  await page.locator('.ant-modal:visible [data-testid=rich-text-editor]').waitFor();
+  await settle(page);
+  await shoot('demo-crud-add');
+  await page.keyboard.press('Escape');
+}
 
 /** Waits until what a visitor would look at is drawn: data loaded, spinners gone, transitions over. */
 async function settle(page: Page) {
@@ -466,6 +480,7 @@ async function main() {
           }
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
+          if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
           if (only) {
             await context.close();
