@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/a11y.js';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { confirmBubble, dialog, eventually, motionless, tableRow, toasts, view, visit } from '../support/ui.js';
 
@@ -120,5 +121,32 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     await eventually(() => page.locator('.app-layout .error-page').innerText()).toContain('page not found');
     expect((await tabKeys(page)).some((key) => key === '/404')).toBe(false);
     expect((await tabKeys(page)).length).toBeLessThanOrEqual(before.length);
+  });
+
+  it.each([false, true])('has no serious violations on the demos and the goods form (dark: %s)', async (dark) => {
+    const { page } = await openAs(browser, server.base, { path: '/demo/crud', prefs: { dark } });
+    const problems: Record<string, unknown> = {};
+    const check = async (what: string) => {
+      const found = await seriousViolations(page);
+      if (found.length > 0) problems[what] = found;
+    };
+    await view(page).locator('.ant-table-row').first().waitFor();
+    await check('goods list');
+    await view(page).getByTestId('crud-add').click();
+    await dialog(page).getByTestId('rich-text-editor').waitFor();
+    await motionless(page);
+    await check('goods form');
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    await visit(page, '/demo/tenant');
+    await view(page).getByTestId('tenant-noTenant').click();
+    await view(page).locator('.ant-table-caption').waitFor();
+    // The pointer leaves the button it pressed (antd's hover colour is not what is being checked).
+    await page.mouse.move(0, 0);
+    await motionless(page);
+    await check('tenant demo');
+    await visit(page, '/demo/test/route/3/x');
+    await check('route demo');
+    expect(problems).toEqual({});
   });
 });
