@@ -47,6 +47,9 @@ const ROUTES = [
   '/helper/transform',
   '/helper/ai-code',
   '/user/list',
+  '/demo/crud',
+  '/demo/tenant',
+  '/demo/test/route/42/tea',
   '/404',
 ] as const;
 const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
@@ -62,6 +65,17 @@ const SIZES = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
+
+/** The CRUD demo's add dialog: every field kind of the kit in one form (pictures, rich text, money, a switch). */
+async function shootGoodsDialog(page: Page, shoot: (name: string) => Promise<void>) {
+  await page.goto('/demo/crud');
+  await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+  await page.locator('.view-slot.active [data-testid=crud-add]').click();
+  await page.locator('.ant-modal:visible [data-testid=rich-text-editor]').waitFor();
+  await settle(page);
+  await shoot('demo-crud-add');
+  await page.keyboard.press('Escape');
+}
 
 /** Waits until what a visitor would look at is drawn: data loaded, spinners gone, transitions over. */
 async function settle(page: Page) {
@@ -540,6 +554,7 @@ async function main() {
           if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
           if (wanted('/helper/transform')) await shootTransform(page, shoot);
+          if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
           if (wanted('/sys/user')) {
             // The add form on the users screen.

@@ -31,7 +31,7 @@ import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
-import { registerDemoHome } from './modules/demo/index.js';
+import { registerDemo, registerDemoHome } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
 import { registerHelper } from './modules/helper/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   const customer = await registerCustomer(app, ctx, base);
   registerHelper(ctx, base);
   await registerUser(app, ctx, base, customer);
+  await registerDemo(app, ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // After every module whose figures it shows: its seed gives the home to the roles they seeded.

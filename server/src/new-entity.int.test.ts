@@ -59,7 +59,7 @@ describe('npm run new:entity', () => {
       '--import',
       'tsx',
       'scripts/new-entity.mjs',
-      'demo',
+      'shop',
       'goods',
       '--label=商品,商品,Goods',
       '--menu=演示',
@@ -72,21 +72,21 @@ describe('npm run new:entity', () => {
 
   it('writes the declaration, its migration and every registration', () => {
     for (const file of [
-      'packages/contract/src/demo/demo-goods.ts',
-      'server/src/modules/demo/demo-goods.routes.ts',
-      'web/src/modules/demo/views/demo-goods.tsx',
+      'packages/contract/src/shop/shop-goods.ts',
+      'server/src/modules/shop/shop-goods.routes.ts',
+      'web/src/modules/shop/views/shop-goods.tsx',
     ]) {
       expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
     }
-    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_demo_create-goods\.ts/);
-    expect(fs.readFileSync(path.join(dir, 'web/src/modules/demo/index.ts'), 'utf8')).toContain(
-      "registerView('modules/demo/views/demo-goods.vue'",
+    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_shop_create-goods\.ts/);
+    expect(fs.readFileSync(path.join(dir, 'web/src/modules/shop/index.ts'), 'utf8')).toContain(
+      "registerView('modules/shop/views/shop-goods.vue'",
     );
   });
 
   it('refuses to scaffold the same entity twice, writing nothing', () => {
     const before = fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8');
-    expect(() => run(dir, process.execPath, ['--import', 'tsx', 'scripts/new-entity.mjs', 'demo', 'goods'])).toThrow(
+    expect(() => run(dir, process.execPath, ['--import', 'tsx', 'scripts/new-entity.mjs', 'shop', 'goods'])).toThrow(
       /declared already/,
     );
     expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toBe(before);
@@ -174,16 +174,16 @@ describe('npm run new:entity', () => {
         first.token,
       );
       const { token } = changed.data;
-      expect((await call('/demo/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
-      const page = await call('/demo/goods/page', { page: 1, size: 10 }, token);
+      expect((await call('/shop/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
+      const page = await call('/shop/goods/page', { page: 1, size: 10 }, token);
       expect(page.data.list).toEqual([expect.objectContaining({ name: 'Tea', remark: 'green' })]);
       const permmenu = await fetch(`${base}/base/comm/permmenu`, { headers: { authorization: token } });
       const { data } = (await permmenu.json()) as {
         data: { perms: string[]; menus: Array<{ router: string | null; viewPath: string | null }> };
       };
-      expect(data.perms).toContain('demo:goods:page');
+      expect(data.perms).toContain('shop:goods:page');
       expect(data.menus).toContainEqual(
-        expect.objectContaining({ router: '/demo/goods', viewPath: 'modules/demo/views/demo-goods.vue' }),
+        expect.objectContaining({ router: '/shop/goods', viewPath: 'modules/shop/views/shop-goods.vue' }),
       );
     } finally {
       child.kill('SIGTERM');

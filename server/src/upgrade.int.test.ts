@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DICTS,
+  GOODS_TYPE_DICT,
   type MenuNode,
   menus,
   type PageResult,
@@ -27,7 +28,10 @@ const SCHEDULER_OWNED = new Set(['task_info.nextRunTime', 'task_info.lockExpireT
  * The dictionaries each module seeds (by key): a module new since the release brings its own on
  * the upgrade, with their items.
  */
-const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = { customer: Object.values(CUSTOMER_DICTS) };
+const DICTIONARIES_OF: Readonly<Record<string, readonly string[]>> = {
+  customer: Object.values(CUSTOMER_DICTS),
+  demo: [GOODS_TYPE_DICT],
+};
 /**
  * Pages whose one permission row `权限` of the release becomes rows named for what they allow
  * (permRowsSeed), with every role that held it holding them all.

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { inShell } from './core/error-codes';
 import { feedback } from './core/feedback';
 import { loginPath, returnPath, signOutTargetOr } from './core/redirect';
 import { currentToken, tokenExpired, useSession } from './core/session';
@@ -53,6 +54,15 @@ function LoginRoute() {
 
 const loading = <div className="app-loading" aria-busy="true" />;
 
+/**
+ * An error page: signed in, not found and not authorized show inside the shell (its menu stays,
+ * and the page is no tab); otherwise, and for an expired session or a server away, on their own.
+ */
+function ErrorRoute({ code }: { code: ErrorCode }) {
+  const signedIn = !!useSession((s) => s.token);
+  return <Suspense fallback={loading}>{signedIn && inShell(code) ? <Shell /> : <ErrorScreen code={code} />}</Suspense>;
+}
+
 /** The messages above every screen, on their own so a new one re-renders only them. */
 function AppToasts() {
   return <Toaster toasts={useToasts((s) => s.toasts)} />;
@@ -66,15 +76,7 @@ export function App() {
         <Routes>
           <Route path="/login" element={<LoginRoute />} />
           {ERROR_CODES.map((code) => (
-            <Route
-              key={code}
-              path={`/${code}`}
-              element={
-                <Suspense fallback={loading}>
-                  <ErrorScreen code={code} />
-                </Suspense>
-              }
-            />
+            <Route key={code} path={`/${code}`} element={<ErrorRoute code={code} />} />
           ))}
           <Route
             path="*"

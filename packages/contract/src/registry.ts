@@ -26,7 +26,10 @@ import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
+import { demoGoods } from './demo/demo-goods.js';
+import { demoTenant } from './demo/demo-tenant.js';
 import { demoHome, demoHomeMenus } from './demo/home.js';
+import { demoMenus } from './demo/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
@@ -73,6 +76,8 @@ export const declarations: readonly Declaration[] = [
   userAddress,
   appUserInfo,
   appUserAddress,
+  demoGoods,
+  demoTenant,
 ];
 
 /**
@@ -107,6 +112,8 @@ export const tables = {
   customer_reveal_log: customerRevealLog,
   user_info: userInfo,
   user_address: userAddress,
+  demo_goods: demoGoods,
+  demo_tenant: demoTenant,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
@@ -124,4 +131,5 @@ export const menus: readonly ModuleMenus[] = [
   helperTransformMenus,
   demoHomeMenus,
   userMenus,
+  demoMenus,
 ];

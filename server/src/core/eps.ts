@@ -62,7 +62,8 @@ export function buildEps(declarations: readonly Declaration[], locale: Locale): 
           })),
       ];
       entry.pageQueryOp = {
-        keyWordLikeFields: [...d.query.keyWordLikeFields],
+        // As the page searches them: joined fields (a user's name) and the entity's own columns.
+        keyWordLikeFields: [...d.keyWordJoined, ...d.query.keyWordLikeFields],
         fieldEq: [...d.query.fieldEq],
         fieldLike: [...d.query.fieldLike],
       };

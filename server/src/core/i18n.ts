@@ -49,6 +49,11 @@ const MESSAGES = {
   'validation.tooMany': m('{field}最多{max}项', '{field}最多{max}項', '{field} may hold at most {max} items'),
   'validation.tooFew': m('{field}至少{min}项', '{field}至少{min}項', '{field} needs at least {min} items'),
   'validation.enum': m('{field}只能是{values}', '{field}只能是{values}', '{field} must be one of {values}'),
+  'validation.scale': m(
+    '{field}最多{scale}位小数',
+    '{field}最多{scale}位小數',
+    '{field} may have at most {scale} decimals',
+  ),
   'validation.invalid': m('{field}格式不正确', '{field}格式不正確', '{field} is not valid'),
   'validation.nul': m(
     '{field}不能包含空字符（NUL）',
@@ -62,6 +67,21 @@ const MESSAGES = {
   ),
   'validation.router': m('路由地址必须以 / 开头', '路由地址必須以 / 開頭', 'The router must start with /'),
   'validation.password': m('密码长度为6-16位', '密碼長度為6-16位', 'The password must be 6 to 16 characters'),
+  'demo.pictureOutside': m(
+    '{field}只能使用本站存储的图片：{value}',
+    '{field}只能使用本站儲存的圖片：{value}',
+    '{field} must be a picture from our own storage: {value}',
+  ),
+  'tenant.superOnly': m(
+    '只有超级管理员可以查看全部租户的数据',
+    '只有超級管理員可以查看全部租戶的資料',
+    "Only a superuser may read every tenant's rows",
+  ),
+  'tenant.superOnlySet': m(
+    '只有超级管理员可以设置用户的租户',
+    '只有超級管理員可以設定使用者的租戶',
+    "Only a superuser may set a user's tenant",
+  ),
   'auth.required': m('请先登录', '請先登入', 'Please log in first'),
   'auth.invalid': m(
     '登录状态已失效，请重新登录',

@@ -10,17 +10,23 @@ type FixedRoute = {
   title: string;
   view: LazyExoticComponent<ComponentType>;
   keepAlive: boolean;
+  /** False: the page is shown but not tracked as a tab (docs/spec.md §2, a route marking process false). */
+  process: boolean;
 };
 
 const fixed: FixedRoute[] = [];
 
+/**
+ * A route that exists whatever the menus say. `process: false` shows it in the shell without a tab
+ * (the signed-in error pages); every other route is a tab, one per distinct URL (path and query).
+ */
 export function registerFixedRoute(
   path: string,
   title: string,
   load: () => Promise<{ default: ComponentType }>,
-  keepAlive = true,
+  options: { keepAlive?: boolean; process?: boolean } = {},
 ) {
-  fixed.push({ path, title, view: lazy(load), keepAlive });
+  fixed.push({ path, title, view: lazy(load), keepAlive: options.keepAlive ?? true, process: options.process ?? true });
 }
 
 export type ResolvedRoute =
@@ -31,9 +37,11 @@ export type ResolvedRoute =
       title: string;
       titleIsKey: boolean;
       keepAlive: boolean;
+      /** Tracked as a tab (false: a route marking process false). */
+      process: boolean;
       menu?: MenuItem;
     }
-  | { kind: 'frame'; url: string; title: string; keepAlive: boolean; menu: MenuItem };
+  | { kind: 'frame'; url: string; title: string; keepAlive: boolean; process: true; menu: MenuItem };
 
 /** What the shell shows at a path: a fixed route, a menu's view, a menu's frame, or nothing (404). */
 export function resolveRoute(pathname: string, tree: readonly MenuItem[]): ResolvedRoute | undefined {
@@ -47,6 +55,7 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
         title: route.title,
         titleIsKey: true,
         keepAlive: route.keepAlive,
+        process: route.process,
         // A menu may lead here too (the file space's page): its place in the tree picks the menu
         // group and makes the breadcrumb, after a reload as after a click.
         menu: findByRouter(tree, pathname),
@@ -56,9 +65,25 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
   const menu = findByRouter(tree, pathname);
   if (!menu) return undefined;
   if (isFrameView(menu.viewPath)) {
-    return { kind: 'frame', url: menu.viewPath as string, title: menu.name, keepAlive: menu.keepAlive, menu };
+    return {
+      kind: 'frame',
+      url: menu.viewPath as string,
+      title: menu.name,
+      keepAlive: menu.keepAlive,
+      process: true,
+      menu,
+    };
   }
   const view = resolveView(menu.viewPath);
   if (!view) return undefined;
-  return { kind: 'view', view, params: {}, title: menu.name, titleIsKey: false, keepAlive: menu.keepAlive, menu };
+  return {
+    kind: 'view',
+    view,
+    params: {},
+    title: menu.name,
+    titleIsKey: false,
+    keepAlive: menu.keepAlive,
+    process: true,
+    menu,
+  };
 }

@@ -8,7 +8,7 @@ import { type ErrorAction, type ErrorCode, ErrorPage } from '../ui/ErrorPage';
  * An error route (/401, /403, …): the error page with the ways back that fit the session. Signed
  * in: home (unless the session itself expired) and sign in again; signed out: back to the login.
  */
-export function ErrorScreen({ code }: { code: ErrorCode }) {
+export function ErrorScreen({ code, inline = false }: { code: ErrorCode; inline?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = !!useSession((s) => s.token);
@@ -20,5 +20,5 @@ export function ErrorScreen({ code }: { code: ErrorCode }) {
         { label: t('error.relogin'), onClick: () => logout() },
       ]
     : [{ label: t('error.backLogin'), primary: true, onClick: () => navigate('/login', { replace: true }) }];
-  return <ErrorPage code={code} text={t(`error.${code}`)} actions={actions} />;
+  return <ErrorPage code={code} text={t(`error.${code}`)} actions={actions} inline={inline} />;
 }

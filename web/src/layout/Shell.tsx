@@ -5,12 +5,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FeedbackProvider } from '../core/app-feedback';
+import { useAppSettings } from '../core/app-settings';
 import { sessionApi } from '../core/endpoint-refs';
+import { SHELL_ERROR_CODES } from '../core/error-codes';
 import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
-import { resolveRoute } from '../core/routes';
+import { registerFixedRoute, resolveRoute } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
@@ -21,7 +23,17 @@ import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { TabsBar } from './TabsBar';
 import { loadUiLocale, uiLocale } from './ui-locale';
-import { ViewHost } from './ViewHost';
+import { UntrackedView, ViewHost } from './ViewHost';
+
+// The signed-in error pages: shown in the shell, never a tab (their routes mark process false).
+for (const code of SHELL_ERROR_CODES) {
+  registerFixedRoute(
+    `/${code}`,
+    `error.${code}`,
+    () => import('./ErrorScreen').then((m) => ({ default: () => <m.ErrorScreen code={code} inline /> })),
+    { process: false },
+  );
+}
 
 // The settings (colour picker, slider, segmented) load when first opened.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
@@ -145,7 +157,9 @@ function ShellLayout() {
   const { tree, loaded, load } = useMenus();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const [failed, setFailed] = useState<string | null>(null);
-  const [folded, setFolded] = useState<boolean | null>(null);
+  // The user's fold, kept with the app settings: the sidebar opens as it was left.
+  const folded = useAppSettings((s) => s.menuFolded);
+  const updateSettings = useAppSettings((s) => s.update);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
@@ -190,17 +204,19 @@ function ShellLayout() {
   // For the same page it only follows the title (a language switch).
   const tabTitle = route ? (route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title)) : null;
   const tabKeepAlive = route?.keepAlive ?? false;
+  // A route marking process false is shown without a tab (docs/spec.md §2).
+  const tracked = route?.process ?? false;
   useDocumentTitle(tabTitle);
   const openedKey = useRef<string | null>(null);
   useEffect(() => {
-    if (tabTitle === null) return;
+    if (tabTitle === null || !tracked) return;
     if (openedKey.current === key) {
       retitleTab(key, tabTitle);
       return;
     }
     openedKey.current = key;
     openTab({ key, title: tabTitle, keepAlive: tabKeepAlive });
-  }, [key, tabTitle, tabKeepAlive, openTab, retitleTab]);
+  }, [key, tabTitle, tabKeepAlive, tracked, openTab, retitleTab]);
 
   const groups = groupsOf(tree);
   const activeGroup = theme.isGroup
@@ -282,7 +298,7 @@ function ShellLayout() {
       <Layout className="app-main">
         <Header
           collapsed={mobile ? !mobileOpen : collapsed}
-          onToggle={() => (mobile ? setMobileOpen(!mobileOpen) : setFolded(!collapsed))}
+          onToggle={() => (mobile ? setMobileOpen(!mobileOpen) : updateSettings({ menuFolded: !collapsed }))}
           crumbs={crumbs}
           groups={groupTabs}
           onOpenSettings={() => {
@@ -292,7 +308,15 @@ function ShellLayout() {
         />
         <TabsBar activeKey={key} homePath={homePath} />
         <Layout.Content className="app-content">
-          {route ? (
+          {route?.kind === 'view' && !route.process ? (
+            <UntrackedView
+              view={route.view}
+              path={path}
+              search={location.search}
+              params={route.params}
+              title={tabTitle ?? ''}
+            />
+          ) : route ? (
             <ViewHost tabs={tabs} activeKey={key} tree={tree} transition={theme.transition} />
           ) : (
             <Empty className="no-menus" description={t('layout.noMenus')} />

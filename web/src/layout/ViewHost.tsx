@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Activity, Component, type ReactNode, Suspense } from 'react';
+import { Activity, Component, type ComponentType, type LazyExoticComponent, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../core/feedback';
 import { i18n } from '../core/i18n';
@@ -80,6 +80,39 @@ function TabView({ tab, tree, active }: { tab: Tab; tree: readonly MenuItem[]; a
         </Suspense>
       </ViewBoundary>
     </TabRouteContext.Provider>
+  );
+}
+
+/**
+ * A page shown without a tab (its route marks process false): the view alone, mounted while shown.
+ */
+export function UntrackedView({
+  view: View,
+  path,
+  search,
+  params,
+  title,
+}: {
+  view: LazyExoticComponent<ComponentType>;
+  path: string;
+  search: string;
+  params: Record<string, string | undefined>;
+  title: string;
+}) {
+  return (
+    <div className="view-host">
+      <div className="view-slot active">
+        <TabRouteContext.Provider value={{ path, search, params, active: true }}>
+          <ViewBoundary path={path}>
+            <Suspense fallback={<Loading />}>
+              <section className="view" aria-label={title}>
+                <View />
+              </section>
+            </Suspense>
+          </ViewBoundary>
+        </TabRouteContext.Provider>
+      </div>
+    </div>
   );
 }
 

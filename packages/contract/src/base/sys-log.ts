@@ -21,6 +21,8 @@ export const sysLog = defineEntity({
   },
   query: { keyWordLikeFields: ['action', 'ip'], fieldEq: ['userId'] },
   joined: { name: { label: label('用户', '使用者', 'User'), type: 'string' } },
+  // The page's keyword searches the user's name as well (sys-log.service.ts keywordRefs).
+  keyWordJoined: ['name'],
   extra: {
     setKeep: {
       method: 'post',

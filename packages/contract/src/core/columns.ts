@@ -44,12 +44,24 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
    * declaration says: a screen derived from the declaration shows and offers these words.
    */
   readonly valueLabels: Readonly<Record<string, Label>> | undefined;
+  /**
+   * How a screen derived from the declaration edits and shows the value, where its kind alone does
+   * not say (see ColumnInput); absent for the kind's own input.
+   */
+  readonly input: ColumnInput | undefined;
   /** Type-level only: the flags above as types, for the row types derived from a declaration. */
   readonly __flags?: F;
 };
 
 /** Labels for every value of an enum column: a value left out does not compile. */
 type ValueLabels<V extends string | number> = { readonly [K in V]: Label };
+
+/**
+ * A column's input beyond its kind, for the CRUD page kit: `image` (a string: one picture's address,
+ * chosen from the file space), `images` (a json list of such addresses) and `richText` (a text of
+ * HTML under the rich-text allow-list, base/rich-text.ts; the server sanitises it).
+ */
+export type ColumnInput = 'image' | 'images' | 'richText';
 
 /** How a sensitive column is masked (see Column.sensitive). */
 export type SensitiveKind = 'phone' | 'idCard' | 'text';
@@ -63,6 +75,7 @@ type Options<T> = {
   dict?: string;
   hidden?: boolean;
   sensitive?: SensitiveKind;
+  input?: ColumnInput;
 };
 
 /** A column's wire type: null is part of it when the options say nullable. */
@@ -95,6 +108,7 @@ function make<T, K extends ColumnKind>(
     dict: options.dict,
     hidden: options.hidden ?? false,
     sensitive: options.sensitive,
+    input: options.input,
     values,
     valueLabels,
   };
@@ -150,12 +164,18 @@ export const col = {
   bool<const O extends Options<boolean>>(options: O): Built<boolean, 'bool', O> {
     return make('bool', z.boolean(), options) as Built<boolean, 'bool', O>;
   },
+  /**
+   * An exact amount to the cent (money): decimal(14, 2) on PostgreSQL and MySQL, and on SQLite a
+   * number every such value comes back from unchanged (at most 14 significant digits). On the wire
+   * a JSON number; a value with more than two decimals is refused, never rounded by a database.
+   */
   decimal<const O extends Options<number> & { min?: number }>(options: O): Built<number, 'decimal', O> {
     // decimal(14, 2): twelve digits before the point.
     const schema = z
       .number()
       .min(options.min ?? -DECIMAL_MAX)
-      .max(DECIMAL_MAX);
+      .max(DECIMAL_MAX)
+      .refine(isCents, { params: { scale: 2 } });
     return make('decimal', schema, options) as Built<number, 'decimal', O>;
   },
   json<T, const O extends Options<T> = Options<T>>(schema: z.ZodType<T>, options: O): Built<T, 'json', O> {
@@ -170,6 +190,11 @@ export const col = {
 export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
 const DECIMAL_MAX = 999_999_999_999.99;
+
+/** Whether a number is an amount in whole cents: the number nearest to its two-decimal form. */
+export function isCents(value: number): boolean {
+  return Number.isFinite(value) && Number(value.toFixed(2)) === value;
+}
 
 export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 

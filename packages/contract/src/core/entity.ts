@@ -5,13 +5,14 @@ import {
   type ColumnKind,
   type Columns,
   type ColumnValue,
+  col,
   DATETIME_PATTERN,
   INT_MAX,
   INT_MIN,
   type VisibleKeys,
 } from './columns.js';
 import type { PageResult } from './envelope.js';
-import type { Label } from './i18n.js';
+import { type Label, label } from './i18n.js';
 import { NUL_ISSUE, noNul, refuseNul } from './nul.js';
 import type { IndexDecl } from './table.js';
 
@@ -232,6 +233,11 @@ export type EntityOptions<
   readonly filters?: F;
   /** Joined fields the page/list/info views add (departmentName, roleName…), for EPS and types. */
   readonly joined?: J;
+  /**
+   * Joined fields the keyword searches too (the request log's user name): listed first among the
+   * keyword fields in EPS, as the page searches them. The server names their SQL (CrudOptions.keywordRefs).
+   */
+  readonly keyWordJoined?: readonly Extract<keyof J, string>[];
   /** Fields the info view adds that are not columns (a role's menuIdList). */
   readonly readFields?: R;
   readonly extra?: X;
@@ -249,6 +255,12 @@ export type EntityOptions<
    * scope applies on every path (see docs/architecture.md §4).
    */
   readonly ownership?: Ownership<Extract<keyof C, string>>;
+  /**
+   * Rows kept per tenant: the table gets a `tenantId` column (TENANT_COLUMN, hidden: never read
+   * from a body, never answered) that the CRUD factory fills from the operator's tenant on add and
+   * matches on every read and write (docs/architecture.md §4, "Tenants").
+   */
+  readonly tenant?: true;
   /** Excel export and import (the CRUD kit's capability): adds export, import, importCheck and importCommit. */
   readonly excel?: XL;
 };
@@ -412,10 +424,14 @@ export type Entity<
   readonly standard: readonly StandardAction[];
   readonly query: PageQueryOp<Extract<keyof C, string>>;
   readonly joined: J;
+  /** Joined fields the keyword searches besides the columns (see EntityOptions.keyWordJoined). */
+  readonly keyWordJoined: readonly string[];
   readonly readFields: R;
   readonly defaultOrder: { readonly column: string; readonly sort: 'asc' | 'desc' };
   /** Owner and store columns of an owned entity (the retail data scope); null when it has none. */
   readonly ownership: Ownership | null;
+  /** Whether rows are kept per tenant (the hidden TENANT_COLUMN). */
+  readonly tenant: boolean;
   /** Excel export and import, resolved: the columns a file holds, those an import reads, its key; null when off. */
   readonly excel: {
     readonly columns: readonly string[];
@@ -593,7 +609,13 @@ export function defineEntity<
   const XL extends ExcelOption<Extract<keyof C, string>> | undefined = undefined,
 >(options: EntityOptions<C, X, S, Q, J, W, F, R, I, XL>): Entity<C, X, S, Q, J, W, F, R, I, XL> {
   const standard: readonly StandardAction[] = options.standard ?? STANDARD_ACTIONS;
-  const schemas = buildSchemas(options);
+  if (options.tenant && TENANT_COLUMN in options.columns) {
+    throw new Error(`${options.table}: ${TENANT_COLUMN} comes with the tenant option, not as a column`);
+  }
+  // The tenant column is hidden: no body sets it and no answer carries it, so the row and body
+  // types (which leave hidden columns out) need not know it.
+  const columns: C = options.tenant ? ({ ...options.columns, [TENANT_COLUMN]: tenantColumn } as C) : options.columns;
+  const schemas = buildSchemas({ ...options, columns });
   const standardInputs: Record<StandardAction, z.ZodType> = {
     // One row, or an array of rows added together.
     add: z.union([schemas.create, z.array(schemas.create).min(1).max(1000)]),
@@ -651,13 +673,15 @@ export function defineEntity<
     indexes: [...(options.indexes ?? []), { columns: ['createTime'] }],
     ...textIndexColumns(options.table, query),
     label: options.label,
-    columns: options.columns,
+    columns,
     standard,
     query,
     joined: options.joined ?? ({} as J),
+    keyWordJoined: options.keyWordJoined ?? [],
     readFields: options.readFields ?? ({} as R),
     defaultOrder: options.defaultOrder ?? { column: 'id', sort: 'desc' },
     ownership: options.ownership ?? null,
+    tenant: options.tenant ?? false,
     excel,
     orderable,
     perms,
@@ -671,6 +695,16 @@ export function defineEntity<
     },
   };
 }
+
+/** The column a tenant entity's rows carry their tenant in. */
+export const TENANT_COLUMN = 'tenantId';
+
+const tenantColumn = col.int({
+  label: label('租户', '租戶', 'Tenant'),
+  nullable: true,
+  index: true,
+  hidden: true,
+});
 
 /** The excel option with its defaults: every visible column, the import reading what the export writes. */
 function resolveExcel(columns: Columns, option: ExcelOption): NonNullable<Entity['excel']> {

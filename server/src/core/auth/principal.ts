@@ -17,6 +17,11 @@ export type Principal = {
   readonly userLevel: UserLevel;
   /** The user's own department (a store manager's store); null when the user has none. */
   readonly departmentId: number | null;
+  /**
+   * The user's tenant: an entity declared with `tenant` shows and changes only this tenant's rows
+   * (null: the rows of no tenant). It comes from the user the token names, never from a request.
+   */
+  readonly tenantId: number | null;
   /** The user's own department with every department below it; empty when the user has none. */
   readonly ownDepartmentIds: ReadonlySet<number>;
   /**

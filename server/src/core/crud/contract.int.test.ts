@@ -118,7 +118,7 @@ describe.each(testTargets())('entity contract on $name', (target) => {
         if (column.kind === 'string') expect(described?.length, name).toBe(String(column.length));
       }
       expect(entry.pageQueryOp).toEqual({
-        keyWordLikeFields: [...entity.query.keyWordLikeFields],
+        keyWordLikeFields: [...entity.keyWordJoined, ...entity.query.keyWordLikeFields],
         fieldEq: [...entity.query.fieldEq],
         fieldLike: [...entity.query.fieldLike],
       });

@@ -1,4 +1,11 @@
-import { type Entity, type Label, ownValue, type PageResult, type StandardAction } from '@backroom/contract';
+import {
+  type Entity,
+  type Label,
+  ownValue,
+  type PageResult,
+  type StandardAction,
+  TENANT_COLUMN,
+} from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -23,6 +30,7 @@ import {
   toStored,
 } from './query.js';
 import { applyOwnershipScope, assertOwnedWritable } from './scope.js';
+import { whereTenant, withTenant } from './tenant.js';
 
 type Row = Record<string, unknown>;
 /** A transaction, typed for module repositories; the factory reads it through asLoose. */
@@ -79,7 +87,11 @@ export type CrudOptions = {
 export type CrudService = {
   readonly entity: Entity;
   page(input: ListInput & { page: number; size: number }, session: Session): Promise<PageResult<Row>>;
-  list(input: ListInput, session: Session): Promise<Row[]>;
+  /**
+   * The rows the filters select, as page answers them. `allTenants` switches a tenant entity's
+   * filter off (the tenant demo's noUse): a superuser's only, refused (400, 1001) to anyone else.
+   */
+  list(input: ListInput, session: Session, options?: { allTenants?: boolean }): Promise<Row[]>;
   /** How many rows the page and list filters give under the session's scope (what page's total says). */
   count(input: ListInput, session: Session): Promise<number>;
   info(id: number, session: Session): Promise<Row>;
@@ -145,8 +157,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     .filter(([, c]) => c.unique)
     .map(([name]) => name);
 
-  const scoped = (qb: AnySelect, session: Session) => {
-    const owned = ownership ? applyOwnershipScope(qb, ownership, session) : qb;
+  const scoped = (qb: AnySelect, session: Session, allTenants = false) => {
+    const tenanted = entity.tenant && !allTenants ? whereTenant(qb, session, `${MAIN}.${TENANT_COLUMN}`) : qb;
+    const owned = ownership ? applyOwnershipScope(tenanted, ownership, session) : tenanted;
     return options.scope ? options.scope(owned, session) : owned;
   };
   const filtered = (qb: AnySelect, input: ListInput) => {
@@ -179,8 +192,8 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return filters.length > 2000 ? null : `${session.principalKey}|${filters}`;
   };
   const orderKey = (input: ListInput) => `${input.order ?? ''}|${input.sort ?? ''}`;
-  const rowsQuery = (input: ListInput, session: Session) =>
-    ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input), input);
+  const rowsQuery = (input: ListInput, session: Session, allTenants = false) =>
+    ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session, allTenants), input), input);
 
   /** The rows the filters select; `shape` is shapeKey's for this input and session. */
   async function count(input: ListInput, session: Session, shape: string | null, fresh = false): Promise<number> {
@@ -221,7 +234,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
 
   async function touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]> {
     const unique = [...new Set(ids)];
-    const rows = await asLoose(trx).selectFrom(entity.table).selectAll().where('id', 'in', unique).execute();
+    const stored = asLoose(trx).selectFrom(entity.table).selectAll().where('id', 'in', unique);
+    // Another tenant's row is not there for this operator: a 404, as for an id nobody has.
+    const rows = await (entity.tenant ? whereTenant(stored, session) : stored).execute();
     if (rows.length !== unique.length) throw notFound();
     if (options.scope || ownership) {
       const visible = await scoped(baseQuery(asLoose(trx), entity), session)
@@ -260,6 +275,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
     if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    if (entity.tenant) data = withTenant(data, session);
     assertOwnedWritable(ownership, session, data);
     await assertDictValues(trx, data);
     await assertUnique(trx, data);
@@ -289,6 +305,8 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
     delete data.id;
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    // A row stays in its tenant.
+    if (entity.tenant) delete data[TENANT_COLUMN];
     // An update may not move a row out of the operator's scope.
     if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...definedOf(data) });
     await assertDictValues(trx, data);
@@ -339,10 +357,12 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       const finalTotal = consistent ? total : await count(input, session, shape, true);
       return { list: await read(rows, session, 'page'), pagination: { page, size, total: finalTotal } };
     },
-    async list(input, session) {
+    async list(input, session, listOptions) {
+      const allTenants = entity.tenant && listOptions?.allTenants === true;
+      if (allTenants && !session.isSuper) throw refused('tenant.superOnly');
       const shape = shapeKey(input, session);
-      const query = compiled.query(shape === null ? null : `list|${orderKey(input)}|${shape}`, () =>
-        rowsQuery(input, session).limit(10_000),
+      const query = compiled.query(shape === null ? null : `list|${allTenants}|${orderKey(input)}|${shape}`, () =>
+        rowsQuery(input, session, allTenants).limit(10_000),
       );
       const { rows } = await db.read(query);
       return read(rows, session, 'list');

@@ -68,8 +68,12 @@ export function validationError(error: z.ZodError, labels: FieldLabels, locale: 
         key = 'validation.nul';
         break;
       }
-      const values = (raw.params as { values?: unknown[] } | undefined)?.values;
-      if (values) {
+      const custom = raw.params as { values?: unknown[]; scale?: number } | undefined;
+      const values = custom?.values;
+      if (custom?.scale !== undefined) {
+        key = 'validation.scale';
+        params.scale = custom.scale;
+      } else if (values) {
         key = 'validation.enum';
         params.values = values.map(String).join(' / ');
       }

@@ -15,6 +15,8 @@ import { migration as m20261126102544 } from './20261126102544_customer_add-iden
 import { migration as m20261126130607 } from './20261126130607_base_add-wecom-user-id.js';
 import { migration as m20261126130629 } from './20261126130629_user_create-tables.js';
 import { migration as m20261126130639 } from './20261126130639_customer_add-dashboard-indexes.js';
+import { migration as m20261126130719 } from './20261126130719_base_add-user-tenant.js';
+import { migration as m20261126131937 } from './20261126131937_demo_create-tables.js';
 import { migration as m20261126133804 } from './20261126133804_customer_add-dashboard-scope-indexes.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
@@ -35,5 +37,7 @@ export const MIGRATIONS: MigrationList = {
   '20261126130607_base_add-wecom-user-id': m20261126130607,
   '20261126130629_user_create-tables': m20261126130629,
   '20261126130639_customer_add-dashboard-indexes': m20261126130639,
+  '20261126130719_base_add-user-tenant': m20261126130719,
+  '20261126131937_demo_create-tables': m20261126131937,
   '20261126133804_customer_add-dashboard-scope-indexes': m20261126133804,
 };

@@ -10,7 +10,9 @@ import {
   customerInvitationRecord,
   type Declaration,
   declarations,
+  demoGoods,
   demoHome,
+  demoTenant,
   dictInfo,
   dictType,
   type Endpoint,
@@ -35,7 +37,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../core/auth/totp.js';
 import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
 import { type FakeWecom, startFakeWecom } from '../../testing/fake-wecom.js';
-import { dataOf, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, expectRuleRefusal, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 /**
  * The authorization matrix: every declared endpoint, with the cases its declaration implies.
@@ -84,6 +86,11 @@ type Case = {
    * 400 past the permission check (a production server refuses to write code).
    */
   answers?: 'html' | 'xlsx' | 'refused';
+  /**
+   * A superuser's only (the tenant demo's noUse): the holder of the permission alone gets the
+   * rule's refusal (400, 1001), the superuser succeeds.
+   */
+  superuserOnly?: true;
   /** Sends the valid call itself (a multipart upload) instead of the JSON or query input. */
   send?(c: Ctx, token: string): Promise<Reply>;
 };
@@ -213,6 +220,17 @@ const ENTITY_INPUTS: Readonly<Record<string, EntityInputs>> = {
     patch: { contact: 'patched' },
     existing: (c) => once(c, 'address', () => addAsAdmin(c, userAddress, addressRow(c))),
   },
+  [demoGoods.prefix]: {
+    row: (c) => ({ title: c.unique('mx-goods'), price: 9.99 }),
+    patch: { price: 10.01 },
+    existing: (c) => once(c, 'goods', () => addAsAdmin(c, demoGoods, { title: c.unique('mx-goods'), price: 1 })),
+  },
+  // The admin and the matrix's users have no tenant: the rows of none are theirs alike.
+  [demoTenant.prefix]: {
+    row: (c) => ({ title: c.unique('mx-tenant') }),
+    patch: { remark: 'patched' },
+    existing: (c) => once(c, 'tenant', () => addAsAdmin(c, demoTenant, { title: c.unique('mx-tenant') })),
+  },
   [customerActivity.prefix]: {
     row: (c) => activityRow(c),
     patch: { remark: 'patched' },
@@ -286,6 +304,10 @@ const IMPORT_ROWS: Readonly<Record<string, unknown[][]>> = {
   [customerActivity.prefix]: [
     ['Customer name', 'Phone', 'Address'],
     ['Matrix import', '13800000077', 'Matrix road 2'],
+  ],
+  [demoGoods.prefix]: [
+    ['Title', 'Price'],
+    ['Matrix import', 3.5],
   ],
 };
 
@@ -602,6 +624,10 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(appUserAddress, 'update')]: { input: async (c) => ({ id: await ownAddress(c), contact: 'patched' }) },
   [urlOf(appUserAddress, 'delete')]: { input: async (c) => ({ ids: [await ownAddress(c)] }) },
   [urlOf(appUserAddress, 'setDefault')]: { input: async (c) => ({ id: await ownAddress(c) }) },
+  ...excelCases(demoGoods, 'title'),
+  [urlOf(demoTenant, 'use')]: { input: () => ({}) },
+  [urlOf(demoTenant, 'noUse')]: { input: () => ({}), superuserOnly: true },
+  [urlOf(demoTenant, 'noTenant')]: { input: () => ({}) },
   [urlOf(customerActivity, 'reveal')]: {
     input: async (c) => ({
       id: await once(c, 'activity', () => freshActivity(c)),
@@ -888,7 +914,12 @@ describe.each(testTargets())('authorization matrix on $name', (target) => {
     expect({ status: empty.status, code: empty.body.code }, empty.raw).toEqual({ status: 403, code: 1001 });
     // The same input succeeds for the holder: the 403 came from the permission, and changed nothing.
     const reply = theCase.send ? await theCase.send(c, c.one.token) : await call(c.t, e, input, c.one.token);
-    expectSuccess(reply, theCase, `${e.url} with ${e.perm}`);
+    if (theCase.superuserOnly) {
+      expectRuleRefusal(reply);
+      expectSuccess(await call(c.t, e, input, c.admin), theCase, `${e.url} as the superuser`);
+    } else {
+      expectSuccess(reply, theCase, `${e.url} with ${e.perm}`);
+    }
   });
 
   it.each(byLogin)('$url succeeds for a signed-in user holding no permission', async ({ d, e }) => {

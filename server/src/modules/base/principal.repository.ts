@@ -24,6 +24,7 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
       'departmentId',
       'passwordChangeRequired',
       'totpSecret',
+      'tenantId',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -47,6 +48,7 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     roleIds,
     userLevel: levelOf(user.userLevel),
     departmentId: user.departmentId,
+    tenantId: user.tenantId,
     ownDepartmentIds: own === null ? new Set<number>() : withDescendants(departments, [own]),
     pendingStep: user.passwordChangeRequired
       ? ('passwordChange' as const)

@@ -182,6 +182,11 @@ describe.each(testTargets())('sys/log on $name', (target) => {
     );
     expect(none.list).toEqual([]);
     expect(none.pagination.total).toBe(0);
+    // EPS says so: the user's name first, then the action and the ip.
+    type Eps = Record<string, Array<{ prefix: string; pageQueryOp?: { keyWordLikeFields: string[] } }>>;
+    const eps = dataOf(await t.get<Eps>('/admin/base/open/eps'));
+    const log = eps.base?.find((e) => e.prefix === '/admin/base/sys/log');
+    expect(log?.pageQueryOp?.keyWordLikeFields).toEqual(['name', 'action', 'ip']);
   });
 
   it('keeps 31 days by default; setKeep changes it and refuses nonsense', async () => {

@@ -85,6 +85,12 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
         await assertRolesGrantable(trx, session, changed);
       }
       const out = { ...data };
+      // A user's tenant is a superuser's to set; anyone else adds users to their own tenant.
+      if (!session.isSuper) {
+        if (mode === 'add') out.tenantId = session.tenantId;
+        else if (data.tenantId !== undefined && data.tenantId !== existing?.tenantId)
+          throw refused('tenant.superOnlySet');
+      }
       delete out.roleIdList;
       delete out.passwordV;
       delete out.passwordChangeRequired;

@@ -1,1 +1,2 @@
+export { registerDemo } from './demo.module.js';
 export { registerDemoHome } from './home.module.js';

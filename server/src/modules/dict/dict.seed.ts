@@ -87,6 +87,9 @@ export async function insertStarterDictionaries(trx: Db, kind: DbKind, locale: L
  * Dictionary types with their items in the seed language, each one whose key the install does not have yet (another
  * module's dictionaries, added by its seed step; a type the operator already made stays theirs).
  */
+/** The demo goods' type dictionary (the demo module seeds it on installs that started without it). */
+export const GOODS_TYPE_DICTIONARY = STARTER_DICTIONARIES.find((type) => type.key === 'goodsType') as StarterDictionary;
+
 export async function insertDictionaries(
   trx: Db,
   kind: DbKind,

@@ -17,6 +17,7 @@ import type {
   LooseCrudProps,
   Overrides,
 } from './crud-types';
+import { fieldKindOf } from './field-kinds';
 
 /*
  * The screen a declaration gives by itself: `<CrudPage entity={x} />` with no columns or fields.
@@ -51,6 +52,11 @@ function flatChoices(choices: readonly DictOption[]): FilterOption[] {
   return choices.flatMap((c) => [{ label: c.label, value: c.value }, ...flatChoices(c.children ?? [])]);
 }
 
+/** An amount as the reader's language writes it, always with two decimals. */
+export function formatMoney(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
 /** The value as one short line of JSON. */
 export function jsonPreview(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -59,6 +65,8 @@ export function jsonPreview(value: unknown): string {
 }
 
 function columnWidth(column: Column): number {
+  const kind = fieldKindOf(column.input);
+  if (kind?.width) return kind.width;
   if (column.kind === 'bool') return 100;
   if (isEnum(column)) return 120;
   if (column.dict) return 140;
@@ -80,6 +88,8 @@ function columnWidth(column: Column): number {
 
 function columnRender(column: Column, { locale, t, dict }: DeriveContext): ColumnSpec['render'] {
   const { dict: type } = column;
+  const cell = fieldKindOf(column.input)?.cell;
+  if (cell) return (value) => cell(value);
   if (column.kind === 'bool') {
     return (value) => (value === true ? <Tag color="blue">{t('crud.yes')}</Tag> : <Tag>{t('crud.no')}</Tag>);
   }
@@ -87,6 +97,7 @@ function columnRender(column: Column, { locale, t, dict }: DeriveContext): Colum
     return (value) => (value === null || value === undefined ? null : <Tag>{valueLabel(column, value, locale)}</Tag>);
   }
   if (type) return (value) => dict.label(type, value);
+  if (column.kind === 'decimal') return (value) => (typeof value === 'number' ? formatMoney(value, locale) : null);
   if (column.kind === 'json') {
     return (value) => {
       const full = value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
@@ -131,6 +142,10 @@ export function deriveFilters(entity: Entity, { locale, t, dict }: DeriveContext
       filters.push({ name, label, options: flatChoices(dict.options(column.dict)) });
     }
   }
+  for (const name of entity.query.fieldLike) {
+    const column = entity.columns[name];
+    if (column) filters.push({ name, label: column.label[locale], text: true });
+  }
   return filters;
 }
 
@@ -164,6 +179,8 @@ function jsonField(name: string, column: Column, { locale, t }: DeriveContext): 
 
 function deriveField(name: string, column: Column, context: DeriveContext): FieldSpec {
   const { locale, dict } = context;
+  const kind = fieldKindOf(column.input);
+  if (kind) return { name, input: kind.input(), ...(kind.wide ? { span: 24 as const } : {}) };
   if (column.values) {
     const options = column.values.map((value) => ({ value, label: valueLabel(column, value, locale) }));
     return { name, input: <Select options={options} allowClear={column.nullable} /> };
@@ -181,18 +198,17 @@ function deriveField(name: string, column: Column, context: DeriveContext): Fiel
         : { name, input: <Input maxLength={column.length} /> };
     case 'text':
       return { name, span: 24, input: <Input.TextArea rows={4} /> };
-    case 'int':
-    case 'bigint':
     case 'decimal':
+      // An amount to the cent: two decimals (the server refuses more), shown grouped in the table.
       return {
         name,
-        input: (
-          <InputNumber
-            {...numberLimits(column.schema)}
-            precision={column.kind === 'decimal' ? 2 : 0}
-            style={{ width: '100%' }}
-          />
-        ),
+        input: <InputNumber {...numberLimits(column.schema)} precision={2} step={0.01} style={{ width: '100%' }} />,
+      };
+    case 'int':
+    case 'bigint':
+      return {
+        name,
+        input: <InputNumber {...numberLimits(column.schema)} precision={0} style={{ width: '100%' }} />,
       };
     case 'bool':
       return { name, valuePropName: 'checked', input: <Switch /> };
@@ -266,7 +282,8 @@ export function applyOverrides(
     fields: overrideFields(derived.fields, overrides),
     filters: derived.filters
       .filter((f) => overrides[f.name]?.filter !== false)
-      .map((f) => ({ ...f, ...(overrides[f.name]?.filter || {}) })),
+      // An override changes a filter's label or choices; a text filter stays one.
+      .map((f) => ({ ...f, ...(overrides[f.name]?.filter || {}) }) as FilterSpec),
   };
 }
 

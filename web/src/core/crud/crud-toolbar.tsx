@@ -1,11 +1,12 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Select, Space } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredDialog } from '../lazy';
 import { ColumnSettings } from './column-settings';
 import type { SettledCrudProps } from './crud-types';
 import { RefreshButton } from './parts';
+import { searchFormItems } from './search-form';
 import type { CrudPageState } from './use-crud-page';
 
 /** Above the table: refresh, add, batch delete and the screen's own buttons; filters, keyword and column settings. */
@@ -41,18 +42,22 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
         {props.toolbar}
       </Space>
       <Space wrap className="crud-search">
-        {props.filters?.map((f) => (
-          <Select
-            key={f.name}
-            allowClear
-            placeholder={f.label}
-            aria-label={typeof f.label === 'string' ? f.label : f.name}
-            style={{ minWidth: 120 }}
-            options={f.options}
-            value={state.filters[f.name] as string | number | undefined}
-            onChange={(value) => state.handleFilter(f.name, value)}
-          />
-        ))}
+        {searchFormItems(props.filters).map((f) =>
+          f.text ? (
+            <TextFilter key={f.name} name={f.name} label={f.label} state={state} />
+          ) : (
+            <Select
+              key={f.name}
+              allowClear
+              placeholder={f.label}
+              aria-label={typeof f.label === 'string' ? f.label : f.name}
+              style={{ minWidth: 120 }}
+              options={f.options}
+              value={state.filters[f.name] as string | number | undefined}
+              onChange={(value) => state.handleFilter(f.name, value)}
+            />
+          ),
+        )}
         <Input.Search
           allowClear
           placeholder={keywordHint}
@@ -74,6 +79,25 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
   );
 }
 
+/** A text filter: the page matches it anywhere in its column (a like filter), on Enter or the search button. */
+function TextFilter({ name, label, state }: { name: string; label: ReactNode; state: CrudPageState }) {
+  const [text, setText] = useState('');
+  const hint = typeof label === 'string' ? label : name;
+  return (
+    <Input.Search
+      allowClear
+      placeholder={hint}
+      aria-label={hint}
+      value={text}
+      maxLength={100}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(value) => state.handleFilter(name, value.trim() === '' ? undefined : value.trim())}
+      style={{ width: 180 }}
+      data-testid={`crud-filter-${name}`}
+    />
+  );
+}
+
 /**
  * What the keyword searches, named by the declaration's labels ("Key or Name", "键或名称"), so a
  * derived screen says it as the hand-made ones do; undefined when it searches nothing declared.
@@ -81,10 +105,11 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
 function searchedFields(entity: SettledCrudProps['entity'], language: string): string | undefined {
   const locale = language === 'en' ? 'en' : language === 'zh-tw' ? 'zh-tw' : 'zh-cn';
   const columns: Readonly<Record<string, { label: Record<typeof locale, string> } | undefined>> = entity.columns;
-  const labels = entity.query.keyWordLikeFields.flatMap((key) => {
-    const label = columns[key]?.label[locale];
-    return label ? [label] : [];
-  });
+  const joined: Readonly<Record<string, { label: Record<typeof locale, string> } | undefined>> = entity.joined;
+  const labels = [
+    ...entity.keyWordJoined.map((key) => joined[key]?.label[locale]),
+    ...entity.query.keyWordLikeFields.map((key) => columns[key]?.label[locale]),
+  ].filter((label): label is string => !!label);
   if (labels.length === 0) return undefined;
   const tag = locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN';
   return new Intl.ListFormat(tag, { type: 'disjunction' }).format(labels);

@@ -78,12 +78,14 @@ export type FieldSpec<Values = CrudValues> = { [K in KeyOf<Values>]: FieldSpecFo
 
 export type FilterOption = { label: ReactNode; value: string | number | boolean };
 
-/** A choice above the table that filters the page by one of its filters. */
+/**
+ * A filter above the table: a choice among `options`, or (`text`) a text the page's like filter
+ * (the declaration's fieldLike) matches anywhere in the column.
+ */
 export type FilterSpec<Name extends string = string> = {
   name: Name;
   label: ReactNode;
-  options: FilterOption[];
-};
+} & ({ options: FilterOption[]; text?: undefined } | { text: true; options?: undefined });
 
 type FieldChange<Values, K extends keyof Values> = Omit<Partial<FieldSpecFor<Values, K>>, 'name'>;
 

@@ -1,9 +1,14 @@
+import { createElement } from 'react';
+import { registerFieldKind } from '../../core/crud/field-kinds';
 import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerView } from '../../core/views';
 
-export { FileInput } from './components/file-input';
+import { FileInput } from './components/file-input';
+import { ImagesInput, ImageThumbs } from './components/images-input';
+
 export { FilePickerDialog, type FilePickerProps } from './components/file-picker-dialog';
+export { FileInput, ImagesInput, ImageThumbs };
 
 export function installSpace() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
@@ -31,4 +36,16 @@ export function installSpace() {
   // A fixed route of docs/spec.md §2, and the view the family's menus name.
   registerFixedRoute('/space/list', 'space.title', () => import('./views/list'));
   registerView('modules/space/views/list.vue', () => import('./views/list'));
+  // The CRUD kit's picture fields: one picture, or a list, chosen (and uploaded) in the file space.
+  registerFieldKind('image', {
+    input: () => createElement(FileInput, { accept: ['image'], maxLength: 500 }),
+    cell: (value) => createElement(ImageThumbs, { urls: typeof value === 'string' && value !== '' ? [value] : [] }),
+    width: 100,
+  });
+  registerFieldKind('images', {
+    input: () => createElement(ImagesInput, {}),
+    cell: (value) => createElement(ImageThumbs, { urls: Array.isArray(value) ? (value as string[]) : [] }),
+    width: 180,
+    wide: true,
+  });
 }

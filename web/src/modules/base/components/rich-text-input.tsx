@@ -1,6 +1,7 @@
 import { Alert, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { needMessages } from '../../../core/i18n';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 function LoadFailed() {
@@ -8,8 +9,13 @@ function LoadFailed() {
   return <Alert type="error" showIcon title={t('param.loadFailed')} />;
 }
 
-// The editor and its libraries are a chunk of their own, fetched the first time a rich-text form opens.
-const RichTextEditor = lazy(() => import('./rich-text-editor').catch(() => ({ default: LoadFailed })));
+// The editor and its libraries are a chunk of their own, fetched the first time a rich-text form
+// opens, with its texts (the parameter screen's, which any screen's rich-text field uses too).
+const RichTextEditor = lazy(() =>
+  Promise.all([import('./rich-text-editor'), needMessages('param')])
+    .then(([module]) => module)
+    .catch(() => ({ default: LoadFailed })),
+);
 
 /** A form input for rich text: the editor, loaded on first use, with a placeholder while it comes. */
 export function RichTextInput(props: RichTextEditorProps) {

@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/a11y.js';
+import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
+import { confirmBubble, dialog, eventually, motionless, tableRow, toasts, view, visit } from '../support/ui.js';
+
+type Goods = { id: number; title: string; price: number; mainImage: string | null; status: number; stock: number };
+type PageOf<T> = { list: T[]; pagination: { total: number } };
+
+/** A real 2×2 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNwTL3+fykDw/+lDI6p1wEsrgZDdESJrAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads a PNG and records it in the file space, as the file space screen does. */
+async function uploadPng(base: string, api: Api, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), name);
+  const response = await fetch(`${base}/api/admin/base/comm/upload`, {
+    method: 'POST',
+    headers: { authorization: api.token },
+    body: form,
+  });
+  const { data: url } = (await response.json()) as { data: string };
+  await api.post('/admin/space/info/add', { url, type: 'image', name, size: PNG.length, classifyId: null });
+  return url;
+}
+
+const goodsTitled = async (api: Api, title: string) =>
+  (await api.post<PageOf<Goods>>('/admin/demo/goods/page', { page: 1, size: 10, title })).list;
+
+/** The keys of the open tabs, in order. */
+const tabKeys = (page: Page) =>
+  page.locator('.tabs-bar [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+
+describe.skipIf(!hasChromium)('the demos in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Api;
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startRun());
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  it('adds goods with a picture from the file space, edits its price to the cent and deletes it', async () => {
+    const pictureName = `${unique('apple-')}.png`;
+    const picture = await uploadPng(server.base, admin, pictureName);
+    const { page } = await openAs(browser, server.base, { path: '/demo/crud' });
+    await view(page).locator('.ant-table-row').first().waitFor();
+
+    const title = unique('Pear ');
+    await view(page).getByTestId('crud-add').click();
+    const form = dialog(page);
+    await form.locator('#title').fill(title);
+    await form.locator('#price').fill('19.99');
+    await form.locator('#stock').fill('12');
+    // The main picture: chosen in the file space's picker.
+    await form.getByTestId('space-file-input-choose').click();
+    const picker = page.locator('.space-picker');
+    await picker.locator(`[data-testid=space-file][data-name="${pictureName}"] .space-card-thumb`).click();
+    await eventually(() => picker.getByTestId('space-picker-count').innerText()).toBe('1 of 1 chosen');
+    await picker.getByTestId('space-picker-use').click();
+    await picker.waitFor({ state: 'hidden' });
+    await eventually(() => form.locator('#mainImage').inputValue()).toBe(picture);
+    await motionless(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => toasts(page)).toContain('Saved');
+
+    const [added] = await goodsTitled(admin, title);
+    expect(added).toMatchObject({ title, price: 19.99, stock: 12, mainImage: picture, status: 1 });
+    // The row shows the picture and the price with its cents.
+    const row = tableRow(page, title);
+    await eventually(() => row.locator('img').first().getAttribute('src')).toBe(picture);
+    expect(await row.innerText()).toContain('19.99');
+
+    // Edit: the price to the cent, and the status switched off.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = dialog(page);
+    await eventually(() => edit.locator('#title').inputValue()).toBe(title);
+    await edit.locator('#price').fill('1234.05');
+    await edit.locator('#status').click();
+    await eventually(() => edit.locator('#status').getAttribute('aria-checked')).toBe('false');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await eventually(async () => (await goodsTitled(admin, title))[0]?.price).toBe(1234.05);
+    expect((await goodsTitled(admin, title))[0]?.status).toBe(0);
+    await eventually(() => tableRow(page, title).innerText()).toContain('1,234.05');
+
+    // Delete, after the confirmation that names it.
+    await tableRow(page, title).getByRole('button', { name: 'Delete' }).click();
+    const bubble = confirmBubble(page);
+    await eventually(() => bubble.innerText()).toContain(title);
+    await bubble.getByRole('button', { name: 'Delete' }).click();
+    await eventually(async () => (await goodsTitled(admin, title)).length).toBe(0);
+    await eventually(() => tableRow(page, title).count()).toBe(0);
+  });
+
+  it('opens a tab per distinct URL of the dynamic route, and none for the error pages', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/demo/test/route/1/alpha' });
+    await eventually(() => view(page).getByTestId('param-id').innerText()).toBe('1');
+    // Within the app (a reload would start the tabs over).
+    await visit(page, '/demo/test/route/2');
+    await eventually(() => view(page).getByTestId('param-id').innerText()).toBe('2');
+    expect(await view(page).getByTestId('param-name').innerText()).toBe('(not given)');
+    await eventually(() => tabKeys(page)).toEqual(
+      expect.arrayContaining(['/demo/test/route/1/alpha', '/demo/test/route/2']),
+    );
+    const routeTabs = (await tabKeys(page)).filter((key) => key?.startsWith('/demo/test/route/'));
+    expect(routeTabs).toEqual(['/demo/test/route/1/alpha', '/demo/test/route/2']);
+    // Back to the first through its tab: its own parameters.
+    await page.locator('.tabs-bar [data-tab="/demo/test/route/1/alpha"]').click();
+    await eventually(() => view(page).getByTestId('param-name').innerText()).toBe('alpha');
+
+    // An unknown page: the not-found page inside the shell, and no tab for it (process: false).
+    const before = await tabKeys(page);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/no/such/page');
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await page.waitForURL('**/404');
+    await eventually(() => page.locator('.app-layout .error-page').innerText()).toContain('page not found');
+    expect((await tabKeys(page)).some((key) => key === '/404')).toBe(false);
+    expect((await tabKeys(page)).length).toBeLessThanOrEqual(before.length);
+  });
+
+  it.each([false, true])('has no serious violations on the demos and the goods form (dark: %s)', async (dark) => {
+    const { page } = await openAs(browser, server.base, { path: '/demo/crud', prefs: { dark } });
+    const problems: Record<string, unknown> = {};
+    const check = async (what: string) => {
+      const found = await seriousViolations(page);
+      if (found.length > 0) problems[what] = found;
+    };
+    await view(page).locator('.ant-table-row').first().waitFor();
+    await check('goods list');
+    await view(page).getByTestId('crud-add').click();
+    await dialog(page).getByTestId('rich-text-editor').waitFor();
+    await motionless(page);
+    await check('goods form');
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    await visit(page, '/demo/tenant');
+    await view(page).getByTestId('tenant-noTenant').click();
+    await view(page).locator('.ant-table-caption').waitFor();
+    // The pointer leaves the button it pressed (antd's hover colour is not what is being checked).
+    await page.mouse.move(0, 0);
+    await motionless(page);
+    await check('tenant demo');
+    await visit(page, '/demo/test/route/3/x');
+    await check('route demo');
+    expect(problems).toEqual({});
+  });
+});

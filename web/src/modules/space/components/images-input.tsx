@@ -1,0 +1,99 @@
+import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
+import '../space.css';
+import { spaceInfo } from '@backroom/contract';
+import { Button, Image, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePerm } from '../../../core/permission';
+import { FilePickerDialog } from './file-picker-dialog';
+
+/** Pictures as small thumbnails that open a preview; a dash when there are none. */
+export function ImageThumbs({ urls, size = 36 }: { urls: readonly string[] | null | undefined; size?: number }) {
+  const { t } = useTranslation();
+  if (!urls || urls.length === 0) return <span className="space-muted">—</span>;
+  return (
+    <Image.PreviewGroup>
+      <span className="space-thumbs">
+        {urls.map((url, i) => (
+          <Image
+            key={url}
+            src={url}
+            width={size}
+            height={size}
+            alt={t('space.images.picture', { index: i + 1 })}
+            className="space-thumb"
+          />
+        ))}
+      </span>
+    </Image.PreviewGroup>
+  );
+}
+
+type Props = {
+  /** Set by Form.Item, so the label points at the list. */
+  id?: string;
+  value?: string[] | null;
+  onChange?: (value: string[]) => void;
+  /** The most pictures the list holds. */
+  limit?: number;
+};
+
+/**
+ * A list of pictures in a form (a json column of addresses): chosen from the file space, where
+ * they can be uploaded too, shown as thumbnails, each removable. Without the file space
+ * permission it only shows and removes.
+ */
+export function ImagesInput({ id, value, onChange, limit = 9 }: Props) {
+  const { t } = useTranslation();
+  const canPick = usePerm(spaceInfo.perms.page);
+  const [picking, setPicking] = useState(false);
+  const images = value ?? [];
+  const room = limit - images.length;
+  return (
+    <div className="space-images" id={id} data-testid="images-input">
+      {images.map((url, i) => (
+        <span key={url} className="space-image">
+          <Image
+            src={url}
+            width={72}
+            height={72}
+            alt={t('space.images.picture', { index: i + 1 })}
+            className="space-thumb"
+          />
+          <Tooltip title={t('space.images.remove', { index: i + 1 })}>
+            <Button
+              size="small"
+              shape="circle"
+              icon={<CloseOutlined />}
+              className="space-image-remove"
+              aria-label={t('space.images.remove', { index: i + 1 })}
+              onClick={() => onChange?.(images.filter((p) => p !== url))}
+            />
+          </Tooltip>
+        </span>
+      ))}
+      {canPick && room > 0 && (
+        <Button
+          className="space-image-add"
+          icon={<PlusOutlined />}
+          onClick={() => setPicking(true)}
+          data-testid="images-input-add"
+        >
+          {t('space.images.add')}
+        </Button>
+      )}
+      {!canPick && images.length === 0 && <span className="space-muted">{t('space.images.noPicker')}</span>}
+      <FilePickerDialog
+        open={picking}
+        limit={Math.max(room, 1)}
+        accept={['image']}
+        onCancel={() => setPicking(false)}
+        onPick={(files) => {
+          setPicking(false);
+          const added = files.map((f) => f.url).filter((url) => !images.includes(url));
+          onChange?.([...images, ...added].slice(0, limit));
+        }}
+      />
+    </div>
+  );
+}
