@@ -57,7 +57,7 @@ describe('npm run new:entity', () => {
     dir = copyRepository();
     output = run(dir, process.execPath, [
       'scripts/new-entity.mjs',
-      'demo',
+      'sample',
       'goods',
       '--label=商品,商品,Goods',
       '--menu=演示',
@@ -70,22 +70,22 @@ describe('npm run new:entity', () => {
 
   it('writes the declaration, its migration and every registration', () => {
     for (const file of [
-      'packages/contract/src/demo/demo-goods.ts',
-      'packages/contract/src/demo/menus.ts',
-      'server/src/modules/demo/demo.module.ts',
-      'web/src/modules/demo/views/demo-goods.tsx',
+      'packages/contract/src/sample/sample-goods.ts',
+      'packages/contract/src/sample/menus.ts',
+      'server/src/modules/sample/sample.module.ts',
+      'web/src/modules/sample/views/sample-goods.tsx',
     ]) {
       expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
     }
-    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_demo_create-goods\.ts/);
-    expect(fs.readFileSync(path.join(dir, 'web/src/modules/demo/index.ts'), 'utf8')).toContain(
-      "registerView('modules/demo/views/demo-goods.vue'",
+    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_sample_create-goods\.ts/);
+    expect(fs.readFileSync(path.join(dir, 'web/src/modules/sample/index.ts'), 'utf8')).toContain(
+      "registerView('modules/sample/views/sample-goods.vue'",
     );
   });
 
   it('refuses to scaffold the same entity twice, writing nothing', () => {
     const before = fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8');
-    expect(() => run(dir, process.execPath, ['scripts/new-entity.mjs', 'demo', 'goods'])).toThrow(/exists already/);
+    expect(() => run(dir, process.execPath, ['scripts/new-entity.mjs', 'sample', 'goods'])).toThrow(/exists already/);
     expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toBe(before);
   });
 
@@ -132,16 +132,16 @@ describe('npm run new:entity', () => {
         first.token,
       );
       const { token } = changed.data;
-      expect((await call('/demo/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
-      const page = await call('/demo/goods/page', { page: 1, size: 10 }, token);
+      expect((await call('/sample/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
+      const page = await call('/sample/goods/page', { page: 1, size: 10 }, token);
       expect(page.data.list).toEqual([expect.objectContaining({ name: 'Tea', remark: 'green' })]);
       const permmenu = await fetch(`${base}/base/comm/permmenu`, { headers: { authorization: token } });
       const { data } = (await permmenu.json()) as {
         data: { perms: string[]; menus: Array<{ router: string | null; viewPath: string | null }> };
       };
-      expect(data.perms).toContain('demo:goods:page');
+      expect(data.perms).toContain('sample:goods:page');
       expect(data.menus).toContainEqual(
-        expect.objectContaining({ router: '/demo/goods', viewPath: 'modules/demo/views/demo-goods.vue' }),
+        expect.objectContaining({ router: '/sample/goods', viewPath: 'modules/sample/views/sample-goods.vue' }),
       );
     } finally {
       child.kill('SIGTERM');
