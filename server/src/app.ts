@@ -24,6 +24,7 @@ import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
 import { notFound } from './core/errors.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
+import { createPluginHub } from './core/plugin-hooks.js';
 import { createRecycleHub } from './core/recycle.js';
 import { connectRedis, createRedisBus, createRedisCache, createRedisCounters } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
@@ -31,6 +32,7 @@ import { MIGRATIONS } from './db/migrations/index.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
 import { registerDict } from './modules/dict/index.js';
+import { registerPlugin } from './modules/plugin/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
 import { registerTask } from './modules/task/index.js';
@@ -107,6 +109,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     sessions,
     log: app.log,
     recycle: createRecycleHub(),
+    bus,
+    instanceId,
+    plugins: createPluginHub(),
     taskHandlers: createTaskHandlerRegistry(),
     seeds: createSeedRegistry(),
     onStart: (fn) => starters.push(fn),
@@ -138,6 +143,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);
   await registerCustomer(app, ctx, base);
+  await registerPlugin(app, ctx);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // Initial rows, once every module has added its steps; then what works on them starts.

@@ -28,6 +28,7 @@ import { customerMenus } from './customer/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
+import { pluginInfo } from './plugin/plugin-info.js';
 import { recycleMenus } from './recycle/menus.js';
 import { recycleData } from './recycle/recycle-data.js';
 import { spaceMenus } from './space/menus.js';
@@ -60,6 +61,7 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  pluginInfo,
 ];
 
 /**
@@ -92,6 +94,7 @@ export const tables = {
   customer_invitation_record: customerInvitationRecord,
   customer_activity: customerActivity,
   customer_reveal_log: customerRevealLog,
+  plugin_info: pluginInfo,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;

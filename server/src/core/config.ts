@@ -40,6 +40,8 @@ export type Config = {
   taskSyncMs: number;
   /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
   seedLocale: Locale;
+  /** Plugins (docs/plugins.md): the public keys whose signed packages install without a session, and the limits of their processes. */
+  plugins: { trustedKeys: string[]; callTimeoutMs: number; restartBaseMs: number };
 };
 
 export type StorageConfig =
@@ -231,5 +233,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
+    plugins: {
+      trustedKeys: parseTrustedKeys(env.PLUGIN_TRUSTED_KEYS),
+      callTimeoutMs:
+        read('PLUGIN_CALL_TIMEOUT_MS', intVar('PLUGIN_CALL_TIMEOUT_MS', 100, 600_000), env.PLUGIN_CALL_TIMEOUT_MS) ??
+        10_000,
+      restartBaseMs: read('PLUGIN_RESTART_MS', intVar('PLUGIN_RESTART_MS', 10, 600_000), env.PLUGIN_RESTART_MS) ?? 1000,
+    },
   };
+}
+
+/** PLUGIN_TRUSTED_KEYS: comma-separated Ed25519 public keys, each its raw 32 bytes in base64 (`npm run plugin -- keygen`). */
+function parseTrustedKeys(value: string | undefined): string[] {
+  const keys = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const key of keys) {
+    const raw = Buffer.from(key, 'base64');
+    if (raw.length !== 32 || raw.toString('base64') !== key) {
+      throw new ConfigError(
+        `PLUGIN_TRUSTED_KEYS: "${key.slice(0, 60)}" is not an Ed25519 public key (32 bytes in base64, as npm run plugin -- keygen prints)`,
+      );
+    }
+  }
+  return keys;
 }

@@ -12,6 +12,7 @@ import { migration as m20261126094233 } from './20261126094233_base_add-password
 import { migration as m20261126094307 } from './20261126094307_base_create-session.js';
 import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 import { migration as m20261126102544 } from './20261126102544_customer_add-identifier-grams.js';
+import { migration as m20261126130556 } from './20261126130556_plugin_create-tables.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126094307_base_create-session': m20261126094307,
   '20261126102204_base_add-two-factor': m20261126102204,
   '20261126102544_customer_add-identifier-grams': m20261126102544,
+  '20261126130556_plugin_create-tables': m20261126130556,
 };
