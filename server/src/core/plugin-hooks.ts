@@ -10,7 +10,7 @@ export type PluginStorage = {
   put(tempFile: string, key: string, info: { ext: string; size: number; contentType: string }): Promise<PluginStored>;
   remove(key: string): Promise<void>;
   /** Records why a call failed and the built-in storage took the file instead. */
-  reportFallback(error: unknown): void;
+  reportFallback(error: unknown): Promise<void>;
 };
 
 /** The sms hook: sends a verification code to a phone number. */

@@ -22,6 +22,9 @@ export type PluginProcess = {
   stop(): void;
 };
 
+/** A call that failed because the process stopped (the failure itself is reported through onFailure). */
+export class PluginStoppedError extends Error {}
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 /**
@@ -72,7 +75,7 @@ export function startPluginProcess(options: PluginProcessOptions): PluginProcess
     ended = true;
     clearTimeout(loadTimer);
     child.kill('SIGKILL');
-    const error = new Error(failure.message);
+    const error = new PluginStoppedError(failure.message);
     readyReject(error);
     for (const p of pending.values()) {
       clearTimeout(p.timer);
@@ -117,7 +120,7 @@ export function startPluginProcess(options: PluginProcessOptions): PluginProcess
   return {
     ready,
     call(method, args, config) {
-      if (ended) return Promise.reject(new Error('the plugin process is not running'));
+      if (ended) return Promise.reject(new PluginStoppedError('the plugin process is not running'));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
@@ -134,7 +137,7 @@ export function startPluginProcess(options: PluginProcessOptions): PluginProcess
       if (ended) return;
       ended = true;
       clearTimeout(loadTimer);
-      const error = new Error('the plugin was stopped');
+      const error = new PluginStoppedError('the plugin was stopped');
       readyReject(error);
       for (const p of pending.values()) {
         clearTimeout(p.timer);

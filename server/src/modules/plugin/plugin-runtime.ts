@@ -14,7 +14,7 @@ import {
   recordPluginError,
   type StoredPlugin,
 } from './plugin.repository.js';
-import { type PluginFailure, type PluginProcess, startPluginProcess } from './plugin-process.js';
+import { type PluginFailure, type PluginProcess, PluginStoppedError, startPluginProcess } from './plugin-process.js';
 
 /** The longest wait between restarts of a plugin that keeps failing. */
 const MAX_BACKOFF_MS = 60_000;
@@ -83,8 +83,8 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     return dir;
   }
 
-  function record(keyName: string, message: string | null) {
-    void recordPluginError(ctx.db.db, keyName, message).catch((error: unknown) =>
+  function record(keyName: string, message: string | null): Promise<void> {
+    return recordPluginError(ctx.db.db, keyName, message).catch((error: unknown) =>
       ctx.log.warn({ err: error, plugin: keyName }, 'recording a plugin error failed'),
     );
   }
@@ -97,14 +97,14 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     ctx.log.warn({ plugin: keyName, kind: failure.kind }, `plugin ${keyName} stopped: ${failure.message}`);
     if (failure.kind === 'violation') {
       // It tried to leave its room: stopped on every instance until an operator enables it again.
-      record(keyName, `stopped and disabled: ${failure.message}`);
+      void record(keyName, `stopped and disabled: ${failure.message}`);
       slots.delete(keyName);
       void disablePluginByKey(ctx.db.db, keyName)
         .then(() => ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }))
         .catch((error: unknown) => ctx.log.warn({ err: error }, 'disabling a plugin failed'));
       return;
     }
-    record(keyName, `${failure.kind}: ${failure.message}`);
+    void record(keyName, `${failure.kind}: ${failure.message}`);
     const wait = Math.min(restartBaseMs * 2 ** slot.failures, MAX_BACKOFF_MS);
     slot.failures += 1;
     clearTimeout(slot.timer);
@@ -211,13 +211,13 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     async remove(key) {
       await call(slot, 'remove', { key });
     },
-    reportFallback(error) {
+    async reportFallback(error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log.warn(
         { plugin: slot.plugin.keyName },
         `upload plugin failed, the file went to the built-in storage: ${message}`,
       );
-      record(slot.plugin.keyName, `upload kept in the built-in storage instead: ${message}`);
+      await record(slot.plugin.keyName, `upload kept in the built-in storage instead: ${message}`);
     },
   });
 
@@ -243,7 +243,9 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
       call(slot, 'notify', event).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
         ctx.log.warn({ plugin: slot.plugin.keyName, event: event.type }, `notify failed: ${message}`);
-        record(slot.plugin.keyName, `notify ${event.type} failed: ${message}`);
+        // A stopped process has said why already (handleFailure); this is the plugin's own failure.
+        if (!(error instanceof PluginStoppedError))
+          void record(slot.plugin.keyName, `notify ${event.type} failed: ${message}`);
       });
     },
     storage() {

@@ -23,7 +23,7 @@ export function withPluginStorage(builtin: FileStorage, plugins: PluginHooks): F
           inPlugin.add(key);
           return { key, url };
         } catch (error) {
-          plugin.reportFallback(error);
+          await plugin.reportFallback(error);
         }
       }
       return builtin.put(tempFile, key, info);
