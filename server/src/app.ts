@@ -143,7 +143,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerDict(app, ctx, base);
   await registerSpace(app, ctx, base);
   await registerCustomer(app, ctx, base);
-  await registerPlugin(app, ctx);
+  await registerPlugin(app, ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // Initial rows, once every module has added its steps; then what works on them starts.

@@ -29,6 +29,7 @@ export * from './customer/menus.js';
 export * from './dict/dict-info.js';
 export * from './dict/dict-type.js';
 export * from './dict/menus.js';
+export * from './plugin/menus.js';
 export * from './plugin/plugin-info.js';
 export * from './recycle/menus.js';
 export * from './recycle/recycle-data.js';

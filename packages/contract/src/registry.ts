@@ -28,6 +28,7 @@ import { customerMenus } from './customer/menus.js';
 import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
+import { pluginMenus } from './plugin/menus.js';
 import { pluginInfo } from './plugin/plugin-info.js';
 import { recycleMenus } from './recycle/menus.js';
 import { recycleData } from './recycle/recycle-data.js';
@@ -108,4 +109,5 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  pluginMenus,
 ];

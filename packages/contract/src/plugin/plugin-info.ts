@@ -150,6 +150,7 @@ export const pluginInfo = defineEntity({
     install: {
       method: 'post',
       auth: 'open',
+      sessionPerm: true,
       summary: label('安装插件', '安裝外掛', 'Install plugin'),
       output: returns<PluginInstallResult>(),
     },

@@ -211,7 +211,9 @@ export function mount<E extends Endpoint>(
       const validated = input?.safeParse(raw, { reportInput: true });
       if (validated?.success) request.loggedInput = validated.data;
       let session: Session | null = null;
-      if (endpoint.auth !== 'open') {
+      // An open call with a permission (sessionPerm) is held to it when the caller sends a token.
+      const sessionSent = endpoint.auth === 'open' && endpoint.perm !== null && !!request.headers.authorization;
+      if (endpoint.auth !== 'open' || sessionSent) {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
         if (session.pendingStep !== null && endpoint.allowPending !== true)

@@ -1,10 +1,9 @@
 import { PLUGIN_MAX_PACKAGE_BYTES, pluginInfo } from '@backroom/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, badRequest } from '../../core/errors.js';
-import { endpointOf, mount } from '../../core/http/server.js';
+import { endpointOf, mount, type OpenRouteContext } from '../../core/http/server.js';
 import type { PluginService } from './plugin.service.js';
 
 const tooLarge = () => new AppError(413, 'plugin.tooLarge', { n: PLUGIN_MAX_PACKAGE_BYTES / 1024 / 1024 });
@@ -39,13 +38,16 @@ export async function registerPluginRoutes(app: FastifyInstance, ctx: AppContext
       limits: { fileSize: PLUGIN_MAX_PACKAGE_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6, headerPairs: 100 },
       throwFileSizeLimit: true,
     });
-    mount(scope, ctx.gate, endpointOf(pluginInfo, 'install'), async ({ request }) => {
-      // Open as the spec says; a caller that sends a token is held to it (a bad one is a 401).
-      const authorization = request.headers.authorization;
-      const session: Session | null = authorization ? await ctx.gate.authenticate(authorization) : null;
-      const { zip, confirmUnsigned } = await readUpload(request);
-      return plugins.install(zip, session, confirmUnsigned);
-    });
+    // Open as the spec says; a caller that sends a token is held to it and to plugin:info:install (mount).
+    mount(
+      scope,
+      ctx.gate,
+      endpointOf(pluginInfo, 'install'),
+      async ({ request, session }: OpenRouteContext<undefined>) => {
+        const { zip, confirmUnsigned } = await readUpload(request);
+        return plugins.install(zip, session, confirmUnsigned);
+      },
+    );
     mount(scope, ctx.gate, endpointOf(pluginInfo, 'inspect'), async ({ request }) => {
       const { zip } = await readUpload(request);
       return plugins.inspect(zip);

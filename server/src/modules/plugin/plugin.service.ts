@@ -1,9 +1,8 @@
-import { type PluginInstallResult, type PluginManifest, type PluginSignature, pluginInfo } from '@backroom/contract';
+import type { PluginInstallResult, PluginManifest, PluginSignature } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
-import { holds } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
-import { badRequest, forbidden, notFound } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { acceptConfig } from './config-schema.js';
 import { compareVersions, type PluginPackage, readPackage } from './package.js';
 import {
@@ -26,7 +25,7 @@ export const BACKROOM_VERSION = '0.1.0';
 export type PluginService = {
   /**
    * Installs (or updates to a newer version) a package. Without a session only a trusted signer's
-   * package; with one, the session needs plugin:info:install, and an unsigned package needs
+   * package; with one (checked by mount, with plugin:info:install), an unsigned package needs
    * `confirmUnsigned`. Everything is checked before anything is stored.
    */
   install(zip: Buffer, session: Session | null, confirmUnsigned: boolean): Promise<PluginInstallResult>;
@@ -71,9 +70,6 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
 
   return {
     async install(zip, session, confirmUnsigned) {
-      if (session !== null) {
-        if (session.pendingStep !== null || !holds(session, pluginInfo.perms.install)) throw forbidden();
-      }
       const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION);
       if (pkg.signature.status !== 'trusted') {
         if (session === null) throw badRequest('plugin.untrusted');
