@@ -2,6 +2,7 @@ import { installBase } from './base';
 import { installCustomer } from './customer';
 import { installDemo } from './demo';
 import { installDict } from './dict';
+import { installPlugin } from './plugin';
 import { installRecycle } from './recycle';
 import { installSpace } from './space';
 import { installTask } from './task';
@@ -12,6 +13,7 @@ export function installModules() {
   installCustomer();
   installDemo();
   installDict();
+  installPlugin();
   installRecycle();
   installSpace();
   installTask();
