@@ -190,6 +190,26 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.config ?? '{}')).toEqual({ url: 'http://y.test', token: 's3cret' });
+
+    // A secret under a name of the plugin's choosing stays out of the request log as well.
+    dataOf(
+      await t.post(
+        `${P}/update`,
+        { id, config: { url: 'http://y.test', token: PLUGIN_SECRET_MASK, apiKey: 'k-77aa-secret' } },
+        admin,
+      ),
+    );
+    await eventually(async () => {
+      const logs = await t.post<PageResult<{ action: string; params: string | null }>>(
+        '/admin/base/sys/log/page',
+        { page: 1, size: 50 },
+        admin,
+      );
+      return (dataOf(logs).list.filter((l) => l.action.endsWith('/plugin/info/update')).length ?? 0) >= 3;
+    });
+    const logs = dataOf(await t.post<PageResult<unknown>>('/admin/base/sys/log/page', { page: 1, size: 100 }, admin));
+    expect(JSON.stringify(logs)).not.toContain('k-77aa-secret');
+    expect(JSON.stringify(logs)).not.toContain('s3cret');
     const bad = await t.post(`${P}/update`, { id, config: { url: 42 } }, admin, { language: 'en' });
     expectRefused(bad, 400);
     expect(bad.body.message).toMatch(/config is not valid/);

@@ -53,7 +53,11 @@ export async function registerPluginRoutes(app: FastifyInstance, ctx: AppContext
       return plugins.inspect(zip);
     });
   });
-  mount(app, ctx.gate, endpointOf(pluginInfo, 'update'), ({ input }) => plugins.update(input));
+  mount(app, ctx.gate, endpointOf(pluginInfo, 'update'), async ({ input, request }) => {
+    // The request log keeps the call; a secret a plugin names freely (apiKey, appSecret) is masked in it.
+    if (input.config) request.loggedInput = { ...input, config: await plugins.configForLog(input.id, input.config) };
+    return plugins.update(input);
+  });
   mount(app, ctx.gate, endpointOf(pluginInfo, 'delete'), ({ input }) => plugins.uninstall(input.ids));
   mount(app, ctx.gate, endpointOf(pluginInfo, 'clearError'), ({ input }) => plugins.clearError(input.id));
 }

@@ -3,7 +3,7 @@ import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { acceptConfig } from './config-schema.js';
+import { acceptConfig, maskConfig } from './config-schema.js';
 import { compareVersions, type PluginPackage, readPackage } from './package.js';
 import {
   deletePlugins,
@@ -33,6 +33,8 @@ export type PluginService = {
   update(input: { id: number; status?: 0 | 1; config?: Record<string, unknown> }): Promise<void>;
   uninstall(ids: readonly number[]): Promise<void>;
   clearError(id: number): Promise<void>;
+  /** A config as the request log may keep it: the plugin's secret fields masked, whatever their names. */
+  configForLog(id: number, config: Record<string, unknown>): Promise<Record<string, unknown> | null>;
 };
 
 function rowValues(pkg: PluginPackage): PluginRowValues {
@@ -154,6 +156,12 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       if (plugins.length !== new Set(ids).size) throw notFound();
       await deletePlugins(ctx.db.db, ids);
       for (const plugin of plugins) await changed(plugin.keyName);
+    },
+
+    async configForLog(id, config) {
+      const plugin = await findPlugin(ctx.db.db, id);
+      // Unknown plugin: nothing of the config is kept, as no schema says which fields are secret.
+      return plugin ? maskConfig(plugin.manifest.configSchema, config) : null;
     },
 
     async clearError(id) {
