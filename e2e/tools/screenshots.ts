@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
+import { readFolder, zipFiles } from '../../server/src/modules/plugin/package-writer.js';
 import { startFakeWecom } from '../../server/src/testing/fake-wecom.js';
 import {
   apiCall,
@@ -50,6 +51,7 @@ const ROUTES = [
   '/demo/crud',
   '/demo/tenant',
   '/demo/test/route/42/tea',
+  '/helper/plugins/serve',
   '/404',
 ] as const;
 const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
@@ -87,6 +89,40 @@ async function settle(page: Page) {
     .catch(() => undefined);
   // Opening animations (modal zoom, drawer slide, tab ink) take about 0.3 s.
   await page.waitForTimeout(400);
+}
+
+/** The two example plugins, installed as an operator would (unsigned, confirmed); the webhook one configured and enabled. */
+async function seedPlugins(page: Page) {
+  for (const name of ['notify-webhook', 'storage-webdav']) {
+    const zip = (await zipFiles(await readFolder(path.join(root, 'plugins', name)))).toString('base64');
+    await page.evaluate(async (data) => {
+      const raw = localStorage.getItem('backroom.token');
+      const token = raw ? (JSON.parse(raw) as { value: string }).value : '';
+      const form = new FormData();
+      form.append('confirmUnsigned', 'true');
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      form.append('file', new Blob([bytes], { type: 'application/zip' }), 'plugin.zip');
+      const response = await fetch('/api/admin/plugin/info/install', {
+        method: 'POST',
+        headers: { authorization: token },
+        body: form,
+      });
+      const json = (await response.json()) as { code: number; message: string };
+      if (json.code !== 1000) throw new Error(`plugin install: ${json.message}`);
+    }, zip);
+  }
+  const list = await apiCall<{ list: Array<{ id: number; keyName: string }> }>(page, '/admin/plugin/info/page', {
+    page: 1,
+    size: 10,
+  });
+  const webhook = list.list.find((p) => p.keyName === 'notify-webhook');
+  if (webhook) {
+    await apiCall(page, '/admin/plugin/info/update', {
+      id: webhook.id,
+      config: { url: 'https://hooks.example.com/backroom', format: 'wecom' },
+      status: 1,
+    });
+  }
 }
 
 /** Deletions for the recycle bin to show: a user with a role, a menu with its children, two parameters. */
@@ -542,6 +578,7 @@ async function main() {
                 await seedAppUsers(page);
                 await seedSessions(page, server.base);
                 await seedParams(page);
+                await seedPlugins(page);
                 recycleSeeded = true;
               }
               continue;

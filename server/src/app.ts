@@ -25,6 +25,7 @@ import { notFound } from './core/errors.js';
 import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
+import { createPluginHub } from './core/plugin-hooks.js';
 import { createRecycleHub } from './core/recycle.js';
 import { connectRedis, createRedisBus, createRedisCache, createRedisCounters } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
@@ -34,6 +35,7 @@ import { registerCustomer } from './modules/customer/index.js';
 import { registerDemo, registerDemoHome } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
 import { registerHelper } from './modules/helper/index.js';
+import { registerPlugin } from './modules/plugin/index.js';
 import { registerRecycle } from './modules/recycle/index.js';
 import { registerSpace } from './modules/space/index.js';
 import { registerTask } from './modules/task/index.js';
@@ -111,6 +113,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     sessions,
     log: app.log,
     recycle: createRecycleHub(),
+    bus,
+    instanceId,
+    plugins: createPluginHub(),
     taskHandlers: createTaskHandlerRegistry(),
     homeFigures: createHomeFigureRegistry(),
     seeds: createSeedRegistry(),
@@ -146,6 +151,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   registerHelper(ctx, base);
   await registerUser(app, ctx, base, customer);
   await registerDemo(app, ctx, base);
+  await registerPlugin(app, ctx, base);
   // Last: it schedules the handlers every module before it has registered.
   await registerTask(app, ctx, base);
   // After every module whose figures it shows: its seed gives the home to the roles they seeded.

@@ -34,6 +34,8 @@ import { dictInfo } from './dict/dict-info.js';
 import { dictType } from './dict/dict-type.js';
 import { dictMenus } from './dict/menus.js';
 import { helperTransformMenus } from './helper/menus.js';
+import { pluginMenus } from './plugin/menus.js';
+import { pluginInfo } from './plugin/plugin-info.js';
 import { recycleMenus } from './recycle/menus.js';
 import { recycleData } from './recycle/recycle-data.js';
 import { spaceMenus } from './space/menus.js';
@@ -78,6 +80,7 @@ export const declarations: readonly Declaration[] = [
   appUserAddress,
   demoGoods,
   demoTenant,
+  pluginInfo,
 ];
 
 /**
@@ -114,6 +117,7 @@ export const tables = {
   user_address: userAddress,
   demo_goods: demoGoods,
   demo_tenant: demoTenant,
+  plugin_info: pluginInfo,
 } as const satisfies Record<string, TableDecl>;
 
 export type Tables = typeof tables;
@@ -132,4 +136,5 @@ export const menus: readonly ModuleMenus[] = [
   demoHomeMenus,
   userMenus,
   demoMenus,
+  pluginMenus,
 ];

@@ -52,6 +52,8 @@ export type Config = {
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** App users' WeChat sign-in: the mini program and the official account, each unset until configured. */
   wechat: WechatConfig;
+  /** Plugins (docs/plugins.md): the public keys whose signed packages install without a session, and the limits of their processes. */
+  plugins: { trustedKeys: string[]; callTimeoutMs: number; restartBaseMs: number };
 };
 
 /** A WeCom self-built app that staff sign in through (its QR page, then gettoken and getuserinfo). */
@@ -313,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),
     ai: parseAi(env),
     wechat: { miniProgram: wechatApp(env, 'WECHAT_MINI'), officialAccount: wechatApp(env, 'WECHAT_MP') },
+    plugins: {
+      trustedKeys: parseTrustedKeys(env.PLUGIN_TRUSTED_KEYS),
+      callTimeoutMs:
+        read('PLUGIN_CALL_TIMEOUT_MS', intVar('PLUGIN_CALL_TIMEOUT_MS', 100, 600_000), env.PLUGIN_CALL_TIMEOUT_MS) ??
+        10_000,
+      restartBaseMs: read('PLUGIN_RESTART_MS', intVar('PLUGIN_RESTART_MS', 10, 600_000), env.PLUGIN_RESTART_MS) ?? 1000,
+    },
   };
 }
 
@@ -325,4 +334,21 @@ function parseAi(env: NodeJS.ProcessEnv): Config['ai'] {
   }
   if (!model) throw new ConfigError('AI_BASE_URL needs AI_MODEL, the model name the endpoint serves');
   return { baseUrl, apiKey: env.AI_API_KEY?.trim() || undefined, model };
+}
+
+/** PLUGIN_TRUSTED_KEYS: comma-separated Ed25519 public keys, each its raw 32 bytes in base64 (`npm run plugin -- keygen`). */
+function parseTrustedKeys(value: string | undefined): string[] {
+  const keys = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const key of keys) {
+    const raw = Buffer.from(key, 'base64');
+    if (raw.length !== 32 || raw.toString('base64') !== key) {
+      throw new ConfigError(
+        `PLUGIN_TRUSTED_KEYS: "${key.slice(0, 60)}" is not an Ed25519 public key (32 bytes in base64, as npm run plugin -- keygen prints)`,
+      );
+    }
+  }
+  return keys;
 }

@@ -4,11 +4,13 @@ import type { AuthGate, SessionStore } from './auth/gate.js';
 import type { LoginThrottle } from './auth/throttle.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Vault } from './auth/vault.js';
+import type { Bus } from './bus.js';
 import type { Cache } from './cache.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import type { SeedRegistry } from './db/seeds.js';
 import type { HomeFigureRegistry } from './home-figures.js';
+import type { PluginHooks } from './plugin-hooks.js';
 import type { Recycler } from './recycle.js';
 import type { TaskHandlerRegistry } from './task-handlers.js';
 
@@ -27,6 +29,11 @@ export type AppContext = {
   readonly log: FastifyBaseLogger;
   /** Records every delete of a business row in the deleting transaction (the recycle module implements it). */
   readonly recycle: Recycler & { install(recycler: Recycler): void };
+  /** What instances tell each other (Redis pub/sub when scaled out), and this instance's id on it. */
+  readonly bus: Bus;
+  readonly instanceId: string;
+  /** The plugin hooks (notify, upload, sms); the plugin module installs them. */
+  readonly plugins: PluginHooks & { install(hooks: PluginHooks): void };
   /** What scheduled tasks may run; modules register their handlers at start. */
   readonly taskHandlers: TaskHandlerRegistry;
   /** Figures of the home dashboard that modules provide when installed (the user module's app users). */

@@ -3,6 +3,7 @@ import { installCustomer } from './customer';
 import { installDemo } from './demo';
 import { installDict } from './dict';
 import { installHelper } from './helper';
+import { installPlugin } from './plugin';
 import { installRecycle } from './recycle';
 import { installSpace } from './space';
 import { installTask } from './task';
@@ -15,6 +16,7 @@ export function installModules() {
   installDemo();
   installDict();
   installHelper();
+  installPlugin();
   installRecycle();
   installSpace();
   installTask();

@@ -48,6 +48,12 @@ export type EndpointDef = {
    * until it is done (docs/architecture.md, "Account security").
    */
   readonly allowPending?: boolean;
+  /**
+   * An `open` call that a caller may also make with a session: then the session is checked like
+   * any other and must hold the call's own permission (plugin install: open to trusted signed
+   * packages, more with plugin:info:install).
+   */
+  readonly sessionPerm?: boolean;
 };
 
 /** The answer type an endpoint declaration states (unknown where it states none). */
@@ -74,7 +80,7 @@ export type Endpoint<
   readonly auth: Auth;
   /** `/admin/base/sys/user/page`; the server mounts it under `/api`. */
   readonly url: string;
-  /** `base:sys:user:page`, derived once from the url; null where the auth is not `perm`. */
+  /** `base:sys:user:page`, derived once from the url; null where the auth is not `perm` (nor `open` with `sessionPerm`). */
   readonly perm: string | null;
   readonly input?: S;
   readonly output?: z.ZodType | Returns<unknown>;
@@ -509,7 +515,7 @@ function toEndpoint(
     action,
     auth,
     url: `/${audience}/${module}/${path}/${action}`,
-    perm: auth === 'perm' ? permOf(module, path, action) : null,
+    perm: auth === 'perm' || (auth === 'open' && def.sessionPerm === true) ? permOf(module, path, action) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type ImportRowAction,
   type Locale,
   label,
+  PLUGIN_LARGE_EXPORT_ROWS,
 } from '@backroom/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type ExcelJS from 'exceljs';
@@ -248,6 +249,15 @@ async function exportRows(
     info.commit();
     // The request log records the validated input once the reply is done: the filters, the columns and now the count.
     request.loggedInput = { ...input, exportedRows: count };
+    if (count >= PLUGIN_LARGE_EXPORT_ROWS) {
+      ctx.plugins.notify({
+        type: 'export.large',
+        at: formatTime(now),
+        entity: entity.prefix,
+        rows: count,
+        username: exporter,
+      });
+    }
     await workbook.commit();
   })();
   written.catch((error: unknown) => {

@@ -217,11 +217,13 @@ export function mount<E extends Endpoint>(
       if (validated?.success) request.loggedInput = validated.data;
       let session: Session | null = null;
       let appSession: AppSession | null = null;
+      // An open call with a permission (sessionPerm) is held to it when the caller sends a token.
+      const sessionSent = endpoint.auth === 'open' && endpoint.perm !== null && !!request.headers.authorization;
       if (endpoint.auth === 'app') {
         // An app user's call: a staff token is no app user's, and is refused as any invalid token.
         appSession = await gate.authenticateApp(request.headers.authorization);
         request.appSession = appSession;
-      } else if (endpoint.auth !== 'open') {
+      } else if (endpoint.auth !== 'open' || sessionSent) {
         session = await gate.authenticate(request.headers.authorization);
         request.session = session;
         if (session.pendingStep !== null && endpoint.allowPending !== true)

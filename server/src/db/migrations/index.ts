@@ -12,6 +12,7 @@ import { migration as m20261126094233 } from './20261126094233_base_add-password
 import { migration as m20261126094307 } from './20261126094307_base_create-session.js';
 import { migration as m20261126102204 } from './20261126102204_base_add-two-factor.js';
 import { migration as m20261126102544 } from './20261126102544_customer_add-identifier-grams.js';
+import { migration as m20261126130556 } from './20261126130556_plugin_create-tables.js';
 import { migration as m20261126130607 } from './20261126130607_base_add-wecom-user-id.js';
 import { migration as m20261126130629 } from './20261126130629_user_create-tables.js';
 import { migration as m20261126130639 } from './20261126130639_customer_add-dashboard-indexes.js';
@@ -34,6 +35,7 @@ export const MIGRATIONS: MigrationList = {
   '20261126094307_base_create-session': m20261126094307,
   '20261126102204_base_add-two-factor': m20261126102204,
   '20261126102544_customer_add-identifier-grams': m20261126102544,
+  '20261126130556_plugin_create-tables': m20261126130556,
   '20261126130607_base_add-wecom-user-id': m20261126130607,
   '20261126130629_user_create-tables': m20261126130629,
   '20261126130639_customer_add-dashboard-indexes': m20261126130639,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginOptions, SecondFactorChallenge, TokenPair } from '@backroom/contract';
 import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
+import { formatTime } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
 import { findUser, findUserForLogin } from './sys-user.repository.js';
@@ -125,7 +126,17 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       // Hash even for an unknown user, so the answer's timing does not tell which usernames exist.
       const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
       if (!user || !matches) {
-        await attempt.failed(user !== undefined);
+        const held = await attempt.failed(user !== undefined);
+        // The failure that puts the account under the captcha and delays: told once, not per guess.
+        if (held && user && !attempt.escalated) {
+          ctx.plugins.notify({
+            type: 'account.locked',
+            at: formatTime(),
+            username: user.username,
+            ip: client.ip,
+            until: null,
+          });
+        }
         throw new AppError(400, 'auth.badCredentials');
       }
       if (user.status !== 1) {

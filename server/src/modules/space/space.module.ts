@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
+import { withPluginStorage } from './plugin-storage.js';
 import { createSpaceInfoService } from './space-info.service.js';
 import { createSpaceTypeService } from './space-type.service.js';
 import { createStorage } from './storage.js';
@@ -37,7 +38,11 @@ export async function registerSpace(app: FastifyInstance, ctx: AppContext, base:
   fs.mkdirSync(tempDir, { recursive: true });
   removeStaleTemps(tempDir);
 
-  const storage = createStorage(ctx.config.storage, uploadsDir, ctx.config.upload.baseUrl);
+  // The enabled upload plugin first, the configured storage when there is none or it fails.
+  const storage = withPluginStorage(
+    createStorage(ctx.config.storage, uploadsDir, ctx.config.upload.baseUrl),
+    ctx.plugins,
+  );
   await registerUploadRoutes(app, ctx, createUploadService(ctx, storage, tempDir), uploadsDir);
   const files = createSpaceInfoService(ctx);
   const types = createSpaceTypeService(ctx);

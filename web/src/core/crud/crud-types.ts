@@ -119,6 +119,8 @@ export type CrudProps<E, Row, Values, Params> = {
   defaults?: Values;
   /** Reads the full record (info) before editing, for fields the page does not carry (roleIdList…). */
   editWithInfo?: boolean;
+  /** The screen changes rows its own way (a switch, a dialog of its own): no derived edit form. */
+  noEditForm?: boolean;
   /** Adjusts the values before they are sent. */
   beforeSubmit?: (values: Values, mode: 'add' | 'edit') => Values;
   /**

@@ -40,7 +40,7 @@ export function useCrudPage(props: SettledCrudProps) {
   const canAddStandard = usePerm(entity.perms.add ?? '\u0000') && serves('add');
   const canAddWith = usePerm(props.addWith?.perm ?? '\u0000');
   const canAdd = props.addWith ? canAddWith : canAddStandard;
-  const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update');
+  const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update') && props.noEditForm !== true;
   const canDeleteStandard = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
   const canDeleteWith = usePerm(props.removeWith?.perm ?? '\u0000');
   const canDelete = props.removeWith ? canDeleteWith : canDeleteStandard;

@@ -111,6 +111,13 @@ export function createRunner(ctx: AppContext): Runner {
           else if (error instanceof NotRun) failure = error.failure;
           else failure = { error: 'failed', message: clip(messageOf(error)) };
           outcome = { status: 0, duration: Date.now() - started, detail: JSON.stringify(failure) };
+          ctx.plugins.notify({
+            type: 'task.failed',
+            at: formatInZone(new Date(), taskTimezone),
+            taskId: task.id,
+            taskName: task.name,
+            error: 'message' in failure ? failure.message : failure.error,
+          });
         } finally {
           clearTimeout(timer);
         }

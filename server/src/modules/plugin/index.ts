@@ -1,0 +1,1 @@
+export { registerPlugin } from './plugin.module.js';

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type PageResult,
+  PLUGIN_MAX_PACKAGE_BYTES,
+  PLUGIN_SECRET_MASK,
+  type PluginInfo,
+  pluginInfo,
+} from '@backroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, filesUnder } from '../../testing/fixtures.js';
+import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import {
+  install,
+  manifest,
+  notifyPlugin,
+  packageOf,
+  signed,
+  signingKey,
+  startReceiver,
+  strangerKey,
+} from './plugin.fixtures.js';
+
+const P = pluginInfo.prefix;
+
+describe.each(testTargets())('plugin install and runtime on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startApp(target, {
+      PLUGIN_TRUSTED_KEYS: signingKey.publicKey,
+      PLUGIN_CALL_TIMEOUT_MS: '1500',
+      PLUGIN_RESTART_MS: '100',
+    });
+    admin = (await t.login()).token;
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const rows = async () =>
+    dataOf(await t.post<PageResult<PluginInfo>>(`${P}/page`, { page: 1, size: 100 }, admin)).list;
+  const row = async (keyName: string) => (await rows()).find((r) => r.keyName === keyName);
+  const pluginFiles = () =>
+    filesUnder(path.join(t.dataDir, 'plugins')).concat(filesUnder(path.join(t.dataDir, 'plugins-scratch')));
+
+  /** A refused install that left no row and no file behind. */
+  async function expectRefusedInstall(
+    zip: Buffer,
+    token: string | undefined,
+    status: number,
+    message: RegExp,
+    fields = {},
+  ) {
+    const before = await rows();
+    const files = pluginFiles();
+    const reply = await install(t, token, zip, fields);
+    expectRefused(reply, status);
+    expect(reply.body.message).toMatch(message);
+    expect(await rows()).toEqual(before);
+    expect(pluginFiles()).toEqual(files);
+  }
+
+  it('installs a package signed by a trusted key without a session, disabled', async () => {
+    const zip = await signed(await notifyPlugin('signed-one', 'return null;'));
+    const result = dataOf(await install(t, undefined, zip));
+    expect(result.signature).toEqual({ status: 'trusted', keyId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const stored = await row('signed-one');
+    expect(stored).toMatchObject({ status: 0, hook: 'notify', version: '1.0.0', author: 'Tests' });
+    // The package itself never goes out.
+    expect(JSON.stringify(stored)).not.toContain('packageData');
+  });
+
+  it('refuses an unsigned package without a session, and one signed by an untrusted key', async () => {
+    await expectRefusedInstall(await notifyPlugin('unsigned-one', 'return null;'), undefined, 400, /trusted key/);
+    await expectRefusedInstall(
+      await signed(await notifyPlugin('stranger-one', 'return null;'), strangerKey),
+      undefined,
+      400,
+      /trusted key/,
+    );
+  });
+
+  it('accepts an unsigned package with plugin:info:install once the operator confirms', async () => {
+    const zip = await notifyPlugin('unsigned-two', 'return null;');
+    await expectRefusedInstall(zip, admin, 400, /confirm/);
+    const result = dataOf(await install(t, admin, zip, { confirmUnsigned: 'true' }));
+    expect(result.signature).toEqual({ status: 'unsigned' });
+    // A token that does not verify is a 401, never a fall-back to the open path.
+    await expectRefusedInstall(await notifyPlugin('bad-token', 'return null;'), 'garbage', 401, /./);
+  });
+
+  it('refuses a package changed by one byte after signing', async () => {
+    const zip = await signed(await notifyPlugin('tampered', 'return null;'));
+    // The signature lists every file's hash: change a file and re-zip it, as an attacker would.
+    const { unzipPackage } = await import('./package.js');
+    const { zipFiles } = await import('./package-writer.js');
+    const files = await unzipPackage(zip);
+    const entry = Buffer.from(files.get('index.mjs') as Buffer);
+    entry[entry.length - 3] = entry[entry.length - 3] === 0x20 ? 0x21 : 0x20;
+    files.set('index.mjs', entry);
+    await expectRefusedInstall(await zipFiles(files), undefined, 400, /signature does not match/);
+    // And a changed byte of the zip itself.
+    const raw = Buffer.from(zip);
+    const at = raw.indexOf(Buffer.from('plugin.json')) + 40;
+    raw[at] = (raw[at] ?? 0) ^ 0xff;
+    await expectRefusedInstall(raw, undefined, 400, /signature|not a valid zip/);
+  });
+
+  it('refuses ../ paths, oversized packages, a missing entry and a schema that does not compile, storing nothing', async () => {
+    const { default: JSZip } = await import('jszip');
+    const slip = new JSZip();
+    slip.file('plugin.json', manifest({ keyName: 'escape' }));
+    slip.file('index.mjs', 'export default {};');
+    slip.file('../../evil.mjs', 'export default {};', { createFolders: false });
+    const escaping = await slip.generateAsync({ type: 'nodebuffer' });
+    await expectRefusedInstall(escaping, admin, 400, /unsafe path "\.\.\/\.\.\/evil\.mjs"/, {
+      confirmUnsigned: 'true',
+    });
+
+    const big = await packageOf({
+      'plugin.json': manifest({ keyName: 'big' }),
+      'index.mjs': 'export default {};',
+      // Random bytes do not compress: the zip is over the limit.
+      'blob.bin': randomBytes(PLUGIN_MAX_PACKAGE_BYTES + 1024),
+    });
+    await expectRefusedInstall(big, admin, 413, /cannot exceed 5MB/, { confirmUnsigned: 'true' });
+
+    const noEntry = await packageOf({ 'plugin.json': manifest({ keyName: 'no-entry' }) });
+    await expectRefusedInstall(noEntry, admin, 400, /lacks "index\.mjs"/, { confirmUnsigned: 'true' });
+
+    const badSchema = await packageOf({
+      'plugin.json': manifest({
+        keyName: 'bad-schema',
+        configSchema: { type: 'object', properties: { a: { type: 'strnig' } } },
+      }),
+      'index.mjs': 'export default {};',
+    });
+    await expectRefusedInstall(badSchema, admin, 400, /JSON Schema does not compile/, { confirmUnsigned: 'true' });
+
+    const badHook = await packageOf({
+      'plugin.json': manifest({ keyName: 'bad-hook', hook: 'shell' }),
+      'index.mjs': '',
+    });
+    await expectRefusedInstall(badHook, admin, 400, /plugin\.json is not valid: hook/, { confirmUnsigned: 'true' });
+    await expectRefusedInstall(Buffer.from('not a zip at all'), admin, 400, /not a valid zip/, {
+      confirmUnsigned: 'true',
+    });
+  });
+
+  it('enables one plugin per hook, and disables it', async () => {
+    await install(t, undefined, await signed(await notifyPlugin('hook-a', 'return null;')));
+    await install(t, undefined, await signed(await notifyPlugin('hook-b', 'return null;')));
+    const a = (await row('hook-a'))?.id as number;
+    const b = (await row('hook-b'))?.id as number;
+    dataOf(await t.post(`${P}/update`, { id: a, status: 1 }, admin));
+    const refused = await t.post(`${P}/update`, { id: b, status: 1 }, admin, { language: 'en' });
+    expectRefused(refused, 400);
+    expect(refused.body.message).toMatch(/one plugin per hook.*"hook-a"/);
+    expect((await row('hook-b'))?.status).toBe(0);
+    // Another hook is free.
+    const upload = await signed(
+      await packageOf({
+        'plugin.json': manifest({ keyName: 'store-x', hook: 'upload', configSchema: { type: 'object' } }),
+        'index.mjs': 'export default { put() { throw new Error("down"); } };',
+      }),
+    );
+    const storeId = dataOf(await install(t, undefined, upload)).id;
+    dataOf(await t.post(`${P}/update`, { id: storeId, status: 1 }, admin));
+    await eventually(async () => t.ctx.plugins.storage()?.keyName === 'store-x');
+    dataOf(await t.post(`${P}/update`, { id: a, status: 0 }, admin));
+    dataOf(await t.post(`${P}/update`, { id: b, status: 1 }, admin));
+    dataOf(await t.post(`${P}/update`, { id: b, status: 0 }, admin));
+    dataOf(await t.post(`${P}/update`, { id: storeId, status: 0 }, admin));
+    expect(t.ctx.plugins.storage()).toBeUndefined();
+  });
+
+  it('keeps secret config values out of every answer and keeps them when the mask comes back', async () => {
+    const id = (await row('hook-a'))?.id as number;
+    dataOf(await t.post(`${P}/update`, { id, config: { url: 'http://x.test', token: 's3cret' } }, admin));
+    const info = dataOf(await t.get<PluginInfo>(`${P}/info`, { id }, admin));
+    expect(info.config).toEqual({ url: 'http://x.test', token: PLUGIN_SECRET_MASK });
+    expect(JSON.stringify(await rows())).not.toContain('s3cret');
+    dataOf(await t.post(`${P}/update`, { id, config: { url: 'http://y.test', token: PLUGIN_SECRET_MASK } }, admin));
+    const stored = await t.ctx.db.db
+      .selectFrom('plugin_info')
+      .select('config')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.config ?? '{}')).toEqual({ url: 'http://y.test', token: 's3cret' });
+
+    // A secret under a name of the plugin's choosing stays out of the request log as well.
+    dataOf(
+      await t.post(
+        `${P}/update`,
+        { id, config: { url: 'http://y.test', token: PLUGIN_SECRET_MASK, apiKey: 'k-77aa-secret' } },
+        admin,
+      ),
+    );
+    await eventually(async () => {
+      const logs = await t.post<PageResult<{ action: string; params: string | null }>>(
+        '/admin/base/sys/log/page',
+        { page: 1, size: 50 },
+        admin,
+      );
+      return (dataOf(logs).list.filter((l) => l.action.endsWith('/plugin/info/update')).length ?? 0) >= 3;
+    });
+    const logs = dataOf(await t.post<PageResult<unknown>>('/admin/base/sys/log/page', { page: 1, size: 100 }, admin));
+    expect(JSON.stringify(logs)).not.toContain('k-77aa-secret');
+    expect(JSON.stringify(logs)).not.toContain('s3cret');
+    const bad = await t.post(`${P}/update`, { id, config: { url: 42 } }, admin, { language: 'en' });
+    expectRefused(bad, 400);
+    expect(bad.body.message).toMatch(/config is not valid/);
+  });
+
+  it('updates to a newer version keeping the config, and refuses an older one', async () => {
+    const older = await install(t, undefined, await signed(await notifyPlugin('hook-a', 'return null;', '0.9.0')));
+    expectRefused(older, 400);
+    const newer = dataOf(await install(t, undefined, await signed(await notifyPlugin('hook-a', 'return 1;', '1.1.0'))));
+    expect(newer).toMatchObject({ updated: true });
+    const info = dataOf(await t.get<PluginInfo>(`${P}/info`, { id: newer.id }, admin));
+    expect(info).toMatchObject({ version: '1.1.0', config: { url: 'http://y.test', token: PLUGIN_SECRET_MASK } });
+  });
+
+  it('stops and reports a plugin that reads the JWT secret, spawns a process or hangs, and the server goes on', async () => {
+    const secretFile = path.join(t.dataDir, 'jwt-secret');
+    expect(fs.existsSync(secretFile)).toBe(true);
+    const hostile = {
+      'reads-secret': `return fs.readFileSync(${JSON.stringify(secretFile)}, 'utf8');`,
+      'reads-data': `return fs.readdirSync(${JSON.stringify(t.dataDir)});`,
+      spawns: `return cp.execSync('id').toString();`,
+      hangs: 'await new Promise(() => {});',
+    };
+    for (const [keyName, body] of Object.entries(hostile)) {
+      const { id } = dataOf(await install(t, undefined, await signed(await notifyPlugin(keyName, body))));
+      dataOf(await t.post(`${P}/update`, { id, status: 1 }, admin));
+      t.ctx.plugins.notify({ type: 'account.locked', at: '2026-01-01 00:00:00', username: 'x', ip: null, until: null });
+      if (keyName === 'hangs') {
+        await eventually(async () =>
+          /timeout: notify did not answer within 1500 ms/.test((await row(keyName))?.lastError ?? ''),
+        );
+        // Restarted after a pause, still enabled: a hang is a failure, not a breach.
+        expect((await row(keyName))?.status).toBe(1);
+      } else {
+        await eventually(async () => (await row(keyName))?.status === 0);
+        expect((await row(keyName))?.lastError).toMatch(/stopped and disabled: refused access/);
+      }
+      // The server answers as ever.
+      dataOf(await t.get(`${P}/info`, { id }, admin));
+      dataOf(await t.post(`${P}/update`, { id, status: 0 }, admin));
+    }
+    expect(fs.readFileSync(secretFile, 'utf8').length).toBeGreaterThan(0);
+  });
+
+  it('delivers a failed task run to a webhook through the notify-webhook plugin', async () => {
+    const { examplePackage } = await import('./plugin.fixtures.js');
+    const receiver = await startReceiver();
+    try {
+      const { id } = dataOf(await install(t, undefined, await examplePackage('notify-webhook')));
+      dataOf(await t.post(`${P}/update`, { id, config: { url: receiver.url, format: 'generic' }, status: 1 }, admin));
+      const task = dataOf(
+        await t.post<{ id: number }>(
+          '/admin/task/info/add',
+          {
+            name: 'Nightly sync',
+            service: 'task:demo',
+            data: '{"fail":true,"message":"upstream down"}',
+            status: 0,
+            taskType: 1,
+            every: 3_600_000,
+          },
+          admin,
+        ),
+      );
+      dataOf(await t.post('/admin/task/info/once', { id: task.id }, admin));
+      await eventually(async () => receiver.received.length > 0);
+      expect(receiver.received[0]).toMatchObject({
+        event: { type: 'task.failed', taskId: task.id, taskName: 'Nightly sync', error: 'upstream down' },
+        text: expect.stringContaining('Task "Nightly sync"'),
+      });
+      // A webhook that refuses is shown as the plugin's last error.
+      receiver.status.code = 500;
+      dataOf(await t.post('/admin/task/info/once', { id: task.id }, admin));
+      await eventually(async () => /answered HTTP 500/.test((await row('notify-webhook'))?.lastError ?? ''));
+      dataOf(await t.post(`${P}/update`, { id, status: 0 }, admin));
+    } finally {
+      receiver.server.close();
+    }
+  });
+
+  it('uninstalls a plugin with its files', async () => {
+    const id = (await row('hook-a'))?.id as number;
+    dataOf(await t.post(`${P}/delete`, { ids: [id] }, admin));
+    expect(await row('hook-a')).toBeUndefined();
+    expect(pluginFiles().some((f) => f.startsWith('hook-a'))).toBe(false);
+  });
+});

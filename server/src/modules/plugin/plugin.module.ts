@@ -1,0 +1,39 @@
+import { type PluginInfo, pluginInfo, pluginMenus } from '@backroom/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.js';
+import { createCrud, mountCrud } from '../../core/crud/factory.js';
+import { menuSeed, type SysMenuService } from '../base/index.js';
+import { maskConfig } from './config-schema.js';
+import { registerPluginRoutes } from './plugin.routes.js';
+import { createPluginService } from './plugin.service.js';
+import { createPluginRuntime } from './plugin-runtime.js';
+
+/**
+ * Plugins (docs/plugins.md): signed packages installed through plugin/info/install, each enabled
+ * one run in a child process of its own, reached only through the hooks (ctx.plugins).
+ */
+export async function registerPlugin(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
+  const runtime = createPluginRuntime(ctx);
+  ctx.plugins.install(runtime);
+  const plugins = createPluginService(ctx, runtime);
+  const crud = createCrud(ctx, pluginInfo, {
+    // Secret config values never leave the server in clear.
+    afterRead: (rows) =>
+      rows.map((row) => {
+        const r = row as unknown as PluginInfo;
+        return { ...row, config: maskConfig(r.pluginJson?.configSchema ?? {}, r.config) };
+      }),
+  });
+  mountCrud(app, ctx, crud, ['update', 'delete']);
+  await registerPluginRoutes(app, ctx, plugins);
+
+  ctx.bus.subscribe((event) => {
+    if (event.type === 'plugin' && event.from !== ctx.instanceId) {
+      runtime.sync(event.keyName).catch((error: unknown) => ctx.log.warn({ err: error }, 'reloading a plugin failed'));
+    }
+  });
+  ctx.seeds.add(menuSeed(pluginMenus, base.menus));
+  ctx.onStart(() => runtime.syncAll());
+  ctx.onClose(() => runtime.close());
+  return { plugins, runtime };
+}

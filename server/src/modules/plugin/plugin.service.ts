@@ -1,0 +1,173 @@
+import type { PluginInstallResult, PluginManifest, PluginSignature } from '@backroom/contract';
+import type { Session } from '../../core/auth/principal.js';
+import type { AppContext } from '../../core/context.js';
+import { formatTime } from '../../core/db/index.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import { acceptConfig, maskConfig } from './config-schema.js';
+import { compareVersions, type PluginPackage, readPackage } from './package.js';
+import {
+  deletePlugins,
+  enabledOnHook,
+  findPlugin,
+  findPluginByKey,
+  findPlugins,
+  insertPlugin,
+  type PluginRowValues,
+  recordPluginError,
+  replacePackage,
+  setPluginState,
+} from './plugin.repository.js';
+import type { PluginRuntime } from './plugin-runtime.js';
+
+/** The release plugins are checked against (plugin.json minBackroomVersion). */
+export const BACKROOM_VERSION = '0.1.0';
+
+export type PluginService = {
+  /**
+   * Installs (or updates to a newer version) a package. Without a session only a trusted signer's
+   * package; with one (checked by mount, with plugin:info:install), an unsigned package needs
+   * `confirmUnsigned`. Everything is checked before anything is stored.
+   */
+  install(zip: Buffer, session: Session | null, confirmUnsigned: boolean): Promise<PluginInstallResult>;
+  inspect(zip: Buffer): Promise<{ manifest: PluginManifest; signature: PluginSignature; installed: string | null }>;
+  update(input: { id: number; status?: 0 | 1; config?: Record<string, unknown> }): Promise<void>;
+  uninstall(ids: readonly number[]): Promise<void>;
+  clearError(id: number): Promise<void>;
+  /** A config as the request log may keep it: the plugin's secret fields masked, whatever their names. */
+  configForLog(id: number, config: Record<string, unknown>): Promise<Record<string, unknown> | null>;
+};
+
+function rowValues(pkg: PluginPackage): PluginRowValues {
+  const { manifest } = pkg;
+  return {
+    name: manifest.name,
+    description: manifest.description,
+    keyName: manifest.keyName,
+    hook: manifest.hook,
+    readme: pkg.readme,
+    version: manifest.version,
+    logo: pkg.logo,
+    author: manifest.author,
+    content: {
+      sha256: pkg.sha256,
+      size: pkg.size,
+      files: [...pkg.files.keys()].sort(),
+      signer: pkg.signature.status === 'trusted' ? pkg.signature.keyId : null,
+    },
+    pluginJson: manifest,
+    packageData: '',
+  };
+}
+
+export function createPluginService(ctx: AppContext, runtime: PluginRuntime): PluginService {
+  const { trustedKeys } = ctx.config.plugins;
+
+  /** Tells this instance and every other one that a plugin changed. */
+  async function changed(keyName: string) {
+    await runtime.sync(keyName);
+    await ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'telling other instances about a plugin change failed');
+    });
+  }
+
+  return {
+    async install(zip, session, confirmUnsigned) {
+      const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION);
+      if (pkg.signature.status !== 'trusted') {
+        if (session === null) throw badRequest('plugin.untrusted');
+        if (!confirmUnsigned) throw badRequest('plugin.confirmUnsigned');
+      }
+      const { manifest } = pkg;
+      const values = { ...rowValues(pkg), packageData: zip.toString('base64') };
+      const existing = await findPluginByKey(ctx.db.db, manifest.keyName);
+      let id: number;
+      if (existing) {
+        if (compareVersions(manifest.version, existing.version) <= 0) {
+          throw badRequest('plugin.olderVersion', {
+            keyName: manifest.keyName,
+            installed: existing.version,
+            version: manifest.version,
+          });
+        }
+        if (existing.hook !== manifest.hook) {
+          throw badRequest('plugin.hookChanged', { hook: manifest.hook, installed: existing.hook });
+        }
+        // The config is kept; what no longer fits the new schema is the operator's to fix on the screen.
+        await replacePackage(ctx.db.db, existing.id, values);
+        id = existing.id;
+      } else {
+        id = await insertPlugin(ctx.db.db, values);
+      }
+      ctx.log.info(
+        {
+          plugin: manifest.keyName,
+          version: manifest.version,
+          signer: values.content.signer,
+          by: session?.username ?? null,
+        },
+        existing ? 'plugin updated' : 'plugin installed',
+      );
+      await changed(manifest.keyName);
+      ctx.plugins.notify({
+        type: 'plugin.installed',
+        at: formatTime(),
+        keyName: manifest.keyName,
+        name: manifest.name,
+        version: manifest.version,
+        signer: values.content.signer,
+      });
+      return {
+        id,
+        keyName: manifest.keyName,
+        version: manifest.version,
+        signature: pkg.signature,
+        updated: !!existing,
+      };
+    },
+
+    async inspect(zip) {
+      const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION);
+      const existing = await findPluginByKey(ctx.db.db, pkg.manifest.keyName);
+      return { manifest: pkg.manifest, signature: pkg.signature, installed: existing?.version ?? null };
+    },
+
+    async update(input) {
+      const plugin = await findPlugin(ctx.db.db, input.id);
+      if (!plugin) throw notFound();
+      const change: { status?: 0 | 1; config?: Record<string, unknown> } = {};
+      if (input.config !== undefined) {
+        change.config = acceptConfig(plugin.manifest.configSchema, input.config, plugin.config);
+      }
+      if (input.status !== undefined && input.status !== plugin.status) {
+        if (input.status === 1) {
+          const other = await enabledOnHook(ctx.db.db, plugin.hook, plugin.id);
+          if (other) throw badRequest('plugin.hookTaken', { name: other.name });
+          // A plugin is enabled with a config its schema accepts (its defaults, when it has none yet).
+          acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
+        }
+        change.status = input.status;
+      }
+      await setPluginState(ctx.db.db, plugin.id, change);
+      await changed(plugin.keyName);
+    },
+
+    async uninstall(ids) {
+      const plugins = await findPlugins(ctx.db.db, ids);
+      if (plugins.length !== new Set(ids).size) throw notFound();
+      await deletePlugins(ctx.db.db, ids);
+      for (const plugin of plugins) await changed(plugin.keyName);
+    },
+
+    async configForLog(id, config) {
+      const plugin = await findPlugin(ctx.db.db, id);
+      // Unknown plugin: nothing of the config is kept, as no schema says which fields are secret.
+      return plugin ? maskConfig(plugin.manifest.configSchema, config) : null;
+    },
+
+    async clearError(id) {
+      const plugin = await findPlugin(ctx.db.db, id);
+      if (!plugin) throw notFound();
+      await recordPluginError(ctx.db.db, plugin.keyName, null);
+    },
+  };
+}

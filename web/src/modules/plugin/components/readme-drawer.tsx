@@ -1,0 +1,37 @@
+import type { PluginInfo } from '@backroom/contract';
+import { Drawer } from 'antd';
+import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/** Links open in a new tab, and only http(s) and mailto ones are links at all. */
+function safeUrl(url: string): string {
+  return /^(https?:|mailto:)/i.test(url) ? url : '';
+}
+
+/**
+ * The plugin's README as Markdown. react-markdown builds React elements: raw HTML in the text is
+ * shown as text, never parsed, and only safe link schemes survive; images are not loaded.
+ */
+export function ReadmeDrawer({ plugin, onClose }: { plugin: PluginInfo; onClose: () => void }) {
+  return (
+    <Drawer open title={`${plugin.name} ${plugin.version}`} onClose={onClose} size="large">
+      <div className="plugin-readme" data-testid="plugin-readme">
+        <Markdown
+          remarkPlugins={[remarkGfm]}
+          skipHtml
+          urlTransform={safeUrl}
+          disallowedElements={['img']}
+          components={{
+            a: ({ href, children }) => (
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {children}
+              </a>
+            ),
+          }}
+        >
+          {plugin.readme}
+        </Markdown>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,126 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { type Locale, type PluginInfo, pluginInfo } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, crudQueryKey } from '../../../core/crud/CrudPage';
+import { usePerm } from '../../../core/permission';
+import { call } from '../../../core/request';
+import { ConfigDialog } from '../components/config-dialog';
+import { InstallDialog } from '../components/install-dialog';
+import { ReadmeDrawer } from '../components/readme-drawer';
+import { StatusSwitch } from '../components/status-switch';
+import '../plugin.css';
+
+/**
+ * Plugins (the family's 后端插件 screen): each installed plugin with its logo, version, author,
+ * hook, an enable switch (one per hook), its last error, README, config and uninstall; install or
+ * update by dropping a package.
+ */
+export default function PluginServe() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const canInstall = usePerm(pluginInfo.perms.install);
+  const canConfigure = usePerm(pluginInfo.perms.update);
+  const [installing, setInstalling] = useState(false);
+  const [readmeOf, setReadmeOf] = useState<PluginInfo>();
+  const [configOf, setConfigOf] = useState<PluginInfo>();
+  // Every plugin's hook and status (a handful of rows), to say which one holds a hook.
+  const enabled = useQuery({
+    queryKey: [...crudQueryKey(pluginInfo), 'enabled'],
+    queryFn: () => call(pluginInfo.api.list, { status: 1 }),
+  });
+  const holderOf = (row: PluginInfo) => enabled.data?.find((r) => r.hook === row.hook && r.id !== row.id)?.name;
+
+  return (
+    <>
+      <CrudPage
+        entity={pluginInfo}
+        noEditForm
+        keywordPlaceholder={t('plugin.search')}
+        toolbar={
+          canInstall ? (
+            <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={() => setInstalling(true)}>
+              {t('plugin.install.button')}
+            </Button>
+          ) : null
+        }
+        columns={[
+          {
+            key: 'name',
+            width: 280,
+            title: t('plugin.columns.name'),
+            render: (value, row) => (
+              <span className="plugin-name">
+                {row.logo ? (
+                  <img src={row.logo} alt="" className="plugin-logo" />
+                ) : (
+                  <span className="plugin-logo" aria-hidden />
+                )}
+                <span className="plugin-cell">
+                  <span>{value}</span>
+                  <span className="plugin-secondary">{row.description || row.keyName}</span>
+                </span>
+              </span>
+            ),
+          },
+          { key: 'version', width: 90, title: t('plugin.columns.version') },
+          { key: 'author', width: 120, title: t('plugin.columns.author') },
+          {
+            key: 'hook',
+            width: 120,
+            title: t('plugin.columns.hook'),
+            render: (value) => <Tag>{pluginInfo.columns.hook.valueLabels?.[value]?.[locale] ?? value}</Tag>,
+          },
+          {
+            key: 'status',
+            width: 190,
+            title: t('plugin.columns.status'),
+            render: (_value, row) => <StatusSwitch plugin={row as PluginInfo} holder={holderOf(row as PluginInfo)} />,
+          },
+          {
+            key: 'lastError',
+            width: 240,
+            title: t('plugin.columns.lastError'),
+            render: (value, row) =>
+              value ? (
+                <Tooltip title={`${row.lastErrorTime ?? ''} ${value}`}>
+                  <Typography.Text
+                    type="danger"
+                    ellipsis
+                    className="plugin-error"
+                    data-testid={`plugin-error-${row.keyName}`}
+                  >
+                    {value}
+                  </Typography.Text>
+                </Tooltip>
+              ) : (
+                <span className="plugin-secondary">{t('plugin.noError')}</span>
+              ),
+          },
+        ]}
+        rowActions={(row) => (
+          <>
+            <Button type="link" size="small" onClick={() => setReadmeOf(row as PluginInfo)}>
+              {t('plugin.readme')}
+            </Button>
+            {canConfigure ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setConfigOf(row as PluginInfo)}
+                data-testid={`plugin-config-${row.keyName}`}
+              >
+                {t('plugin.config.open')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
+      {installing ? <InstallDialog onClose={() => setInstalling(false)} /> : null}
+      {readmeOf ? <ReadmeDrawer plugin={readmeOf} onClose={() => setReadmeOf(undefined)} /> : null}
+      {configOf ? <ConfigDialog plugin={configOf} onClose={() => setConfigOf(undefined)} /> : null}
+    </>
+  );
+}
