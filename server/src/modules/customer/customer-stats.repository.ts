@@ -15,15 +15,6 @@ const ref = (column: string) => sql.ref(`${MAIN}.${column}`);
 const dayOf = (column: string) => sql<string>`substr(${ref(column)}, 1, 10)`;
 const countOf = (value: unknown) => Number(value ?? 0);
 
-/** Rows of the scoped query; with `from`, those whose `column` is at or after it (and before `to`). */
-export async function countIn(scoped: AnySelect, column: string, from?: string, to?: string): Promise<number> {
-  let qb = scoped.select((eb) => eb.fn.countAll().as('n'));
-  if (from !== undefined) qb = qb.where(ref(column), '>=', from);
-  if (to !== undefined) qb = qb.where(ref(column), '<', to);
-  const row = await qb.executeTakeFirst();
-  return countOf(row?.n);
-}
-
 /** Invitations in the window and how many of them have one of the `visited` statuses. */
 export async function invitationVisits(
   scoped: AnySelect,

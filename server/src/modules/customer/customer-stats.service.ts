@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { HomeClerkCount, HomeCount, HomeStoreCount, HomeTypeCount } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
+import { countIn } from '../../core/crud/aggregate.js';
 import type { CrudService } from '../../core/crud/factory.js';
 import {
   countByDay,
-  countIn,
   customersByType,
   invitationsByStore,
   invitationVisits,

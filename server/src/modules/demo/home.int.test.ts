@@ -1,11 +1,4 @@
-import {
-  demoHome,
-  HOME_TREND_DAYS,
-  type HomeBreakdown,
-  type HomeSummary,
-  type HomeTrend,
-  taskInfo,
-} from '@backroom/contract';
+import { demoHome, HOME_TREND_DAYS, type HomeBreakdown, type HomeSummary, type HomeTrend } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asLoose, formatTime, insertReturningId } from '../../core/db/index.js';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -166,8 +159,10 @@ describe.each(testTargets())('the home dashboard on $name', (target) => {
     });
     // Activities are recorded with their customer: today's fall in this month, those of 40 days ago do not.
     expect(summary.activitiesThisMonth).toBe(count(rows, (f) => !f.old));
-    // No module provides app users on this branch: no figure, to anyone.
-    expect(summary.appUsers).toBeNull();
+    // The user module provides the app users, to holders of its list permission (none of the chain's roles).
+    if (actor === 'admin')
+      expect(summary.appUsers).toEqual({ total: expect.any(Number), newThisWeek: expect.any(Number) });
+    else expect(summary.appUsers).toBeNull();
     if (actor === 'admin') {
       expect(summary.taskFailures?.[0]).toMatchObject({ id: failureId, detail: 'x'.repeat(200) });
       expect(summary.taskFailures?.[0]?.taskName).toEqual(expect.any(String));
@@ -236,15 +231,17 @@ describe.each(testTargets())('the home dashboard on $name', (target) => {
     for (const url of Object.values(URL)) expectRefused(await t.get(url, {}), 401);
   });
 
-  it('shows the app users a module provides, to holders of its permission only', async () => {
-    const perm = taskInfo.perms.page;
-    t.ctx.homeFigures.register({
-      figure: 'appUsers',
-      perm,
-      read: async (session, weekFrom) => ({ total: session.userId, newThisWeek: weekFrom.length }),
-    });
+  it('shows the app users the user module provides, to holders of its permission only', async () => {
+    const before = dataOf(await t.get<HomeSummary>(URL.summary, {}, tokens.admin)).appUsers;
+    expect(before).not.toBeNull();
+    for (const phone of ['13900000001', '13900000002']) {
+      dataOf(await t.post('/admin/user/info/add', { nickName: 'home', phone }, tokens.admin));
+    }
     const admin = dataOf(await t.get<HomeSummary>(URL.summary, {}, tokens.admin));
-    expect(admin.appUsers).toEqual({ total: ids.admin, newThisWeek: 19 });
+    expect(admin.appUsers).toEqual({
+      total: (before?.total ?? 0) + 2,
+      newThisWeek: (before?.newThisWeek ?? 0) + 2,
+    });
     const clerk = dataOf(await t.get<HomeSummary>(URL.summary, {}, tokens['store1.clerk1']));
     expect(clerk.appUsers).toBeNull();
   });

@@ -1,6 +1,7 @@
-import { label, userMenus } from '@backroom/contract';
+import { label, userInfo, userMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
+import { countIn } from '../../core/crud/aggregate.js';
 import type { CrudService } from '../../core/crud/factory.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { paramSeed } from '../../core/db/seeds.js';
@@ -35,6 +36,16 @@ export async function registerUser(
   registerUserInfoRoutes(app, ctx, users);
   registerAppOpenRoutes(app, ctx, createAppLoginService(ctx, providersOf(ctx)));
   registerAppUserRoutes(app, ctx, createAppUserService(ctx));
+  // The home dashboard's app-user card: all app users and this week's sign-ups, for whoever may
+  // list them (app users belong to no store, so the page permission is the whole scope).
+  ctx.homeFigures.register({
+    figure: 'appUsers',
+    perm: userInfo.perms.page,
+    read: async (session, weekFrom) => ({
+      total: await countIn(users.scopedQuery(session), 'createTime'),
+      newThisWeek: await countIn(users.scopedQuery(session), 'createTime', weekFrom),
+    }),
+  });
 
   ctx.seeds.add(menuSeed(userMenus, base.menus));
   ctx.seeds.add(
