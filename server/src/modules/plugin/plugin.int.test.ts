@@ -177,6 +177,24 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
     expect(t.ctx.plugins.storage()).toBeUndefined();
   });
 
+  // Fails on PostgreSQL and MariaDB without the hook's rows held (SQLite runs writes one at a time).
+  it('enables only one of two plugins of a hook enabled at the same moment', async () => {
+    await install(t, undefined, await signed(await notifyPlugin('race-a', 'return null;')));
+    await install(t, undefined, await signed(await notifyPlugin('race-b', 'return null;')));
+    const ids = [(await row('race-a'))?.id as number, (await row('race-b'))?.id as number];
+    // Every plugin of the hook off first (an earlier test may have left one on).
+    for (const plugin of await rows()) {
+      if (plugin.hook === 'notify' && plugin.status === 1) {
+        dataOf(await t.post(`${P}/update`, { id: plugin.id, status: 0 }, admin));
+      }
+    }
+    const replies = await Promise.all(ids.map((id) => t.post(`${P}/update`, { id, status: 1 }, admin)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    const enabled = (await rows()).filter((p) => p.hook === 'notify' && p.status === 1);
+    expect(enabled).toHaveLength(1);
+    dataOf(await t.post(`${P}/update`, { id: enabled[0]?.id, status: 0 }, admin));
+  });
+
   it('keeps secret config values out of every answer and keeps them when the mask comes back', async () => {
     const id = (await row('hook-a'))?.id as number;
     dataOf(await t.post(`${P}/update`, { id, config: { url: 'http://x.test', token: 's3cret' } }, admin));

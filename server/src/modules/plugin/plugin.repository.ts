@@ -81,6 +81,18 @@ export async function enabledPlugins(db: Db): Promise<StoredPlugin[]> {
 }
 
 /** The enabled plugin of a hook other than `exceptId`, if any. */
+/**
+ * Holds every plugin row of the hook until the transaction ends (a write that changes nothing), so
+ * two transactions enabling plugins of one hook take turns (SQLite runs them one at a time anyway).
+ */
+export async function holdHook(trx: Db, hook: PluginHook): Promise<void> {
+  await trx
+    .updateTable('plugin_info')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('hook', '=', hook)
+    .execute();
+}
+
 export async function enabledOnHook(db: Db, hook: PluginHook, exceptId: number): Promise<{ name: string } | undefined> {
   return db
     .selectFrom('plugin_info')

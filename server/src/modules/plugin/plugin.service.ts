@@ -11,6 +11,7 @@ import {
   findPlugin,
   findPluginByKey,
   findPlugins,
+  holdHook,
   insertPlugin,
   type PluginRowValues,
   recordPluginError,
@@ -138,16 +139,22 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       if (input.config !== undefined) {
         change.config = acceptConfig(plugin.manifest.configSchema, input.config, plugin.config);
       }
+      const enabling = input.status === 1 && input.status !== plugin.status;
       if (input.status !== undefined && input.status !== plugin.status) {
-        if (input.status === 1) {
-          const other = await enabledOnHook(ctx.db.db, plugin.hook, plugin.id);
-          if (other) throw badRequest('plugin.hookTaken', { name: other.name });
-          // A plugin is enabled with a config its schema accepts (its defaults, when it has none yet).
-          acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
-        }
+        // A plugin is enabled with a config its schema accepts (its defaults, when it has none yet).
+        if (enabling) acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
         change.status = input.status;
       }
-      await setPluginState(ctx.db.db, plugin.id, change);
+      await ctx.db.db.transaction().execute(async (trx) => {
+        if (enabling) {
+          // One enabled per hook, also when two operators enable two plugins of a hook at once:
+          // the hook's rows are held first, so the second waits and then sees the first enabled.
+          await holdHook(trx, plugin.hook);
+          const other = await enabledOnHook(trx, plugin.hook, plugin.id);
+          if (other) throw badRequest('plugin.hookTaken', { name: other.name });
+        }
+        await setPluginState(trx, plugin.id, change);
+      });
       await changed(plugin.keyName);
     },
 
