@@ -112,9 +112,9 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
   it('keeps every row, with every value, and adds none but the records of its seed steps', async () => {
     const after = await snapshot(t.ctx.db);
     const arrived = arrivedModules(before.base_sys_conf ?? [], after.base_sys_conf ?? []);
-    // This version brings the customer and user modules, the home dashboard (demo) and the helper
-    // module's menus; the release knew every other one.
-    expect([...arrived].sort()).toEqual(['customer', 'demo', 'helper', 'user']);
+    // This version brings the customer, user and plugin modules, the home dashboard and the demos
+    // (demo) and the helper module's menus; the release knew every other one.
+    expect([...arrived].sort()).toEqual(['customer', 'demo', 'helper', 'plugin', 'user']);
     const gainedIds = (table: string) =>
       new Set((after[table] ?? []).filter((r) => !before[table]?.some((b) => b.id === r.id)).map((r) => r.id));
     const newTypes = gainedIds('dict_type');
