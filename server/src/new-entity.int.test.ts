@@ -59,7 +59,7 @@ describe('npm run new:entity', () => {
       '--import',
       'tsx',
       'scripts/new-entity.mjs',
-      'shop',
+      'sample',
       'goods',
       '--label=商品,商品,Goods',
       '--menu=演示',
@@ -72,21 +72,21 @@ describe('npm run new:entity', () => {
 
   it('writes the declaration, its migration and every registration', () => {
     for (const file of [
-      'packages/contract/src/shop/shop-goods.ts',
-      'server/src/modules/shop/shop-goods.routes.ts',
-      'web/src/modules/shop/views/shop-goods.tsx',
+      'packages/contract/src/sample/sample-goods.ts',
+      'server/src/modules/sample/sample-goods.routes.ts',
+      'web/src/modules/sample/views/sample-goods.tsx',
     ]) {
       expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
     }
-    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_shop_create-goods\.ts/);
-    expect(fs.readFileSync(path.join(dir, 'web/src/modules/shop/index.ts'), 'utf8')).toContain(
-      "registerView('modules/shop/views/shop-goods.vue'",
+    expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_sample_create-goods\.ts/);
+    expect(fs.readFileSync(path.join(dir, 'web/src/modules/sample/index.ts'), 'utf8')).toContain(
+      "registerView('modules/sample/views/sample-goods.vue'",
     );
   });
 
   it('refuses to scaffold the same entity twice, writing nothing', () => {
     const before = fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8');
-    expect(() => run(dir, process.execPath, ['--import', 'tsx', 'scripts/new-entity.mjs', 'shop', 'goods'])).toThrow(
+    expect(() => run(dir, process.execPath, ['--import', 'tsx', 'scripts/new-entity.mjs', 'sample', 'goods'])).toThrow(
       /declared already/,
     );
     expect(fs.readFileSync(path.join(dir, 'packages/contract/src/registry.ts'), 'utf8')).toBe(before);
@@ -174,16 +174,16 @@ describe('npm run new:entity', () => {
         first.token,
       );
       const { token } = changed.data;
-      expect((await call('/shop/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
-      const page = await call('/shop/goods/page', { page: 1, size: 10 }, token);
+      expect((await call('/sample/goods/add', { name: 'Tea', remark: 'green' }, token)).code).toBe(1000);
+      const page = await call('/sample/goods/page', { page: 1, size: 10 }, token);
       expect(page.data.list).toEqual([expect.objectContaining({ name: 'Tea', remark: 'green' })]);
       const permmenu = await fetch(`${base}/base/comm/permmenu`, { headers: { authorization: token } });
       const { data } = (await permmenu.json()) as {
         data: { perms: string[]; menus: Array<{ router: string | null; viewPath: string | null }> };
       };
-      expect(data.perms).toContain('shop:goods:page');
+      expect(data.perms).toContain('sample:goods:page');
       expect(data.menus).toContainEqual(
-        expect.objectContaining({ router: '/shop/goods', viewPath: 'modules/shop/views/shop-goods.vue' }),
+        expect.objectContaining({ router: '/sample/goods', viewPath: 'modules/sample/views/sample-goods.vue' }),
       );
     } finally {
       child.kill('SIGTERM');

@@ -5,8 +5,8 @@ import { loadCustomerShared } from '../customer';
 /** The seeded menu names of the user module, in each language (menus are data, seeded in zh-cn). */
 const MENUS = {
   'zh-cn': {},
-  'zh-tw': { 用户管理: '用戶管理', 用户列表: '用戶列表', 地址管理: '地址管理' },
-  en: { 用户管理: 'App users', 用户列表: 'App user list', 地址管理: 'Manage addresses' },
+  'zh-tw': { 会员管理: '會員管理', 会员列表: '會員列表', 地址管理: '地址管理' },
+  en: { 会员管理: 'App users', 会员列表: 'App user list', 地址管理: 'Manage addresses' },
 };
 
 export function installUser() {
