@@ -138,6 +138,8 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     await check('goods form');
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
+    // The dialog's mask fades out after it: let it end before its tab is hidden.
+    await motionless(page);
     await visit(page, '/demo/tenant');
     await view(page).getByTestId('tenant-noTenant').click();
     await view(page).locator('.ant-table-caption').waitFor();

@@ -49,7 +49,8 @@ export default function PluginServe() {
         columns={[
           {
             key: 'name',
-            width: 280,
+            // Widths that fit a 1440 px screen beside the menu (48 + 1,080: no sideways scroll).
+            width: 250,
             title: t('plugin.columns.name'),
             render: (value, row) => (
               <span className="plugin-name">
@@ -66,22 +67,22 @@ export default function PluginServe() {
             ),
           },
           { key: 'version', width: 90, title: t('plugin.columns.version') },
-          { key: 'author', width: 120, title: t('plugin.columns.author') },
+          { key: 'author', width: 110, title: t('plugin.columns.author') },
           {
             key: 'hook',
-            width: 120,
+            width: 110,
             title: t('plugin.columns.hook'),
             render: (value) => <Tag>{pluginInfo.columns.hook.valueLabels?.[value]?.[locale] ?? value}</Tag>,
           },
           {
             key: 'status',
-            width: 190,
+            width: 170,
             title: t('plugin.columns.status'),
             render: (_value, row) => <StatusSwitch plugin={row as PluginInfo} holder={holderOf(row as PluginInfo)} />,
           },
           {
             key: 'lastError',
-            width: 240,
+            width: 190,
             title: t('plugin.columns.lastError'),
             render: (value, row) =>
               value ? (
