@@ -31,12 +31,13 @@ export async function seriousViolations(
   // (antd's motions mark the moving element with a `…-appear`, `…-enter` or `…-leave` class).
   await page.waitForFunction(
     () =>
-      // (Only what takes room: a motion on an element of no size, such as a button's loading
-      // icon leaving at width 0 after a quick load, may never end; see ui.ts, motionless.)
+      // (Not what leaves at no size, such as a button's loading icon after a quick load: that
+      // motion may never end; see ui.ts, motionless.)
       !Array.from(document.querySelectorAll('[class]')).some((e) => {
-        if (!/(^|\s)\S+-(appear|enter|leave)(\s|$)/.test(e.getAttribute('class') ?? '')) return false;
+        const motion = /(^|\s)\S+-(appear|enter|leave)(\s|$)/.exec(e.getAttribute('class') ?? '')?.[2];
+        if (!motion) return false;
         const box = e.getBoundingClientRect();
-        return box.width > 0 && box.height > 0;
+        return motion !== 'leave' || (box.width > 0 && box.height > 0);
       }) &&
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );

@@ -20,18 +20,18 @@ export const formItem = (scope: Locator, page: Page, field: string) =>
 /** Waits for a value to come true, up to `timeout` (expect.poll's own default is 1 s). */
 /**
  * Waits until nothing on the page is moving: antd marks an element in motion with a `…-appear`,
- * `…-enter` or `…-leave` class, and a click on a dialog still zooming in may be lost. Only what
- * takes room counts: a motion that never ends on an element of no size (a button's loading icon
- * leaving at width 0 when the loading flipped on and off within a frame) or inside a hidden tab
- * cannot take a click, and its class stays.
+ * `…-enter` or `…-leave` class, and a click on a dialog still zooming in may be lost. An element
+ * leaving at no size (a button's loading icon, width 0, when the loading flipped on and off within
+ * a frame) is not waited for: that motion may never end, and nothing there can take a click.
  */
 export async function motionless(page: Page) {
   await page.waitForFunction(
     () =>
       !Array.from(document.querySelectorAll('[class]')).some((e) => {
-        if (!/(^|\s)\S+-(appear|enter|leave)(\s|$)/.test(e.getAttribute('class') ?? '')) return false;
+        const motion = /(^|\s)\S+-(appear|enter|leave)(\s|$)/.exec(e.getAttribute('class') ?? '')?.[2];
+        if (!motion) return false;
         const box = e.getBoundingClientRect();
-        return box.width > 0 && box.height > 0;
+        return motion !== 'leave' || (box.width > 0 && box.height > 0);
       }),
   );
 }
