@@ -16,7 +16,7 @@ import {
   type RunningServer,
   startServer,
 } from '../support/app.js';
-import { dialog, eventually, tableRow, view } from '../support/ui.js';
+import { dialog, eventually, motionless, tableRow, view } from '../support/ui.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -82,6 +82,9 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       await row.waitFor();
 
       await row.getByRole('button', { name: 'Configure' }).click();
+      // A click on the dialog while it still zooms in may be lost.
+      await dialog(page).getByLabel('Webhook URL').waitFor();
+      await motionless(page);
       await dialog(page).getByLabel('Webhook URL').fill(hookUrl);
       await dialog(page).getByRole('button', { name: 'Save' }).click();
       await dialog(page).waitFor({ state: 'detached' });
