@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { LOCALES, type Locale } from '@backroom/contract';
+import { isUtcZone, LOCALES, type Locale } from '@backroom/contract';
 import { z } from 'zod';
 
 export type DbKind = 'sqlite' | 'postgres' | 'mysql';
@@ -132,14 +133,29 @@ function read<T>(name: string, schema: z.ZodType<T>, value: string | undefined):
   return result.data;
 }
 
-/** The process's own zone, or UTC when the runtime cannot tell. */
+/**
+ * The process's own zone, or UTC when the runtime cannot tell. A server in UTC (TZ, or the zone
+ * /etc/localtime links to) is told so without Intl, which would load ICU's zone data (about 5 MB
+ * of memory) only to answer UTC; see isUtcZone.
+ */
 function localTimeZone(): string {
+  const tz = process.env.TZ?.trim().replace(/^:/, '');
+  if (tz !== undefined && tz !== '' && isUtcZone(tz)) return 'UTC';
+  if (!tz) {
+    try {
+      const linked = /\/zoneinfo\/(.+)$/.exec(fs.readlinkSync('/etc/localtime'))?.[1];
+      if (linked !== undefined && isUtcZone(linked)) return 'UTC';
+    } catch {
+      // Not a link (or no such file): Intl tells.
+    }
+  }
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 function parseTimeZone(value: string | undefined): string {
   const zone = value?.trim();
   if (!zone) return localTimeZone();
+  if (isUtcZone(zone)) return 'UTC';
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {

@@ -1,4 +1,5 @@
-import { formatInZone, parseInZone } from '@backroom/contract';
+import { formatInZone, isUtcZone, parseInZone } from '@backroom/contract';
+import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../core/config.js';
 import {
@@ -29,6 +30,30 @@ describe('task times in a zone', () => {
     expect(parseInZone('2026-11-23 03:00:00', 'Asia/Shanghai')?.toISOString()).toBe('2026-11-22T19:00:00.000Z');
     expect(parseInZone('2026-11-23', 'Asia/Shanghai')?.toISOString()).toBe('2026-11-22T16:00:00.000Z');
     expect(parseInZone('2026-11-23 03:00', 'UTC')?.toISOString()).toBe('2026-11-23T03:00:00.000Z');
+  });
+
+  it('reads UTC under any of its names as Intl does, without asking it', () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' });
+    for (const iso of [
+      '2026-01-01T00:00:00Z',
+      '2026-07-15T23:59:59Z',
+      '2024-02-29T12:34:56Z',
+      '1999-12-31T23:00:01Z',
+    ]) {
+      const instant = new Date(iso);
+      for (const name of ['UTC', 'Etc/UTC', 'Etc/GMT', 'Zulu']) {
+        expect(isUtcZone(name)).toBe(true);
+        expect(formatInZone(instant, name)).toBe(intl.format(instant));
+        expect(parseInZone(formatInZone(instant, name), name)?.getTime()).toBe(instant.getTime());
+      }
+    }
+    expect(isUtcZone('Europe/London')).toBe(false);
+    expect(isUtcZone('Africa/Casablanca')).toBe(false);
+    // croner reads UTC as an offset of 0; its named-zone reading agrees.
+    const from = new Date('2026-03-29T00:30:00Z');
+    const named = new Cron('0 2 * * *', { paused: true, timezone: 'UTC' }).nextRuns(5, from);
+    const ticks = upcomingTicks(spec({ taskType: 0, cron: '0 2 * * *' }), 'UTC', from.getTime(), 5);
+    expect(ticks).toEqual(named.map((d) => d.getTime()));
   });
 
   it('reads both sides of a daylight-saving change, and refuses dates that do not exist', () => {

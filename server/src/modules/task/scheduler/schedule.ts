@@ -1,4 +1,4 @@
-import { parseInZone } from '@backroom/contract';
+import { isUtcZone, parseInZone } from '@backroom/contract';
 import { Cron } from 'croner';
 
 /** What decides when a task runs (the columns of task_info that matter to the schedule). */
@@ -30,7 +30,8 @@ export function cronFor(pattern: string, timeZone: string): Cron {
   if (!cron) {
     cron = new Cron(normalizeCron(pattern), {
       paused: true,
-      timezone: timeZone,
+      // UTC as an offset: croner reads a named zone through Intl (see isUtcZone).
+      ...(isUtcZone(timeZone) ? { utcOffset: 0 } : { timezone: timeZone }),
       mode: '5-or-6-parts',
       // The family writes steps as `0/5`; croner reads them only in this mode.
       sloppyRanges: true,
