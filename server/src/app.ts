@@ -105,6 +105,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     config,
     db,
     cache,
+    counters,
     tokens,
     vault: createVault(installSecret),
     captcha: createCaptchaService(captchas, counters),

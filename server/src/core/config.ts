@@ -53,9 +53,16 @@ export type Config = {
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** App users' WeChat sign-in: the mini program and the official account, each unset until configured. */
   wechat: WechatConfig;
+  /**
+   * App users' SMS sign-in (docs/plugins.md, the sms hook): how long a code works, the pause before
+   * the same phone may ask again, and the codes one phone and one address may ask for in 24 hours.
+   */
+  sms: SmsConfig;
   /** Plugins (docs/plugins.md): the public keys whose signed packages install without a session, and the limits of their processes. */
   plugins: { trustedKeys: string[]; callTimeoutMs: number; restartBaseMs: number };
 };
+
+export type SmsConfig = { codeTtlSeconds: number; resendSeconds: number; perPhoneDaily: number; perIpDaily: number };
 
 /** A WeCom self-built app that staff sign in through (its QR page, then gettoken and getuserinfo). */
 export type WecomConfig = {
@@ -331,6 +338,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),
     ai: parseAi(env),
     wechat: { miniProgram: wechatApp(env, 'WECHAT_MINI'), officialAccount: wechatApp(env, 'WECHAT_MP') },
+    sms: {
+      codeTtlSeconds: read('SMS_CODE_TTL', intVar('SMS_CODE_TTL', 1, 3600), env.SMS_CODE_TTL) ?? 300,
+      resendSeconds: read('SMS_RESEND_INTERVAL', intVar('SMS_RESEND_INTERVAL', 1, 3600), env.SMS_RESEND_INTERVAL) ?? 60,
+      perPhoneDaily: read('SMS_DAILY_PER_PHONE', intVar('SMS_DAILY_PER_PHONE', 1, 1000), env.SMS_DAILY_PER_PHONE) ?? 10,
+      perIpDaily: read('SMS_DAILY_PER_IP', intVar('SMS_DAILY_PER_IP', 1, 100_000), env.SMS_DAILY_PER_IP) ?? 50,
+    },
     plugins: {
       trustedKeys: parseTrustedKeys(env.PLUGIN_TRUSTED_KEYS),
       callTimeoutMs:

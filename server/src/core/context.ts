@@ -7,6 +7,7 @@ import type { Vault } from './auth/vault.js';
 import type { Bus } from './bus.js';
 import type { Cache } from './cache.js';
 import type { Config } from './config.js';
+import type { Counters } from './counters.js';
 import type { DbHandle } from './db/index.js';
 import type { SeedRegistry } from './db/seeds.js';
 import type { HomeFigureRegistry } from './home-figures.js';
@@ -19,6 +20,8 @@ export type AppContext = {
   readonly config: Config;
   readonly db: DbHandle;
   readonly cache: Cache;
+  /** Counts over a time window that nothing evicts (request limits); on Redis when scaled out. */
+  readonly counters: Counters;
   readonly tokens: TokenService;
   /** Secrets kept at rest (two-factor secrets, recovery codes) under keys derived from the install's secret. */
   readonly vault: Vault;

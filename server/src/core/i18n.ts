@@ -411,6 +411,41 @@ const MESSAGES = {
   ),
   'user.inactive': m('该用户已被禁用或已注销', '該用戶已被停用或已註銷', 'This account is disabled or cancelled'),
   'user.oldPassword': m('原密码不正确', '原密碼不正確', 'The current password is wrong'),
+  'user.smsUnavailable': m(
+    '短信登录暂不可用（未启用短信插件，或参数 appLoginTypes 未包含 3）',
+    '簡訊登入暫不可用（未啟用簡訊外掛，或參數 appLoginTypes 未包含 3）',
+    'SMS sign-in is not available (no sms plugin is enabled, or the appLoginTypes parameter does not list 3)',
+  ),
+  'user.smsTooSoon': m(
+    '验证码已发送到该手机号，请{seconds}秒后再获取',
+    '驗證碼已傳送到該手機號，請{seconds}秒後再取得',
+    'A code was just sent to this number: ask again in {seconds} seconds',
+  ),
+  'user.smsDailyLimit': m(
+    '该手机号或当前网络今日获取验证码的次数已达上限，请明天再试',
+    '該手機號或目前網路今日取得驗證碼的次數已達上限，請明天再試',
+    'Too many codes were asked for this number or from this network today: try again tomorrow',
+  ),
+  'user.smsSendFailed': m(
+    '短信发送失败，请稍后重试',
+    '簡訊傳送失敗，請稍後重試',
+    'The SMS could not be sent: please try again later',
+  ),
+  'user.smsCodeWrong': m(
+    '短信验证码不正确，还可尝试{left}次',
+    '簡訊驗證碼不正確，還可嘗試{left}次',
+    'The SMS code is wrong ({left} tries left)',
+  ),
+  'user.smsCodeVoid': m(
+    '短信验证码错误次数过多，已失效，请重新获取',
+    '簡訊驗證碼錯誤次數過多，已失效，請重新取得',
+    'Too many wrong codes: this code no longer works, ask for a new one',
+  ),
+  'user.smsCodeExpired': m(
+    '短信验证码已过期或已使用，请重新获取',
+    '簡訊驗證碼已過期或已使用，請重新取得',
+    'The SMS code has expired or was already used: ask for a new one',
+  ),
   'customer.notInScope': m(
     '该客户不在您的数据权限范围内',
     '該客戶不在您的資料權限範圍內',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineController, returns } from '../core/entity.js';
 import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
-import { appLoginSchema } from '../user/app.js';
+import { type AppSmsCodeSent, appLoginSchema, appSmsCodeSchema } from '../user/app.js';
 
 export const loginSchema = z.object({
   // Required unless the call answers a second-factor challenge (open.service.ts says so).
@@ -105,13 +105,21 @@ export const baseOpen = defineController({
       input: z.object({ code: z.string().trim().min(1).max(512), state: z.string().trim().min(1).max(100) }),
       output: returns<TokenPair>(),
     },
-    // App users' sign-in (mini program, official account, H5): an app token pair (the user module serves it).
+    // App users' sign-in (mini program, official account, H5, SMS code): an app token pair (the user module serves it).
     appLogin: {
       method: 'post',
       auth: 'open',
       summary: label('app登录', 'app登入', 'App sign-in'),
       input: appLoginSchema,
       output: returns<TokenPair>(),
+    },
+    // The code of the SMS sign-in (appLogin loginType 3), sent by the enabled sms plugin.
+    appSmsCode: {
+      method: 'post',
+      auth: 'open',
+      summary: label('发送短信验证码', '傳送簡訊驗證碼', 'Send an SMS sign-in code'),
+      input: appSmsCodeSchema,
+      output: returns<AppSmsCodeSent>(),
     },
     html: {
       method: 'get',

@@ -7,9 +7,14 @@ import { appPasswordSchema, appPhoneSchema, USER_GENDER, type UserInfo } from '.
 
 const wechatCode = z.string().trim().min(1).max(200);
 
+/** A one-time SMS code as base/open/appSmsCode sends it: six digits. */
+export const SMS_CODE_LENGTH = 6;
+const smsCodeSchema = z.string().trim().length(SMS_CODE_LENGTH).regex(/^\d+$/);
+
 /**
  * base/open/appLogin: the mini program's or the official account's `code` (exchanged with WeChat
- * for the user's openid), or H5's phone and password; `register` signs a new phone number up.
+ * for the user's openid), H5's phone and password (`register` signs a new phone number up), or a
+ * phone and the SMS code base/open/appSmsCode sent to it (a new phone number is signed up).
  * The captcha fields are asked for once the phone's sign-ins are past their free attempts.
  */
 export const appLoginSchema = z.discriminatedUnion('loginType', [
@@ -24,8 +29,28 @@ export const appLoginSchema = z.discriminatedUnion('loginType', [
     captchaId: z.string().max(100).optional(),
     verifyCode: z.union([z.string().max(20), z.number()]).optional(),
   }),
+  z.object({
+    loginType: z.literal(3),
+    phone: appPhoneSchema,
+    smsCode: smsCodeSchema,
+    /** The nickname of a user this sign-in creates; an existing user's stays as it is. */
+    nickName: z.string().trim().min(1).max(100).optional(),
+  }),
 ]);
 export type AppLoginInput = z.input<typeof appLoginSchema>;
+
+/**
+ * base/open/appSmsCode: send a sign-in code to this phone. The image captcha of base/open/captcha
+ * is asked for as the staff login asks for it (not when the server runs with CAPTCHA=off).
+ */
+export const appSmsCodeSchema = z.object({
+  phone: appPhoneSchema,
+  captchaId: z.string().max(100).optional(),
+  verifyCode: z.union([z.string().max(20), z.number()]).optional(),
+});
+
+/** A code was sent: how long it works, and when the next one may be asked for (seconds). Never the code. */
+export type AppSmsCodeSent = { expire: number; resendIn: number };
 
 /**
  * What an app client needs before anyone signs in (base/comm/program): the sign-in types switched

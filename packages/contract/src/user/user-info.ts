@@ -10,14 +10,18 @@ export const USER_INFO_STATUS = [0, 1, 2] as const;
 export type UserInfoStatus = (typeof USER_INFO_STATUS)[number];
 /** 0 unknown, 1 male, 2 female. */
 export const USER_GENDER = [0, 1, 2] as const;
-/** How the user signed up: 0 WeChat mini program, 1 WeChat official account, 2 H5 (phone and password). */
-export const LOGIN_TYPES = [0, 1, 2] as const;
+/**
+ * How the user signed up: 0 WeChat mini program, 1 WeChat official account, 2 H5 (phone and
+ * password), 3 phone and a one-time SMS code (sent by the enabled sms plugin).
+ */
+export const LOGIN_TYPES = [0, 1, 2, 3] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
 
 export const loginTypeLabels = {
   0: label('小程序', '小程式', 'Mini program'),
   1: label('公众号', '公眾號', 'Official account'),
   2: label('H5', 'H5', 'H5'),
+  3: label('短信验证码', '簡訊驗證碼', 'SMS code'),
 } as const;
 
 export const userStatusLabels = {

@@ -178,6 +178,7 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     const open = eps.base?.find((e) => e.prefix === '/admin/base/open');
     expect(open?.api.map((a) => a.path).sort()).toEqual([
       '/appLogin',
+      '/appSmsCode',
       '/captcha',
       '/enterpriseWeChatLoginAccessToken',
       '/enterpriseWeChatLoginUrl',

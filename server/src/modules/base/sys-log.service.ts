@@ -14,7 +14,7 @@ const MAX_BUFFER = 50_000;
 const MAX_PARAMS_CHARS = 4000;
 
 /** Keys whose values never reach the log (matched without regard to case, anywhere in the body). */
-const SECRET_KEY = /pass(word)?|token|secret|captcha|verifycode|authorization|cookie|apikey|privatekey/i;
+const SECRET_KEY = /pass(word)?|token|secret|captcha|verifycode|smscode|authorization|cookie|apikey|privatekey/i;
 const HIDDEN = '******';
 
 /**

@@ -258,7 +258,19 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
       return {
         keyName: slot.plugin.keyName,
         async send(phone, code) {
-          await call(slot, 'send', { phone, code });
+          try {
+            await call(slot, 'send', { phone, code });
+          } catch (error) {
+            // The plugin's own words may quote what it was given: neither the code nor the number
+            // reaches the log or the plugin row.
+            const message = (error instanceof Error ? error.message : String(error))
+              .replaceAll(code, '******')
+              .replaceAll(phone, '***');
+            ctx.log.warn({ plugin: slot.plugin.keyName }, `sms send failed: ${message}`);
+            // A stopped process has said why already (handleFailure); this is the plugin's own failure.
+            if (!(error instanceof PluginStoppedError)) await record(slot.plugin.keyName, `send failed: ${message}`);
+            throw new Error(`sms send failed: ${message}`);
+          }
         },
       };
     },

@@ -45,12 +45,20 @@ export async function notifyPlugin(keyName: string, body: string, version = '1.0
   });
 }
 
+/** An sms plugin whose send runs this body (`message` ({phone, code}), `context` in scope). */
+export async function smsPlugin(keyName: string, body: string): Promise<Buffer> {
+  return packageOf({
+    'plugin.json': manifest({ keyName, name: keyName, hook: 'sms' }),
+    'index.mjs': `export default { async send(message, context) { ${body} } };\n`,
+  });
+}
+
 export async function signed(zip: Buffer, key = signingKey): Promise<Buffer> {
   return signPackage(zip, key.privateKeyPem);
 }
 
 /** An example plugin from plugins/, packed and signed by the trusted key. */
-export async function examplePackage(name: 'notify-webhook' | 'storage-webdav'): Promise<Buffer> {
+export async function examplePackage(name: 'notify-webhook' | 'storage-webdav' | 'sms-webhook'): Promise<Buffer> {
   return signed(await zipFiles(await readFolder(path.join(PLUGINS_DIR, name))));
 }
 
@@ -76,28 +84,47 @@ export async function install(
   return { status: response.statusCode, body: parsed, raw: response.body, headers: response.headers };
 }
 
-/** A local HTTP server that keeps every request body it receives (JSON-parsed). */
+/**
+ * A local HTTP server that keeps every request body it receives (JSON-parsed) with its headers,
+ * and answers `status.code`; while `status.hang` is set it takes requests and never answers them.
+ */
 export async function startReceiver(): Promise<{
   url: string;
   received: unknown[];
+  headers: IncomingMessage['headers'][];
   server: Server;
-  status: { code: number };
+  status: { code: number; hang: boolean };
+  close(): void;
 }> {
   const received: unknown[] = [];
-  const status = { code: 200 };
+  const headers: IncomingMessage['headers'][] = [];
+  const status = { code: 200, hang: false };
   const server = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
+      if (status.hang) return;
       try {
         received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
         received.push(Buffer.concat(chunks).toString('utf8'));
       }
+      headers.push(request.headers);
       response.writeHead(status.code, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, server, status };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    headers,
+    server,
+    status,
+    close() {
+      // Held requests too: close() alone waits for them.
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import {
   type AppLoginInput,
   type AppProgram,
+  type AppSmsCodeSent,
   appPasswordSchema,
   LOGIN_TYPES,
   type LoginType,
@@ -12,9 +13,11 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/auth/passwo
 import type { AppContext } from '../../core/context.js';
 import { isUniqueViolation } from '../../core/db/unique.js';
 import { AppError, badRequest, conflict } from '../../core/errors.js';
+import type { PluginSms } from '../../core/plugin-hooks.js';
 import { createMiniProgramProvider, type MiniProgramProvider } from './providers/mini-program.provider.js';
 import { createOfficialAccountProvider, type OfficialAccountProvider } from './providers/official-account.provider.js';
 import type { WechatIdentity } from './providers/wechat-api.js';
+import { createSmsCodeService } from './sms-code.service.js';
 import {
   findByPhone,
   findByWechat,
@@ -31,9 +34,11 @@ type LoginClient = { ip: string };
 export type AppProviders = {
   miniProgram: MiniProgramProvider | undefined;
   officialAccount: OfficialAccountProvider | undefined;
+  /** The enabled sms plugin, asked at each call: plugins are enabled and disabled while the server runs. */
+  sms(): PluginSms | undefined;
 };
 
-/** The providers the configuration names; a login type without one is off. */
+/** The providers the configuration names (and the plugin hooks give); a login type without one is off. */
 export function providersOf(ctx: AppContext): AppProviders {
   const onFailure = (detail: { path: string; errcode?: number; status?: number; reason?: string }) =>
     // The path and WeChat's code only: the address held the secret and the user's code.
@@ -42,15 +47,18 @@ export function providersOf(ctx: AppContext): AppProviders {
   return {
     miniProgram: miniProgram ? createMiniProgramProvider(miniProgram, onFailure) : undefined,
     officialAccount: officialAccount ? createOfficialAccountProvider(officialAccount, onFailure) : undefined,
+    sms: () => ctx.plugins.sms(),
   };
 }
 
 /**
  * App users' sign-in: WeChat codes through the providers, H5 phone and password (with the staff
- * sign-in's throttle), and the app token pair. A provider that fails writes nothing: the user is
- * found or created only after WeChat answered.
+ * sign-in's throttle), a phone and an SMS code (sms-code.service.ts), and the app token pair. A
+ * provider that fails writes nothing: the user is found or created only after WeChat answered.
  */
 export function createAppLoginService(ctx: AppContext, providers: AppProviders) {
+  const smsCodes = createSmsCodeService(ctx);
+
   const issue = (user: { id: number; passwordV: number }): TokenPair => {
     const { sid: _sid, ...pair } = ctx.tokens.issue(
       { id: user.id, username: `app:${user.id}`, passwordV: user.passwordV },
@@ -64,9 +72,14 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
   async function enabledTypes(): Promise<LoginType[]> {
     const param = await readLoginTypesParam(ctx.db.db);
     const listed = param === null ? LOGIN_TYPES : LOGIN_TYPES.filter((t) => param.split(/[\s,]+/).includes(String(t)));
-    return listed.filter((t) =>
-      t === 0 ? providers.miniProgram !== undefined : t === 1 ? providers.officialAccount !== undefined : true,
-    );
+    // A type needs what serves it: the WeChat app configured, the sms plugin enabled (H5 needs nothing).
+    const served: Record<LoginType, () => boolean> = {
+      0: () => providers.miniProgram !== undefined,
+      1: () => providers.officialAccount !== undefined,
+      2: () => true,
+      3: () => providers.sms() !== undefined,
+    };
+    return listed.filter((t) => served[t]());
   }
 
   async function requireEnabled(type: LoginType) {
@@ -141,6 +154,30 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
     return issue(user);
   }
 
+  type SmsInput = Extract<AppLoginInput, { loginType: 3 }>;
+
+  /** The code first (used up when right), then the user by phone, or a new one signed up with it. */
+  async function signInSms(input: SmsInput): Promise<TokenPair> {
+    await smsCodes.redeem(input.phone, input.smsCode);
+    let user = await findByPhone(ctx.db.db, input.phone);
+    if (!user) {
+      try {
+        await insertAppUser(ctx.db.db, ctx.db.kind, {
+          loginType: 3,
+          phone: input.phone,
+          nickName: input.nickName ?? null,
+        });
+      } catch (error) {
+        // A racing first sign-in of the same number: its row is the user.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      user = await findByPhone(ctx.db.db, input.phone);
+      if (!user) throw new AppError(500, 'common.internal');
+    }
+    assertActive(user);
+    return issue(user);
+  }
+
   async function register(input: H5Input): Promise<TokenPair> {
     if (!appPasswordSchema.safeParse(input.password).success) {
       throw badRequest('validation.invalid', { field: 'password' });
@@ -172,7 +209,28 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
           return signInWechat(1, await (providers.officialAccount as OfficialAccountProvider).identify(input.code));
         case 2:
           return signInH5(input, client);
+        case 3:
+          return signInSms(input);
       }
+    },
+
+    /**
+     * Sends an SMS sign-in code: only while the SMS type is on (an sms plugin enabled, 3 listed in
+     * appLoginTypes), after the image captcha when the server asks for one (CAPTCHA).
+     */
+    async sendSmsCode(
+      input: { phone: string; captchaId?: string | undefined; verifyCode?: string | number | undefined },
+      client: LoginClient,
+    ): Promise<AppSmsCodeSent> {
+      const sms = providers.sms();
+      if (!sms || !(await enabledTypes()).includes(3)) throw badRequest('user.smsUnavailable');
+      if (ctx.config.captcha) {
+        if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
+          throw badRequest('auth.captchaRequired');
+        }
+        if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) throw badRequest('auth.captcha');
+      }
+      return smsCodes.send(sms, input.phone, client);
     },
 
     /** A new pair for the same app session, the refresh token used up; the user is read again. */

@@ -1,3 +1,4 @@
+import type { LoginType } from '@backroom/contract';
 import type { DbKind } from '../../core/db/index.js';
 import { type Db, formatTime, insertReturningId } from '../../core/db/index.js';
 
@@ -29,7 +30,7 @@ export async function findByPhone(db: Db, phone: string) {
 }
 
 export type NewAppUser = {
-  loginType: 0 | 1 | 2;
+  loginType: LoginType;
   unionid?: string | null;
   miniOpenid?: string | null;
   mpOpenid?: string | null;

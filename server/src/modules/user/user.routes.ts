@@ -12,10 +12,13 @@ export function registerUserInfoRoutes(app: FastifyInstance, ctx: AppContext, us
   mount(app, ctx.gate, endpointOf(userInfo, 'reveal'), ({ input, session }) => users.reveal(input, session));
 }
 
-/** Sign-in and start-up calls without a token (base/open/appLogin, base/comm/program). */
+/** Sign-in and start-up calls without a token (base/open/appLogin and appSmsCode, base/comm/program). */
 export function registerAppOpenRoutes(app: FastifyInstance, ctx: AppContext, login: AppLoginService) {
   mount(app, ctx.gate, endpointOf(baseOpen, 'appLogin'), ({ input, request }) =>
     login.login(input, { ip: request.ip }),
+  );
+  mount(app, ctx.gate, endpointOf(baseOpen, 'appSmsCode'), ({ input, request }) =>
+    login.sendSmsCode(input, { ip: request.ip }),
   );
   mount(app, ctx.gate, endpointOf(baseComm, 'program'), () => login.program());
   mount(app, ctx.gate, endpointOf(appUserInfo, 'refreshToken'), ({ input }) => login.refresh(input.refreshToken));
