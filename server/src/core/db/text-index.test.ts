@@ -179,18 +179,20 @@ describe('the text index as SQL', () => {
     ]);
     expect(sqlite.some((s) => s.includes('fts5') || s.includes('"people_fts_insert"'))).toBe(false);
     const postgres = renderChanges('postgres', adding, without);
+    // The rows there are first, in the pieces' byte order, and the key built over them once.
     expect(postgres[0]).toBe(
-      'create table "people_fts_pairs" ("gram" text collate "C" not null, "id" integer not null, primary key ("gram", "id"))',
+      'create table "people_fts_pairs" ("gram" text collate "C" not null, "id" integer not null)',
     );
-    expect(postgres[1]).toContain(
-      'substr(lower(a."name"), p, 2), a."id" from "people" a, generate_series(1, length(a."name")) p',
+    expect(postgres[1]).toMatch(
+      /^insert into "people_fts_pairs" \("gram", "id"\) select distinct "gram", "id" from \(select substr\(lower\(a\."name"\), p, 2\) collate "C" as "gram", a\."id" from "people" a, generate_series\(1, length\(a\."name"\)\) p union all .*\) s$/,
     );
-    expect(postgres[2]).toBe('analyze "people_fts_pairs"');
-    expect(postgres[3]).toMatch(/^create function "people_fts_pairs_keep"\(\) returns trigger language plpgsql/);
-    expect(postgres[4]).toBe(
+    expect(postgres[2]).toBe('alter table "people_fts_pairs" add primary key ("gram", "id")');
+    expect(postgres[3]).toBe('analyze "people_fts_pairs"');
+    expect(postgres[4]).toMatch(/^create function "people_fts_pairs_keep"\(\) returns trigger language plpgsql/);
+    expect(postgres[5]).toBe(
       'create trigger "people_fts_pairs_keep" after insert or delete or update of "name", "phone" on "people" for each row execute function "people_fts_pairs_keep"()',
     );
-    expect(postgres.length).toBe(5);
+    expect(postgres.length).toBe(6);
     expect(renderChanges('mysql', adding, without)).toEqual([]);
     expect(renderChanges('sqlite', diffSchemas(withPairs, without), withPairs)).toEqual([
       'drop trigger if exists "people_fts_pairs_insert"',
