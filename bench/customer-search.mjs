@@ -1,7 +1,8 @@
 // Customer keyword search at scale: fills a throwaway database with customers (1,000,000 by
 // default), starts the built server on it and measures POST customer/info/findPage (the
 // customers' page, scoped, with the owner's name) with keywords — a name fragment, a full phone number, a
-// customer code, a two-character fragment — as the superuser and as a clerk, with a few clients.
+// customer code, a two-character and a one-character fragment — as the superuser and as a clerk,
+// with a few clients.
 //
 //   node bench/customer-search.mjs                         SQLite, 1,000,000 customers
 //   node bench/customer-search.mjs --rows=100000 --seconds=3
@@ -34,6 +35,7 @@ const { values: opts } = parseArgs({
     /**
      * Measure the rows an earlier run left instead of filling again: PostgreSQL and MariaDB's
      * database, or SQLite's file in --data-dir (the server migrates it first if it is behind).
+     * Give the earlier run's --data-dir on every database: the admin's password is kept there.
      */
     reuse: { type: 'boolean', default: false },
     /** SQLite: the folder of the database (kept afterwards), instead of a throwaway one. */
@@ -236,6 +238,7 @@ async function fill() {
   if (KIND === 'postgres') {
     await db.run('vacuum analyze customer_info');
     await db.run('vacuum analyze customer_info_fts_grams');
+    await db.run('vacuum analyze customer_info_fts_pairs');
   }
   if (KIND === 'mysql') await db.run('analyze table customer_info');
   console.log(`filled ${ROWS.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -275,8 +278,17 @@ async function post(urlPath, body, token) {
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
+/**
+ * The passwords in force, kept beside the database: the first sign-in changes the seeded admin's
+ * (signInCompletingChange), and a --reuse run signs in with what it became.
+ */
+const passwordsFile = path.join(dataDir, 'bench-passwords.json');
+
 async function login(username, password) {
-  return (await signInCompletingChange(server.base, username, password)).token;
+  const kept = fs.existsSync(passwordsFile) ? JSON.parse(fs.readFileSync(passwordsFile, 'utf8')) : {};
+  const signedIn = await signInCompletingChange(server.base, username, kept[username] ?? password);
+  fs.writeFileSync(passwordsFile, JSON.stringify({ ...kept, [username]: signedIn.password }));
+  return signedIn.token;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -343,7 +355,8 @@ async function explain(keyWord) {
   const like = KIND === 'postgres' ? 'ilike' : 'like';
   const likes = fields.map((f) => `a.${q(f)} ${like} ?`).join(' or ');
   // The keyword clause as the server writes it (server/src/core/crud/query.ts): the trigram index
-  // (the words) and the identifier pieces (code, phone) narrow, the LIKEs decide.
+  // (the words; their pairs below three characters) and the identifier pieces (code, phone)
+  // narrow, the LIKEs decide.
   const chars = [...keyWord].length;
   const lower = KIND === 'postgres' ? '(lower(cast(? as text)) collate "C")' : 'lower(cast(? as text))';
   const top =
@@ -354,16 +367,19 @@ async function explain(keyWord) {
       : `select g.id from customer_info_fts_grams g where g.gram >= ${lower} and g.gram <= ${lower} || ${top}`;
   const gramParams = chars >= 6 ? [keyWord, keyWord] : [keyWord, keyWord];
   const document = words.map((f) => `coalesce(w.${q(f)}, '')`).join(' || chr(31) || ');
-  const wordRows =
-    KIND === 'sqlite'
+  const short = chars < 3;
+  const pairTop = KIND === 'postgres' ? 'chr(1114111)' : 'char(1114111)';
+  const wordRows = short
+    ? chars === 2
+      ? `select p.id from customer_info_fts_pairs p where p.gram = ${lower}`
+      : `select p.id from customer_info_fts_pairs p where p.gram >= ${lower} and p.gram <= ${lower} || ${pairTop}`
+    : KIND === 'sqlite'
       ? 'select rowid from customer_info_fts where customer_info_fts match ?'
       : `select w.id from customer_info w where ${document} ilike ?`;
-  const indexed = chars >= 3 && KIND !== 'mysql';
+  const wordParams = short ? Array(chars === 2 ? 1 : 2).fill(keyWord) : [KIND === 'sqlite' ? `"${keyWord}"` : pattern];
+  const indexed = KIND !== 'mysql';
   const candidates = indexed ? `a.id in (${wordRows} union ${grams}) and ` : '';
-  const params = [
-    ...(indexed ? [KIND === 'sqlite' ? `"${keyWord}"` : pattern, ...gramParams] : []),
-    ...fields.map(() => pattern),
-  ];
+  const params = [...(indexed ? [...wordParams, ...gramParams] : []), ...fields.map(() => pattern)];
   const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
   const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
   const plan = await db.all(prefix + query, params);
@@ -398,14 +414,15 @@ async function main() {
   const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
   if (!(opts.reuse && filled)) await fill();
   // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
-  // fragment, a full phone number, a customer code, two characters.
+  // fragment, a full phone number, a customer code, two characters and one (the pairs).
   const known = customer(Math.floor(ROWS / 3 / EMPLOYEES) * EMPLOYEES, [{}], '');
   const keywords = [
     // Three characters: a whole name, as most are (a quarter have two).
     ['name fragment', known.customerName],
     ['full phone', known.customerPhone],
     ['customer code', known.customerCode],
-    ['2 characters (LIKE)', known.customerName.slice(1, 3)],
+    ['2 characters', known.customerName.slice(1, 3)],
+    ['1 character', known.customerName.slice(1, 2)],
   ];
   // The same page without a keyword: what the server and the machine cost besides the search.
   const scenarios = [['no keyword (baseline)', ''], ...keywords];

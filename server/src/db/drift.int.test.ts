@@ -12,6 +12,10 @@ import { MIGRATIONS } from './migrations/index.js';
 
 const declared = (kind: DbHandle['kind']) => heldBy(kind, declaredSchema(Object.values(tables)));
 
+/** The customers' text index as declared: its columns, the identifiers' pieces and the pairs. */
+const WORDS = 'customerName,customerAddress,customerType,remark';
+const DECLARED_INDEX = `customer_info_fts(${WORDS}) as document + grams(customerCode,customerPhone) + pairs(${WORDS})`;
+
 describe.each(testTargets())('schema drift on $name', (target) => {
   const open: Array<{ handle: DbHandle; drop: () => Promise<void> }> = [];
   afterEach(async () => {
@@ -120,16 +124,18 @@ describe.each(testTargets())('schema drift on $name', (target) => {
         handle.kind === 'sqlite' ? 'drop trigger "customer_info_fts_update"' : 'drop index "customer_info_fts"';
       await sql.raw(statement).execute(handle.db);
       const differences = describeDifferences(await introspect(handle), declared(handle.kind));
-      const declaredIndex =
-        'customer_info_fts(customerName,customerAddress,customerType,remark) as document + grams(customerCode,customerPhone)';
       expect(differences).toEqual(
         handle.kind === 'sqlite'
           ? [
-              `customer_info: text ${declaredIndex.replace('(', ' (no update trigger)(')} is not declared or its columns change`,
-              `customer_info: text ${declaredIndex} is missing`,
+              `customer_info: text ${DECLARED_INDEX.replace('(', ' (no update trigger)(')} is not declared or its columns change`,
+              `customer_info: text ${DECLARED_INDEX} is missing`,
             ]
-          : // Without its GIN index the identifier pieces' table is no text index's part.
-            [`customer_info: text ${declaredIndex} is missing`, 'table customer_info_fts_grams is not declared'],
+          : // Without its GIN index the tables of pieces are no text index's parts.
+            [
+              `customer_info: text ${DECLARED_INDEX} is missing`,
+              'table customer_info_fts_grams is not declared',
+              'table customer_info_fts_pairs is not declared',
+            ],
       );
     });
 
@@ -148,8 +154,28 @@ describe.each(testTargets())('schema drift on $name', (target) => {
         // PostgreSQL reads the identifier columns from the trigger's function: none without it.
         `customer_info: text customer_info_fts (${flaw})(customerName,customerAddress,customerType,remark) as document${
           handle.kind === 'sqlite' ? ' + grams(customerCode,customerPhone)' : ''
+        } + pairs(${WORDS}) is not declared or its columns change`,
+        `customer_info: text ${DECLARED_INDEX} is missing`,
+      ]);
+    });
+
+  if (target.name !== 'mysql')
+    it("sees the pairs' trigger gone", async () => {
+      const handle = await emptyDatabase();
+      await withSchemaLock(handle, (s) => migrate(s, MIGRATIONS));
+      const statement =
+        handle.kind === 'sqlite'
+          ? 'drop trigger "customer_info_fts_pairs_update"'
+          : 'drop trigger "customer_info_fts_pairs_keep" on "customer_info"';
+      await sql.raw(statement).execute(handle.db);
+      const differences = describeDifferences(await introspect(handle), declared(handle.kind));
+      const flaw = handle.kind === 'sqlite' ? 'no pairs update trigger' : 'no pairs trigger';
+      expect(differences).toEqual([
+        // PostgreSQL reads the pairs' columns from the trigger's function: none without it.
+        `customer_info: text customer_info_fts (${flaw})(${WORDS}) as document + grams(customerCode,customerPhone)${
+          handle.kind === 'sqlite' ? ` + pairs(${WORDS})` : ''
         } is not declared or its columns change`,
-        'customer_info: text customer_info_fts(customerName,customerAddress,customerType,remark) as document + grams(customerCode,customerPhone) is missing',
+        `customer_info: text ${DECLARED_INDEX} is missing`,
       ]);
     });
 

@@ -6,7 +6,7 @@ import { sysParam } from '../base/sys-param.js';
 import { sysUser } from '../base/sys-user.js';
 import { declarations } from '../registry.js';
 import { col } from './columns.js';
-import { addedId, defineEntity, MAX_PAGE_SIZE, permOf } from './entity.js';
+import { addedId, defineEntity, MAX_PAGE_SIZE, type PageQueryOp, permOf } from './entity.js';
 import { label } from './i18n.js';
 
 const demo = defineEntity({
@@ -86,6 +86,44 @@ describe('defineEntity', () => {
     expect(Object.keys((sysUser.schemas.row as unknown as { shape: object }).shape)).not.toContain('password');
     expect(sysUser.schemas.create.shape).toHaveProperty('password');
     expect(sysUser.orderable.has('password')).toBe(false);
+  });
+});
+
+describe('the text index', () => {
+  const withTextIndex = (textIndex: PageQueryOp<'name' | 'code' | 'remark'>['textIndex']) =>
+    defineEntity({
+      module: 'demo',
+      path: 'people',
+      entityName: 'DemoPeopleEntity',
+      table: 'demo_people',
+      label: label('人', '人', 'People'),
+      columns: {
+        name: col.string({ label: label('名', '名', 'Name'), max: 50 }),
+        code: col.string({ label: label('编号', '編號', 'Code'), max: 20 }),
+        remark: col.string({ label: label('备注', '備註', 'Remark'), max: 200 }),
+      },
+      query: { keyWordLikeFields: ['name', 'code', 'remark'], fieldEq: [], fieldLike: [], textIndex },
+    });
+
+  it('keeps pairs of every word field unless told which, and none of the identifiers', () => {
+    const all = withTextIndex(true);
+    expect([all.textIndex, all.textIdentifiers, all.textPairs]).toEqual([
+      ['name', 'code', 'remark'],
+      undefined,
+      ['name', 'code', 'remark'],
+    ]);
+    const codes = withTextIndex({ identifiers: ['code'] });
+    expect([codes.textIndex, codes.textIdentifiers, codes.textPairs]).toEqual([
+      ['name', 'remark'],
+      ['code'],
+      ['name', 'remark'],
+    ]);
+    expect(withTextIndex({ identifiers: ['code'], pairs: ['name'] }).textPairs).toEqual(['name']);
+    expect(withTextIndex({ pairs: [] }).textPairs).toBeUndefined();
+    expect(() => withTextIndex({ identifiers: ['code'], pairs: ['code'] })).toThrow(
+      /pairs code is not a keyword field outside the identifiers/,
+    );
+    expect(withTextIndex(false).textPairs).toBeUndefined();
   });
 });
 

@@ -116,9 +116,11 @@ export type PageQueryOp<K extends string = string> = {
    * without it; only the speed differs (docs/architecture.md §4, "Keyword search").
    * `{ identifiers }` names keyword fields that hold codes and numbers (a customer code, a phone
    * number): their trigrams are each in many rows, so they are held instead by every 6-character
-   * piece of their text, found by a B-tree lookup.
+   * piece of their text, found by a B-tree lookup. A keyword of one or two characters has no
+   * trigram: the other keyword fields are also held by every 2-character piece of their text
+   * (`pairs`, all of them unless named here; `[]` for none), so it is a B-tree lookup too.
    */
-  readonly textIndex: boolean | { readonly identifiers: readonly K[] };
+  readonly textIndex: boolean | { readonly identifiers?: readonly K[]; readonly pairs?: readonly K[] };
 };
 
 type BaseRow = { id: number; createTime: string; updateTime: string };
@@ -425,6 +427,8 @@ export type Entity<
   readonly textIndex?: readonly string[];
   /** The keyword fields held as 6-character pieces instead (query.textIndex.identifiers). */
   readonly textIdentifiers?: readonly string[];
+  /** The columns of the text index also held as 2-character pieces (query.textIndex.pairs). */
+  readonly textPairs?: readonly string[];
   readonly label: Label;
   readonly columns: C;
   readonly standard: readonly StandardAction[];
@@ -526,13 +530,16 @@ type LooseOptions = {
   readonly filters?: Shape;
 };
 
-/** The table's text index as the declaration asks: trigram columns and identifier columns apart. */
+/**
+ * The table's text index as the declaration asks: trigram columns and identifier columns apart,
+ * and the trigram columns also held as pairs (all of them unless the declaration names some).
+ */
 function textIndexColumns(
   table: string,
   query: PageQueryOp,
-): { textIndex?: readonly string[]; textIdentifiers?: readonly string[] } {
+): { textIndex?: readonly string[]; textIdentifiers?: readonly string[]; textPairs?: readonly string[] } {
   if (!query.textIndex) return {};
-  const identifiers = query.textIndex === true ? [] : query.textIndex.identifiers;
+  const identifiers = query.textIndex === true ? [] : (query.textIndex.identifiers ?? []);
   for (const name of identifiers) {
     if (!query.keyWordLikeFields.includes(name)) {
       throw new Error(`${table}: text index identifier ${name} is not a keyword field`);
@@ -540,7 +547,17 @@ function textIndexColumns(
   }
   const words = query.keyWordLikeFields.filter((f) => !identifiers.includes(f));
   if (words.length === 0) throw new Error(`${table}: a text index needs a keyword field besides the identifiers`);
-  return { textIndex: words, ...(identifiers.length > 0 ? { textIdentifiers: identifiers } : {}) };
+  const pairs = (query.textIndex === true ? undefined : query.textIndex.pairs) ?? words;
+  for (const name of pairs) {
+    if (!words.includes(name)) {
+      throw new Error(`${table}: text index pairs ${name} is not a keyword field outside the identifiers`);
+    }
+  }
+  return {
+    textIndex: words,
+    ...(identifiers.length > 0 ? { textIdentifiers: identifiers } : {}),
+    ...(pairs.length > 0 ? { textPairs: pairs } : {}),
+  };
 }
 
 function buildSchemas(options: LooseOptions) {

@@ -38,6 +38,12 @@ export type TableDecl<C extends Columns = Columns, B extends TableBase = TableBa
    * of their text (lower-cased; shorter at the end) in a table of their own with a B-tree on it.
    */
   readonly textIdentifiers?: readonly string[];
+  /**
+   * Columns of the text index also kept as every 2-character piece of their text (lower-cased; one
+   * character at the end) in a table of their own with a B-tree on it: what a keyword of one or
+   * two characters, which has no trigram, is looked up in.
+   */
+  readonly textPairs?: readonly string[];
 };
 
 export function defineTable<C extends Columns, const B extends TableBase>(options: {

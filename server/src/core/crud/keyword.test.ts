@@ -16,8 +16,8 @@ import { describe, expect, it } from 'vitest';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { applyFilters, baseQuery } from './query.js';
 
-// The SQL a keyword becomes, per dialect: through the text index where the entity declares one and
-// the keyword has a trigram, by the LIKEs alone otherwise. (The answers are checked against real
+// The SQL a keyword becomes, per dialect: through the text index where the entity declares one (its
+// trigrams, or its pairs for a keyword of one or two characters), by the LIKEs alone otherwise. (The answers are checked against real
 // databases in text-index.int.test.ts.)
 
 const DIALECTS = {
@@ -67,12 +67,42 @@ describe('the keyword through the text index', () => {
     expect(parameters.slice(7)).toEqual(Array(6).fill('%50!%!_x%'));
   });
 
-  it('goes by LIKE alone on MySQL, for keywords of one or two characters, and for entities without the option', () => {
+  it('looks a keyword of one or two characters up in the pairs and the identifier pieces on SQLite, and keeps the LIKEs', () => {
+    const two = compile('sqlite', customerInfo, '秀英');
+    // Two characters: a pair of the text, one B-tree key; the identifiers' pieces that begin so.
+    expect(two.sql).toContain(
+      '"a"."id" in (select p.id from "customer_info_fts_pairs" p where p.gram = lower(cast(? as text)) union select g.id from "customer_info_fts_grams" g where g.gram >= lower(cast(? as text))',
+    );
+    expect(two.sql).not.toContain('match');
+    expect(two.parameters).toEqual([...Array(3).fill('秀英'), ...Array(6).fill('%秀英%')]);
+    // One character: the pairs that begin with it, a range of the B-tree.
+    const one = compile('sqlite', customerInfo, 'A');
+    expect(one.sql).toContain(
+      'select p.id from "customer_info_fts_pairs" p where p.gram >= lower(cast(? as text)) and p.gram <= lower(cast(? as text)) || char(1114111) union select g.id',
+    );
+    expect(one.parameters).toEqual([...Array(4).fill('A'), ...Array(6).fill('%A%')]);
+  });
+
+  it('lets PostgreSQL decide between a pair and the pairs that begin with it by the lowered length', () => {
+    const { sql, parameters } = compile('postgres', customerInfo, 'Ab');
+    expect(sql).toContain(
+      'select p.id from "customer_info_fts_pairs" p where p.gram = left((lower(cast($1 as text)) collate "C"), 2) and length((lower(cast($2 as text)) collate "C")) >= 2 union select p.id from "customer_info_fts_pairs" p where p.gram >= (lower(cast($3 as text)) collate "C")',
+    );
+    expect(sql).toContain('union select g1.id from "customer_info_fts_grams" g1');
+    expect(sql).not.toContain('coalesce');
+    expect(parameters.filter((p) => p === 'Ab').length).toBe(parameters.length - 6);
+    expect(parameters.slice(-6)).toEqual(Array(6).fill('%Ab%'));
+  });
+
+  it('goes by LIKE alone on MySQL, for short keywords without pairs, and for entities without the option', () => {
+    const noPairs = { ...customerInfo, textPairs: ['customerName'] } as typeof customerInfo;
     for (const [kind, entity, keyWord] of [
       ['mysql', customerInfo, 'abc'],
-      ['sqlite', customerInfo, '秀英'],
-      ['postgres', customerInfo, 'ab'],
+      ['mysql', customerInfo, 'ab'],
+      ['sqlite', noPairs, '秀英'],
+      ['postgres', noPairs, 'ab'],
       ['sqlite', dictType, 'abc'],
+      ['sqlite', dictType, 'ab'],
       ['postgres', dictType, 'abc'],
     ] as const) {
       const { sql, parameters } = compile(kind, entity, keyWord);

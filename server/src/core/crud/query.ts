@@ -4,7 +4,7 @@ import type { Session } from '../auth/principal.js';
 import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
-import { GRAM_LENGTH, gramTableName, textIndexName } from '../db/schema-model.js';
+import { GRAM_LENGTH, gramTableName, PAIR_LENGTH, pairTableName, textIndexName } from '../db/schema-model.js';
 import { badRequest } from '../errors.js';
 
 /** The main table's alias in every generated query; joins use other aliases. */
@@ -80,7 +80,7 @@ export type FilterSpec = {
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
 const TRIGRAM = 3;
 
-/** The keyword's lower-cased text as the pieces of identifier columns are kept (ddl.ts, gramIndexSql). */
+/** The keyword's lower-cased text as a text index's pieces are kept (ddl.ts, pieceIndexSql). */
 const lowered = (kind: DbKind, keyWord: string) =>
   kind === 'postgres' ? sql`(lower(cast(${keyWord} as text)) collate "C")` : sql`lower(cast(${keyWord} as text))`;
 
@@ -108,18 +108,48 @@ function gramRows(entity: Entity, kind: DbKind, keyWord: string) {
 }
 
 /**
+ * The rows whose pairs (TextIndexModel.pairs) may hold a keyword of one or two characters: one of
+ * two characters is a pair of the text (a B-tree lookup of it), one of one character begins one (a
+ * range from the keyword to the keyword followed by the highest character). PostgreSQL's lower()
+ * may change a text's length, so there the database decides which applies, and a keyword longer
+ * once lowered is looked up by its first pair.
+ */
+function pairRows(entity: Entity, kind: DbKind, keyWord: string) {
+  const pairs = sql.table(pairTableName({ name: textIndexName(entity.table) }));
+  const key = lowered(kind, keyWord);
+  const n = sql.raw(String(PAIR_LENGTH));
+  const top = kind === 'postgres' ? sql`chr(1114111)` : sql`char(1114111)`;
+  const begins = sql`select p.id from ${pairs} p where p.gram >= ${key} and p.gram <= ${key} || ${top}`;
+  if (kind !== 'postgres') {
+    return [...keyWord].length >= PAIR_LENGTH ? sql`select p.id from ${pairs} p where p.gram = ${key}` : begins;
+  }
+  return sql`select p.id from ${pairs} p where p.gram = left(${key}, ${n}) and length(${key}) >= ${n} union ${begins} and length(${key}) < ${n}`;
+}
+
+/**
  * What narrows the rows to those the entity's text index says may hold the keyword: on SQLite
  * `a.id IN (rows of the FTS5 trigram table matching it)`, the keyword quoted as one FTS string so
  * nothing a user types is read as FTS syntax; on PostgreSQL an ILIKE over the columns' texts
  * together, spelt as the pg_trgm GIN index is (ddl.ts). With identifier columns, the rows their
- * pieces name are added (gramRows). Null where the keyword goes by LIKE alone: no text index,
- * MySQL/MariaDB (none there), or a keyword of one or two characters (no trigram).
+ * pieces name are added (gramRows). A keyword of one or two characters has no trigram: the rows
+ * the pairs name (pairRows) take the trigram index's place, when every column of it has pairs.
+ * Null where the keyword goes by LIKE alone: no text index, MySQL/MariaDB (none there), or a
+ * keyword too short for a trigram without the pairs of every column.
  */
 function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
   const index = entity.query.textIndex;
-  if (kind === 'mysql' || !index || [...keyWord].length < TRIGRAM) return null;
-  const identifiers: readonly string[] = index === true ? [] : index.identifiers;
+  if (kind === 'mysql' || !index) return null;
+  const identifiers: readonly string[] = entity.textIdentifiers ?? [];
   const words = entity.query.keyWordLikeFields.filter((f) => !identifiers.includes(f));
+  if ([...keyWord].length < TRIGRAM) {
+    const pairs = entity.textPairs ?? [];
+    if (!words.every((f) => pairs.includes(f))) return null;
+    const rows =
+      identifiers.length === 0
+        ? pairRows(entity, kind, keyWord)
+        : sql`${pairRows(entity, kind, keyWord)} union ${gramRows(entity, kind, keyWord)}`;
+    return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${rows})`;
+  }
   const fts = textIndexName(entity.table);
   const phrase = `"${keyWord.replaceAll('"', '""')}"`;
   if (identifiers.length === 0) {

@@ -1,12 +1,13 @@
-import type { CustomerInfo, PageResult } from '@backroom/contract';
-import { sql } from 'kysely';
+import { type CustomerInfo, customerInfo, type PageResult } from '@backroom/contract';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
-import { likeExpression } from './query.js';
+import { applyFilters, baseQuery, likeExpression } from './query.js';
 
 // Customers declare `query.textIndex`: their keyword goes through SQLite's FTS5 trigram table or
-// PostgreSQL's pg_trgm indexes (MariaDB scans with LIKE). Whatever the path, the answer must be
-// what LIKE '%keyword%' over the keyword fields gives: literal text, any case, any length.
+// PostgreSQL's pg_trgm indexes, a keyword of one or two characters through the pairs (MariaDB
+// scans with LIKE). Whatever the path, the answer must be what LIKE '%keyword%' over the keyword
+// fields gives: literal text, any case, any length.
 
 type Id = { id: number };
 const PAGE = '/admin/customer/info/page';
@@ -58,7 +59,28 @@ const CUSTOMERS = {
 describe.each(testTargets())('customer keyword search on $name', (target) => {
   let t: TestApp;
   let admin: string;
+  const keepsPairs = target.name !== 'mysql';
   const ids = new Map<number, string>();
+
+  /** The pairs the database keeps for a row (MariaDB keeps none). */
+  async function pairsOf(id: number): Promise<string[]> {
+    const rows = await t.ctx.db.loose
+      .selectFrom('customer_info_fts_pairs')
+      .select('gram')
+      .where('id', '=', id)
+      .execute();
+    return rows.map((r) => String(r.gram)).sort();
+  }
+
+  /** The pairs of some texts: every two characters of the lower-cased text, and the last one alone. */
+  function pairsOfTexts(texts: readonly string[]): string[] {
+    const pairs = new Set<string>();
+    for (const text of texts) {
+      const chars = [...text.toLowerCase()];
+      for (let i = 0; i < chars.length; i += 1) pairs.add(chars.slice(i, i + 2).join(''));
+    }
+    return [...pairs].sort();
+  }
 
   /** Who a keyword finds, by our names, with the page's total checked against its rows. */
   async function find(keyWord: string): Promise<string[]> {
@@ -101,6 +123,38 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
     expect(await find('秀英')).toEqual(['wang']);
     expect(await find('x1')).toEqual(['bob']);
     expect(await find('1y')).toEqual(['bob']);
+    // Any case, in a name, an address or a remark, at the start and at the very end of a field.
+    expect(await find('AL')).toEqual(['alice']);
+    expect(await find('tH')).toEqual(['alice']);
+    expect(await find('朝阳')).toEqual(['alice']);
+    expect(await find('区')).toEqual(['alice']);
+    expect(await find('雷')).toEqual(['li']);
+    expect(await find('12')).toEqual(['repeat', 'wang']);
+    expect(await find('7')).toEqual(['long', 'mixed', 'odd', 'wang']);
+    expect(await find('^x')).toEqual(['odd']);
+    expect(await find('k')).toEqual(['repeat']);
+    expect(await find('ß')).toEqual(['mixed']);
+    // Two characters that are in a row, but not side by side: across two fields, or apart in one.
+    expect(await find('英S')).toEqual([]);
+    expect(await find('王英')).toEqual([]);
+    expect(await find('李张')).toEqual([]);
+    expect(await find('龙')).toEqual([]);
+  });
+
+  it('keeps the pairs of a row as its text changes, and forgets them when it is deleted', async () => {
+    const id = await add('short', { customerName: '赵明梅', customerPhone: '18800006666', customerAddress: 'Elm St' });
+    expect(await find('明梅')).toEqual(['short']);
+    expect(await find('EL')).toEqual(['short']);
+    if (keepsPairs) expect(await pairsOf(id)).toEqual(pairsOfTexts(['赵明梅', 'Elm St', '']));
+    dataOf(await t.post('/admin/customer/info/update', { id, customerName: '钱红', remark: 'Oak' }, admin));
+    expect(await find('明梅')).toEqual([]);
+    expect(await find('红')).toEqual(['short']);
+    expect(await find('AK')).toEqual(['short']);
+    expect(await find('EL')).toEqual(['short']);
+    if (keepsPairs) expect(await pairsOf(id)).toEqual(pairsOfTexts(['钱红', 'Elm St', 'Oak']));
+    dataOf(await t.post('/admin/customer/info/delete', { ids: [id] }, admin));
+    expect(await find('红')).toEqual([]);
+    if (keepsPairs) expect(await pairsOf(id)).toEqual([]);
   });
 
   it('reads quotes, FTS operators, percent and underscore in a keyword as themselves', async () => {
@@ -175,7 +229,7 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
 
   // SQLite's own index only: declared for SQLite alone rather than skipped elsewhere.
   if (target.name === 'sqlite')
-    it('goes through the FTS5 table on SQLite (LIKE alone below three characters)', async () => {
+    it('goes through the FTS5 table on SQLite (the pairs below three characters)', async () => {
       const db = t.ctx.db.loose;
       // Emptied, the index finds nothing: a keyword of three characters or more must have asked it.
       await sql`insert into customer_info_fts (customer_info_fts) values ('delete-all')`.execute(db);
@@ -186,5 +240,56 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
         await sql`insert into customer_info_fts (customer_info_fts) values ('rebuild')`.execute(db);
       }
       expect(await find('alice')).toEqual(['alice']);
+    });
+
+  // MariaDB keeps no pairs: a short keyword is a LIKE scan there.
+  if (target.name !== 'mysql')
+    it('goes through the pairs for a keyword of one or two characters, a lookup of their B-tree', async () => {
+      const { db, kind, loose } = t.ctx.db;
+      const page = (keyWord: string) =>
+        applyFilters(baseQuery(loose, customerInfo).select('a.id'), { entity: customerInfo, kind }, { keyWord })
+          .orderBy('a.id', 'desc')
+          .limit(20)
+          .compile();
+      const plans: string[] = [];
+      for (const keyWord of ['秀英', 'A']) {
+        const query = page(keyWord);
+        if (kind === 'sqlite') {
+          const plan = await loose.executeQuery(
+            CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+          );
+          plans.push(plan.rows.map((r) => String((r as { detail: unknown }).detail)).join('\n'));
+        } else {
+          // A table of a few rows is read whole whatever its indexes: forbidden that, the planner
+          // shows whether the pairs' B-tree can answer the keyword (the same collation, a key prefix).
+          await db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const plan = await trx.executeQuery(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+            plans.push(plan.rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])).join('\n'));
+          });
+        }
+      }
+      if (kind === 'sqlite') {
+        expect(plans[0]).toContain('SEARCH p USING PRIMARY KEY (gram=?)');
+        expect(plans[1]).toContain('SEARCH p USING PRIMARY KEY (gram>? AND gram<?)');
+        for (const plan of plans) expect(plan).not.toMatch(/SCAN a\b|customer_info_fts VIRTUAL/);
+      } else {
+        const lookup = (cond: string) =>
+          new RegExp(
+            `Index Only Scan using customer_info_fts_pairs_pkey on customer_info_fts_pairs p .*\n\\s+Index Cond: ${cond}`,
+          );
+        expect(plans[0]).toMatch(lookup(`\\(gram = '秀英'`));
+        expect(plans[1]).toMatch(lookup(`\\(\\(gram >= 'a'`));
+      }
+      // Emptied, the pairs find nothing: a short keyword must have asked them (the LIKEs still decide).
+      await sql`delete from customer_info_fts_pairs`.execute(loose);
+      try {
+        expect(await find('秀英')).toEqual([]);
+        expect(await find('alice')).toEqual(['alice']);
+      } finally {
+        // Each row's pairs made again by its update trigger.
+        await sql`update customer_info set remark = remark`.execute(loose);
+      }
+      expect(await find('秀英')).toEqual(['wang']);
     });
 });

@@ -5,11 +5,14 @@ import {
   GRAM_LENGTH,
   gramTableName,
   type IndexModel,
+  PAIR_LENGTH,
+  pairTableName,
   type SchemaChange,
   type SchemaModel,
-  sameOutsidePostgres,
   type TableModel,
   type TextIndexModel,
+  type TextIndexPart,
+  textIndexPartsChanged,
 } from './schema-model.js';
 
 /**
@@ -95,22 +98,31 @@ export function trigramDocument(columnRefs: readonly string[]): string {
   return columnRefs.map((ref) => `coalesce(${ref}, '')`).join(' || chr(31) || ');
 }
 
+/** Every part of a text index (TextIndexPart): what a text index made or dropped whole is. */
+const ALL_PARTS: ReadonlySet<TextIndexPart> = new Set(['trigrams', 'grams', 'pairs']);
+
 /**
  * A text index. SQLite: an FTS5 table with the trigram tokenizer (any substring of three or more
  * characters, case folded) holding no copy of the text (`content` is the table itself), filled
  * from the rows there are and kept by a trigger on each write. PostgreSQL: a pg_trgm GIN index on
  * the columns' texts together (trigramDocument), or one per column in the first form (see
  * TextIndexModel.form); the extension must be available to the install. Identifier columns, if
- * any, are held apart (gramIndexSql).
+ * any, are held apart and the pairs beside it (pieceIndexSql). `parts`: only those (a migration
+ * that changes one part of an index leaves the others standing).
  * MySQL/MariaDB: nothing; the keyword stays a LIKE scan there.
  */
 export function createTextIndexSql(
   kind: DbKind,
   table: Pick<TableModel, 'name' | 'columns'>,
   index: TextIndexModel,
+  parts: ReadonlySet<TextIndexPart> = ALL_PARTS,
 ): string[] {
   if (kind === 'mysql') return [];
-  const grams = index.identifiers?.length ? gramIndexSql(kind, table, index) : [];
+  const pieces = [
+    ...(parts.has('grams') && index.identifiers?.length ? pieceIndexSql(kind, table, gramPieces(index)) : []),
+    ...(parts.has('pairs') && index.pairs?.length ? pieceIndexSql(kind, table, pairPieces(index)) : []),
+  ];
+  if (!parts.has('trigrams')) return pieces;
   if (kind === 'postgres') {
     if (index.form !== 'document') {
       return [
@@ -119,14 +131,14 @@ export function createTextIndexSql(
           (c) =>
             `create index ${quote(kind, `${index.name}_${c}`)} on ${quote(kind, table.name)} using gin (${quote(kind, c)} gin_trgm_ops)`,
         ),
-        ...grams,
+        ...pieces,
       ];
     }
     const document = trigramDocument(index.columns.map((c) => quote(kind, c)));
     return [
       'create extension if not exists pg_trgm',
       `create index ${quote(kind, index.name)} on ${quote(kind, table.name)} using gin ((${document}) gin_trgm_ops)`,
-      ...grams,
+      ...pieces,
     ];
   }
   const q = (name: string) => quote(kind, name);
@@ -142,118 +154,173 @@ export function createTextIndexSql(
     `create trigger ${q(textIndexTrigger(index, 'insert'))} after insert on ${q(table.name)} begin ${add} end`,
     `create trigger ${q(textIndexTrigger(index, 'delete'))} after delete on ${q(table.name)} begin ${remove} end`,
     `create trigger ${q(textIndexTrigger(index, 'update'))} after update of ${columns} on ${q(table.name)} begin ${remove} ${add} end`,
-    ...grams,
+    ...pieces,
   ];
 }
+
+/**
+ * Pieces of some of a text index's columns kept in a table of their own (gram, id): the
+ * identifiers' (TextIndexModel.identifiers, GRAM_LENGTH) and the pairs (TextIndexModel.pairs,
+ * PAIR_LENGTH). One rule for both, only the length differs.
+ */
+type PieceSet = { readonly table: string; readonly columns: readonly string[]; readonly length: number };
+
+const gramPieces = (index: TextIndexModel): PieceSet => ({
+  table: gramTableName(index),
+  columns: index.identifiers ?? [],
+  length: GRAM_LENGTH,
+});
+
+const pairPieces = (index: TextIndexModel): PieceSet => ({
+  table: pairTableName(index),
+  columns: index.pairs ?? [],
+  length: PAIR_LENGTH,
+});
+
+/** The trigger (SQLite: triggers) and, on PostgreSQL, the function that keep a table of pieces. */
+export const pieceTrigger = (pieceTable: string, event: (typeof TEXT_INDEX_TRIGGERS)[number] | 'keep') =>
+  `${pieceTable}_${event}`;
 
 /** The trigger (SQLite: triggers) and, on PostgreSQL, the function that keep a text index's identifier pieces. */
 export const gramTrigger = (
   index: Pick<TextIndexModel, 'name'>,
   event: (typeof TEXT_INDEX_TRIGGERS)[number] | 'keep',
-) => `${gramTableName(index)}_${event}`;
+) => pieceTrigger(gramTableName(index), event);
 
-/** The longest declared text of the identifier columns: pieces start at each position up to it. */
-function identifierSpan(table: Pick<TableModel, 'name' | 'columns'>, identifiers: readonly string[]): number {
-  let span = 0;
-  for (const name of identifiers) {
-    const length = /^varchar\((\d+)\)$/.exec(table.columns.find((c) => c.name === name)?.type ?? '')?.[1];
-    if (!length) throw new Error(`${table.name}.${name}: an identifier column needs a varchar length`);
-    span = Math.max(span, Number(length));
-  }
-  return span;
+/** The same for its pairs (TextIndexModel.pairs). */
+export const pairTrigger = (
+  index: Pick<TextIndexModel, 'name'>,
+  event: (typeof TEXT_INDEX_TRIGGERS)[number] | 'keep',
+) => pieceTrigger(pairTableName(index), event);
+
+/** SQLite's trigger counts positions in steps of this many (pieceIndexSql). */
+const POSITION_STEP = 16;
+
+/** A varchar column's declared length: pieces start at each position up to it. */
+function varcharLength(table: Pick<TableModel, 'name' | 'columns'>, name: string): number {
+  const length = /^varchar\((\d+)\)$/.exec(table.columns.find((c) => c.name === name)?.type ?? '')?.[1];
+  if (!length) throw new Error(`${table.name}.${name}: a column kept as pieces needs a varchar length`);
+  return Number(length);
 }
 
 /**
- * The identifier columns' pieces (TextIndexModel.identifiers): for each position of a column's
- * lower-cased text, the GRAM_LENGTH characters from there (fewer at the end), with the row's id,
- * in `<name>_grams` (gram, id) whose primary key is the B-tree a keyword is looked up in. Any
- * text a keyword of GRAM_LENGTH characters or more is found in holds the keyword's first and last
- * pieces; a shorter keyword begins one of the pieces. SQLite: triggers, positions from a JSON
- * list (no series function and no WITH inside a trigger). PostgreSQL: one PL/pgSQL trigger, the
- * pieces compared byte by byte (`collate "C"`, so a prefix is a range of the B-tree).
+ * A set of pieces (PieceSet): for each position of a column's lower-cased text, the `length`
+ * characters from there (fewer at the end), with the row's id, in a table (gram, id) whose
+ * primary key is the B-tree a keyword is looked up in. Any text a keyword of `length` characters
+ * or more is found in holds the keyword's first and last pieces; a shorter keyword begins one of
+ * the pieces. SQLite: triggers, positions from JSON lists (no series function and no WITH inside
+ * a trigger). PostgreSQL: one PL/pgSQL trigger, the pieces compared byte by byte (`collate "C"`,
+ * so a prefix is a range of the B-tree).
  */
-function gramIndexSql(
+function pieceIndexSql(
   kind: 'sqlite' | 'postgres',
   table: Pick<TableModel, 'name' | 'columns'>,
-  index: TextIndexModel,
+  set: PieceSet,
 ): string[] {
-  const identifiers = index.identifiers ?? [];
   const q = (name: string) => quote(kind, name);
-  const grams = q(gramTableName(index));
+  const pieceTable = q(set.table);
   const t = q(table.name);
   const id = q('id');
-  const insert = (selects: string[]) => `insert into ${grams} (${q('gram')}, ${id}) ${selects.join(' union all ')}`;
+  const n = set.length;
+  const insert = (selects: string[]) =>
+    `insert into ${pieceTable} (${q('gram')}, ${id}) ${selects.join(' union all ')}`;
+  const columns = set.columns.map(q).join(', ');
   if (kind === 'postgres') {
-    const pieces = (row: string, from: string) =>
-      identifiers.map(
+    const pieces = (row: string, from: string, collate = '') =>
+      set.columns.map(
         (c) =>
-          `select substr(lower(${row}.${q(c)}), p, ${GRAM_LENGTH}), ${row}.${id} from ${from}generate_series(1, length(${row}.${q(c)})) p`,
+          `select substr(lower(${row}.${q(c)}), p, ${n})${collate} as ${q('gram')}, ${row}.${id} from ${from}generate_series(1, length(${row}.${q(c)})) p`,
       );
-    const oldPieces = identifiers
-      .map((c) => `select substr(lower(old.${q(c)}), p, ${GRAM_LENGTH}) from generate_series(1, length(old.${q(c)})) p`)
+    const oldPieces = set.columns
+      .map((c) => `select substr(lower(old.${q(c)}), p, ${n}) from generate_series(1, length(old.${q(c)})) p`)
       .join(' union ');
-    const keep = q(gramTrigger(index, 'keep'));
-    const columns = identifiers.map(q).join(', ');
+    const keep = q(pieceTrigger(set.table, 'keep'));
     return [
-      `create table ${grams} (${q('gram')} text collate "C" not null, ${id} integer not null, primary key (${q('gram')}, ${id}))`,
-      `${insert(pieces('a', `${t} a, `))} order by 1, 2 on conflict do nothing`,
+      // The rows there are go in first and the key is built over them once, in the pieces' own
+      // byte order: inserting them into the key one by one (ON CONFLICT) took twice as long, and
+      // sorting them by the database's collation is slower still.
+      `create table ${pieceTable} (${q('gram')} text collate "C" not null, ${id} integer not null)`,
+      `insert into ${pieceTable} (${q('gram')}, ${id}) select distinct ${q('gram')}, ${id} from (${pieces('a', `${t} a, `, ' collate "C"').join(' union all ')}) s`,
+      `alter table ${pieceTable} add primary key (${q('gram')}, ${id})`,
       // Statistics now, not when autovacuum gets to it: without them the planner takes a piece for
       // tens of thousands of rows and scans the table instead (seconds at 1M customers).
-      `analyze ${grams}`,
-      `create function ${keep}() returns trigger language plpgsql as $$ begin if tg_op <> 'INSERT' then delete from ${grams} where ${id} = old.${id} and ${q('gram')} in (${oldPieces}); end if; if tg_op <> 'DELETE' then ${insert(pieces('new', ''))} on conflict do nothing; end if; return null; end $$`,
+      `analyze ${pieceTable}`,
+      `create function ${keep}() returns trigger language plpgsql as $$ begin if tg_op <> 'INSERT' then delete from ${pieceTable} where ${id} = old.${id} and ${q('gram')} in (${oldPieces}); end if; if tg_op <> 'DELETE' then ${insert(pieces('new', ''))} on conflict do nothing; end if; return null; end $$`,
       `create trigger ${keep} after insert or delete or update of ${columns} on ${t} for each row execute function ${keep}()`,
     ];
   }
-  const positions = `json_each('${JSON.stringify(Array.from({ length: identifierSpan(table, identifiers) }, (_, i) => i + 1))}') p`;
-  const pieces = (row: string) =>
-    identifiers.map(
-      (c) =>
-        `select substr(lower(${row}.${q(c)}), p.value, ${GRAM_LENGTH}), ${row}.${id} from ${row === 'a' ? `${t} a, ` : ''}${positions} where p.value <= length(${row}.${q(c)})`,
+  // Positions 1 to the column's length, as a multiple of POSITION_STEP plus 1 to POSITION_STEP:
+  // json_each walks all of its list every time, and one list as long as a remark (500) made each
+  // insert cost a quarter of a millisecond more; two short lists, the second walked only for the
+  // multiples below the text's length, cost a fifth of that. CROSS JOIN keeps that order of the
+  // loops (and the table outermost where the rows there are are filled in).
+  const positions = (c: string) => {
+    const multiples = Array.from(
+      { length: Math.ceil(varcharLength(table, c) / POSITION_STEP) },
+      (_, i) => i * POSITION_STEP,
     );
-  const oldPieces = identifiers
+    const units = Array.from({ length: POSITION_STEP }, (_, i) => i + 1);
+    return `json_each('${JSON.stringify(multiples)}') m cross join json_each('${JSON.stringify(units)}') u`;
+  };
+  const within = (ref: string) => `m.value < length(${ref}) and m.value + u.value <= length(${ref})`;
+  const pieces = (row: string) =>
+    set.columns.map(
+      (c) =>
+        `select substr(lower(${row}.${q(c)}), m.value + u.value, ${n}), ${row}.${id} from ${row === 'a' ? `${t} a cross join ` : ''}${positions(c)} where ${within(`${row}.${q(c)}`)}`,
+    );
+  const oldPieces = set.columns
     .map(
       (c) =>
-        `select substr(lower(old.${q(c)}), p.value, ${GRAM_LENGTH}) from ${positions} where p.value <= length(old.${q(c)})`,
+        `select substr(lower(old.${q(c)}), m.value + u.value, ${n}) from ${positions(c)} where ${within(`old.${q(c)}`)}`,
     )
     .join(' union ');
   const add = `${insert(pieces('new')).replace(/^insert/, 'insert or ignore')};`;
-  const remove = `delete from ${grams} where ${id} = old.${id} and ${q('gram')} in (${oldPieces});`;
-  const columns = identifiers.map(q).join(', ');
+  const remove = `delete from ${pieceTable} where ${id} = old.${id} and ${q('gram')} in (${oldPieces});`;
   return [
-    `create table ${grams} (${q('gram')} text not null, ${id} integer not null, primary key (${q('gram')}, ${id})) without rowid`,
+    `create table ${pieceTable} (${q('gram')} text not null, ${id} integer not null, primary key (${q('gram')}, ${id})) without rowid`,
     // In the key's order, the B-tree is written page after page (random order costs twice the time at 1M rows).
     `${insert(pieces('a')).replace(/^insert/, 'insert or ignore')} order by 1, 2`,
-    `create trigger ${q(gramTrigger(index, 'insert'))} after insert on ${t} begin ${add} end`,
-    `create trigger ${q(gramTrigger(index, 'delete'))} after delete on ${t} begin ${remove} end`,
-    `create trigger ${q(gramTrigger(index, 'update'))} after update of ${columns} on ${t} begin ${remove} ${add} end`,
+    `create trigger ${q(pieceTrigger(set.table, 'insert'))} after insert on ${t} begin ${add} end`,
+    `create trigger ${q(pieceTrigger(set.table, 'delete'))} after delete on ${t} begin ${remove} end`,
+    `create trigger ${q(pieceTrigger(set.table, 'update'))} after update of ${columns} on ${t} begin ${remove} ${add} end`,
   ];
 }
 
-export function dropTextIndexSql(kind: DbKind, index: TextIndexModel): string[] {
+/** A table of pieces and what keeps it (pieceIndexSql), dropped. */
+function dropPiecesSql(kind: 'sqlite' | 'postgres', set: PieceSet): string[] {
+  const drop = `drop table ${quote(kind, set.table)}`;
+  return kind === 'postgres'
+    ? [`drop function ${quote(kind, pieceTrigger(set.table, 'keep'))}() cascade`, drop]
+    : [
+        ...TEXT_INDEX_TRIGGERS.map((event) => `drop trigger if exists ${quote(kind, pieceTrigger(set.table, event))}`),
+        drop,
+      ];
+}
+
+/** A text index dropped, or only the `parts` of it a migration changes (createTextIndexSql). */
+export function dropTextIndexSql(
+  kind: DbKind,
+  index: TextIndexModel,
+  parts: ReadonlySet<TextIndexPart> = ALL_PARTS,
+): string[] {
   if (kind === 'mysql') return [];
-  const grams = index.identifiers?.length
-    ? kind === 'postgres'
-      ? [
-          `drop function ${quote(kind, gramTrigger(index, 'keep'))}() cascade`,
-          `drop table ${quote(kind, gramTableName(index))}`,
-        ]
-      : [
-          ...TEXT_INDEX_TRIGGERS.map((event) => `drop trigger if exists ${quote(kind, gramTrigger(index, event))}`),
-          `drop table ${quote(kind, gramTableName(index))}`,
-        ]
-    : [];
+  const pieces = [
+    ...(parts.has('grams') && index.identifiers?.length ? dropPiecesSql(kind, gramPieces(index)) : []),
+    ...(parts.has('pairs') && index.pairs?.length ? dropPiecesSql(kind, pairPieces(index)) : []),
+  ];
+  if (!parts.has('trigrams')) return pieces;
   if (kind === 'postgres') {
     return [
       ...(index.form === 'document'
         ? [`drop index ${quote(kind, index.name)}`]
         : index.columns.map((c) => `drop index ${quote(kind, `${index.name}_${c}`)}`)),
-      ...grams,
+      ...pieces,
     ];
   }
   return [
     ...TEXT_INDEX_TRIGGERS.map((event) => `drop trigger if exists ${quote(kind, textIndexTrigger(index, event))}`),
     `drop table ${quote(kind, index.name)}`,
-    ...grams,
+    ...pieces,
   ];
 }
 
@@ -279,6 +346,9 @@ function rebuildSqlite(table: TableModel, before: TableModel): string[] {
           `drop table if exists ${quote('sqlite', table.textIndex.name)}`,
           ...(table.textIndex.identifiers?.length
             ? [`drop table if exists ${quote('sqlite', gramTableName(table.textIndex))}`]
+            : []),
+          ...(table.textIndex.pairs?.length
+            ? [`drop table if exists ${quote('sqlite', pairTableName(table.textIndex))}`]
             : []),
           ...createTextIndexSql('sqlite', table, table.textIndex),
         ]
@@ -315,10 +385,13 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
   const out: string[] = [];
   let schema = before;
   const rebuilt = new Set<string>();
-  const unchanged = kind === 'postgres' ? new Set<number>() : sameTextIndexHere(changes);
+  const reshaped = textIndexReshapes(kind, changes);
   for (const [i, change] of changes.entries()) {
     const after = applyChange(schema, change);
-    if (unchanged.has(i)) {
+    const parts = reshaped.get(i);
+    if (parts && (change.op === 'dropTextIndex' || change.op === 'createTextIndex')) {
+      if (change.op === 'dropTextIndex') out.push(...dropTextIndexSql(kind, change.index, parts));
+      else out.push(...createTextIndexSql(kind, after[change.table] as TableModel, change.index, parts));
       schema = after;
       continue;
     }
@@ -334,8 +407,8 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
       case 'dropTable': {
         // SQLite's text index is a table of its own.
         const textIndex = schema[change.table]?.textIndex;
-        // PostgreSQL: the identifier pieces' table and function are not the table's either.
-        if (textIndex && (kind === 'sqlite' || textIndex.identifiers?.length))
+        // PostgreSQL: the tables of pieces and their functions are not the table's either.
+        if (textIndex && (kind === 'sqlite' || textIndex.identifiers?.length || textIndex.pairs?.length))
           out.push(...dropTextIndexSql(kind, textIndex));
         out.push(`drop table ${quote(kind, change.table)}`);
         break;
@@ -385,22 +458,27 @@ export function renderChanges(kind: DbKind, changes: readonly SchemaChange[], be
 }
 
 /**
- * The text index changes that leave SQLite and MySQL as they are: a text index dropped and made
- * again with the same name and columns, only PostgreSQL's form changing. Their positions.
+ * A text index dropped and made again with the same name, nothing else on its table changing in
+ * between: only the parts that differ on this dialect are dropped and made (PostgreSQL's form
+ * alone leaves SQLite and MySQL as they are; pairs added leave the trigram index and the
+ * identifiers' pieces standing). The parts to render, by the two changes' positions.
  */
-function sameTextIndexHere(changes: readonly SchemaChange[]): Set<number> {
-  const skip = new Set<number>();
+function textIndexReshapes(kind: DbKind, changes: readonly SchemaChange[]): Map<number, ReadonlySet<TextIndexPart>> {
+  const reshaped = new Map<number, ReadonlySet<TextIndexPart>>();
   for (const [i, drop] of changes.entries()) {
     if (drop.op !== 'dropTextIndex') continue;
     const j = changes.findIndex(
-      (c, k) =>
-        k > i && c.op === 'createTextIndex' && c.table === drop.table && sameOutsidePostgres(c.index, drop.index),
+      (c, k) => k > i && c.op === 'createTextIndex' && c.table === drop.table && c.index.name === drop.index.name,
     );
+    const create = changes[j];
+    if (j < 0 || create?.op !== 'createTextIndex') continue;
     const between = changes.slice(i + 1, j);
     // A column of the table changing in between needs the index made anew (SQLite's rebuild does it).
-    if (j > i && !between.some((c) => c.op !== 'createTable' && c.table === drop.table)) skip.add(i).add(j);
+    if (between.some((c) => c.op !== 'createTable' && c.table === drop.table)) continue;
+    const parts = textIndexPartsChanged(kind, drop.index, create.index);
+    reshaped.set(i, parts).set(j, parts);
   }
-  return skip;
+  return reshaped;
 }
 
 /** The table after the rest of the changes that touch it (for SQLite's one rebuild per table). */

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { gramTrigger, TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
+import { pieceTrigger, TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
 import type { DbHandle } from './index.js';
 import {
   type ColumnModel,
   gramTableName,
   type IndexModel,
+  pairTableName,
   type SchemaModel,
   type SqlType,
   type TableModel,
@@ -124,19 +125,28 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
     for (const event of TEXT_INDEX_TRIGGERS) {
       if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
     }
-    let identifiers: string[] = [];
-    if (schema[gramTableName(index)]) {
-      skip.add(gramTableName(index));
-      identifiers = identifierColumns(triggerSql.get(`${owner.name}.${gramTrigger(index, 'insert')}`) ?? '');
+    // The tables of pieces beside it (ddl.ts, pieceIndexSql): their columns are those their insert trigger names.
+    const pieces = (what: 'grams' | 'pairs', table: string): string[] => {
+      if (!schema[table]) return [];
+      skip.add(table);
       for (const event of TEXT_INDEX_TRIGGERS) {
-        if (!triggers.has(`${owner.name}.${gramTrigger(index, event)}`)) flaws.push(`no grams ${event} trigger`);
+        if (!triggers.has(`${owner.name}.${pieceTrigger(table, event)}`)) flaws.push(`no ${what} ${event} trigger`);
       }
-    }
+      return pieceColumns(triggerSql.get(`${owner.name}.${pieceTrigger(table, 'insert')}`) ?? '');
+    };
+    const identifiers = pieces('grams', gramTableName(index));
+    const pairs = pieces('pairs', pairTableName(index));
     const described = flaws.length === 0 ? name : `${name} (${flaws.join(', ')})`;
     // SQLite holds every form alike (only PostgreSQL's differ): it reads as the current one.
     schema[owner.name] = {
       ...owner,
-      textIndex: { name: described, columns, form: 'document', ...(identifiers.length ? { identifiers } : {}) },
+      textIndex: {
+        name: described,
+        columns,
+        form: 'document',
+        ...(identifiers.length ? { identifiers } : {}),
+        ...(pairs.length ? { pairs } : {}),
+      },
     };
   }
   return skip;
@@ -185,10 +195,10 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
 }
 
 /**
- * The identifier columns a trigger keeps pieces of (ddl.ts, gramIndexSql), read from its SQL or
- * its function's source: the new row's columns it names, in their order, but the id.
+ * The columns a trigger keeps pieces of (ddl.ts, pieceIndexSql), read from its SQL or its
+ * function's source: the new row's columns it names, in their order, but the id.
  */
-export function identifierColumns(source: string): string[] {
+export function pieceColumns(source: string): string[] {
   const names = [...source.matchAll(/new\.("(?:[^"]|"")+"|[a-z_][a-z0-9_]*)/gi)].map((m) => {
     const name = m[1] as string;
     return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
@@ -197,10 +207,11 @@ export function identifierColumns(source: string): string[] {
 }
 
 /**
- * PostgreSQL's identifier pieces (ddl.ts, gramIndexSql): a table `<name>_grams` kept by the
- * trigger `<name>_grams_keep` on the owner, read as part of the owner's text index.
+ * PostgreSQL's tables of pieces (ddl.ts, pieceIndexSql): the identifiers' `<name>_grams` and the
+ * pairs `<name>_pairs`, each kept by the trigger `<table>_keep` on the owner, read as parts of the
+ * owner's text index.
  */
-async function addPostgresGrams(
+async function addPostgresPieces(
   handle: DbHandle,
   schema: Record<string, { name: string; textIndex?: TextIndexModel }>,
 ): Promise<void> {
@@ -214,13 +225,23 @@ async function addPostgresGrams(
   );
   for (const table of Object.values(schema)) {
     const index = table.textIndex;
-    if (!index || !schema[gramTableName(index)]) continue;
-    delete schema[gramTableName(index)];
-    const keep = triggers.find((t) => t.table_name === table.name && t.trigger_name === gramTrigger(index, 'keep'));
-    const identifiers = identifierColumns(String(keep?.source ?? ''));
-    table.textIndex = keep
-      ? { ...index, identifiers }
-      : { ...index, name: `${index.name} (no grams trigger)`, ...(identifiers.length ? { identifiers } : {}) };
+    if (!index) continue;
+    const flaws: string[] = [];
+    const pieces = (what: 'grams' | 'pairs', name: string): string[] => {
+      if (!schema[name]) return [];
+      delete schema[name];
+      const keep = triggers.find((t) => t.table_name === table.name && t.trigger_name === pieceTrigger(name, 'keep'));
+      if (!keep) flaws.push(`no ${what} trigger`);
+      return pieceColumns(String(keep?.source ?? ''));
+    };
+    const identifiers = pieces('grams', gramTableName(index));
+    const pairs = pieces('pairs', pairTableName(index));
+    table.textIndex = {
+      ...index,
+      ...(flaws.length ? { name: `${index.name} (${flaws.join(', ')})` } : {}),
+      ...(identifiers.length ? { identifiers } : {}),
+      ...(pairs.length ? { pairs } : {}),
+    };
   }
 }
 
@@ -334,7 +355,7 @@ async function postgresSchema(handle: DbHandle): Promise<SchemaModel> {
     });
   }
   for (const table of Object.values(schema)) table.indexes.sort(byName);
-  await addPostgresGrams(handle, schema);
+  await addPostgresPieces(handle, schema);
   return schema;
 }
 

@@ -45,13 +45,26 @@ export type TextIndexModel = {
    * table `<name>_grams` (gram, id) with a B-tree on both, kept by triggers. Absent: none.
    */
   readonly identifiers?: readonly string[];
+  /**
+   * Columns of the trigram index also kept as pieces of PAIR_LENGTH characters, by the same rule
+   * as the identifiers' (every position of the lower-cased text, one character at the end), in the
+   * table `<name>_pairs` (gram, id): what a keyword too short for a trigram is looked up in.
+   * Absent: none.
+   */
+  readonly pairs?: readonly string[];
 };
 
 /** The length of an identifier column's pieces (TextIndexModel.identifiers). */
 export const GRAM_LENGTH = 6;
 
+/** The length of the pieces of TextIndexModel.pairs: a keyword shorter than a trigram. */
+export const PAIR_LENGTH = 2;
+
 /** The table that holds a text index's identifier pieces. */
 export const gramTableName = (index: Pick<TextIndexModel, 'name'>) => `${index.name}_grams`;
+
+/** The table that holds a text index's pairs (TextIndexModel.pairs). */
+export const pairTableName = (index: Pick<TextIndexModel, 'name'>) => `${index.name}_pairs`;
 
 export type TableModel = {
   readonly name: string;
@@ -132,12 +145,14 @@ export function declaredTable(decl: TableDecl): TableModel {
     indexes.push({ name, columns: [...index.columns], unique });
   }
   const identifiers = decl.textIdentifiers ?? [];
+  const pairs = decl.textPairs ?? [];
   const textIndex: TextIndexModel | null = decl.textIndex?.length
     ? {
         name: textIndexName(decl.table),
         columns: [...decl.textIndex],
         form: 'document',
         ...(identifiers.length > 0 ? { identifiers: [...identifiers] } : {}),
+        ...(pairs.length > 0 ? { pairs: [...pairs] } : {}),
       }
     : null;
   for (const name of textIndex?.columns ?? []) {
@@ -150,6 +165,14 @@ export function declaredTable(decl: TableDecl): TableModel {
     // Pieces are made by position, up to the column's length: it must have one.
     if (!columns.find((c) => c.name === name)?.type.startsWith('varchar')) {
       throw new Error(`${decl.table}: the text index identifier ${name} is not a varchar column`);
+    }
+  }
+  for (const name of textIndex?.pairs ?? []) {
+    if (!textIndex?.columns.includes(name))
+      throw new Error(`${decl.table}: the text index does not cover ${name}, named in its pairs`);
+    // SQLite's triggers make pieces by position, up to the column's length (ddl.ts): it must have one.
+    if (!columns.find((c) => c.name === name)?.type.startsWith('varchar')) {
+      throw new Error(`${decl.table}: the text index pairs ${name}, which is not a varchar column`);
     }
   }
   return { name: decl.table, columns, indexes, ...(textIndex ? { textIndex } : {}) };
@@ -169,19 +192,37 @@ export function declaredSchema(decls: readonly TableDecl[]): SchemaModel {
 export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
   `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})`;
 
-/** What makes two text indexes the same: their name, columns and form. */
+/** What makes two text indexes the same: their name, columns, form, identifiers and pairs. */
 export const textIndexSignature = (index: TextIndexModel | undefined) =>
   index
     ? `text ${index.name}(${index.columns.join(',')})${index.form ? ` as ${index.form}` : ''}${
         index.identifiers?.length ? ` + grams(${index.identifiers.join(',')})` : ''
-      }`
+      }${index.pairs?.length ? ` + pairs(${index.pairs.join(',')})` : ''}`
     : '';
 
-/** Two text indexes that only PostgreSQL holds differently (their `form`): the same on SQLite and MySQL. */
-export const sameOutsidePostgres = (a: TextIndexModel, b: TextIndexModel) =>
-  a.name === b.name &&
-  a.columns.join(',') === b.columns.join(',') &&
-  (a.identifiers ?? []).join(',') === (b.identifiers ?? []).join(',');
+/**
+ * The parts a text index is made of, each made and dropped on its own (ddl.ts): the trigram index
+ * over `columns`, the identifiers' pieces and the pairs.
+ */
+export type TextIndexPart = 'trigrams' | 'grams' | 'pairs';
+
+/**
+ * The parts in which two text indexes of the same name differ on a dialect (PostgreSQL alone holds
+ * the two forms differently); all of them for two of different names.
+ */
+export function textIndexPartsChanged(
+  kind: 'sqlite' | 'postgres' | 'mysql',
+  a: TextIndexModel,
+  b: TextIndexModel,
+): Set<TextIndexPart> {
+  if (a.name !== b.name) return new Set(['trigrams', 'grams', 'pairs']);
+  const changed = new Set<TextIndexPart>();
+  if (a.columns.join(',') !== b.columns.join(',') || (kind === 'postgres' && a.form !== b.form))
+    changed.add('trigrams');
+  if ((a.identifiers ?? []).join(',') !== (b.identifiers ?? []).join(',')) changed.add('grams');
+  if ((a.pairs ?? []).join(',') !== (b.pairs ?? []).join(',')) changed.add('pairs');
+  return changed;
+}
 
 /**
  * The schema as one dialect holds it: MySQL/MariaDB have no substring index (FULLTEXT finds whole

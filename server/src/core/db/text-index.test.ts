@@ -8,7 +8,7 @@ import { declaredSchema, diffSchemas, foldChanges, heldBy, type SchemaModel } fr
 // diffed, written as SQL per dialect and read back from a live database (drift.int.test.ts runs it).
 
 const label = { 'zh-cn': '名', 'zh-tw': '名', en: 'Name' };
-function people(textIndex?: readonly string[], nameLength = 100): TableDecl {
+function people(textIndex?: readonly string[], nameLength = 100, textPairs?: readonly string[]): TableDecl {
   return {
     table: 'people',
     base: 'entity',
@@ -16,9 +16,11 @@ function people(textIndex?: readonly string[], nameLength = 100): TableDecl {
       name: col.string({ label, max: nameLength }),
       phone: col.string({ label, nullable: true, max: 20 }),
       age: col.int({ label, nullable: true }),
+      note: col.text({ label, nullable: true }),
     },
     indexes: [],
     ...(textIndex ? { textIndex } : {}),
+    ...(textPairs ? { textPairs } : {}),
   };
 }
 const schemaOf = (decl: TableDecl): SchemaModel => declaredSchema([decl]);
@@ -60,6 +62,21 @@ describe('the text index in the schema model', () => {
       { ...people(['name', 'phone']), columns: { ...people().columns, age: col.bigint({ label, nullable: true }) } },
     ]);
     expect(diffSchemas(before, withAge).map((c) => c.op)).toEqual(['alterColumn']);
+  });
+
+  it('keeps pairs of the columns it covers that have a length, and says which', () => {
+    expect(schemaOf(people(['name', 'phone'], 100, ['name'])).people?.textIndex).toEqual({
+      name: 'people_fts',
+      columns: ['name', 'phone'],
+      form: 'document',
+      pairs: ['name'],
+    });
+    expect(() => schemaOf(people(['name'], 100, ['phone']))).toThrow(/does not cover phone, named in its pairs/);
+    expect(() => schemaOf(people(['name', 'note'], 100, ['note']))).toThrow(/pairs note, which is not a varchar/);
+    const without = schemaOf(people(['name', 'phone']));
+    const withPairs = schemaOf(people(['name', 'phone'], 100, ['name', 'phone']));
+    expect(diffSchemas(without, withPairs).map((c) => c.op)).toEqual(['dropTextIndex', 'createTextIndex']);
+    expect(foldChanges(without, diffSchemas(without, withPairs))).toEqual(withPairs);
   });
 
   it('is not held by MySQL/MariaDB, which keep the keyword a LIKE scan', () => {
@@ -139,6 +156,65 @@ describe('the text index as SQL', () => {
       'create index "people_fts_name" on "people" using gin ("name" gin_trgm_ops)',
       'create index "people_fts_phone" on "people" using gin ("phone" gin_trgm_ops)',
     ]);
+  });
+
+  it('gains or loses its pairs alone: the trigram index stays, the pairs table is made and filled or dropped', () => {
+    const without = schemaOf(people(['name', 'phone']));
+    const withPairs = schemaOf(people(['name', 'phone'], 100, ['name', 'phone']));
+    const adding = diffSchemas(without, withPairs);
+    const sqlite = renderChanges('sqlite', adding, without);
+    expect(sqlite[0]).toBe(
+      'create table "people_fts_pairs" ("gram" text not null, "id" integer not null, primary key ("gram", "id")) without rowid',
+    );
+    // Filled from the rows there are: each position of each column, as a multiple of 16 plus 1 to 16.
+    expect(sqlite[1]).toMatch(
+      /^insert or ignore into "people_fts_pairs" \("gram", "id"\) select substr\(lower\(a\."name"\), m\.value \+ u\.value, 2\), a\."id" from "people" a cross join json_each\('\[0,16,32,48,64,80,96\]'\) m cross join json_each\('\[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16\]'\) u where m\.value < length\(a\."name"\) and m\.value \+ u\.value <= length\(a\."name"\) union all select substr\(lower\(a\."phone"\).*order by 1, 2$/,
+    );
+    expect(
+      sqlite.slice(2).map((s) => /^create trigger "(\w+)" after (insert|delete|update)/.exec(s)?.slice(1)),
+    ).toEqual([
+      ['people_fts_pairs_insert', 'insert'],
+      ['people_fts_pairs_delete', 'delete'],
+      ['people_fts_pairs_update', 'update'],
+    ]);
+    expect(sqlite.some((s) => s.includes('fts5') || s.includes('"people_fts_insert"'))).toBe(false);
+    const postgres = renderChanges('postgres', adding, without);
+    // The rows there are first, in the pieces' byte order, and the key built over them once.
+    expect(postgres[0]).toBe(
+      'create table "people_fts_pairs" ("gram" text collate "C" not null, "id" integer not null)',
+    );
+    expect(postgres[1]).toMatch(
+      /^insert into "people_fts_pairs" \("gram", "id"\) select distinct "gram", "id" from \(select substr\(lower\(a\."name"\), p, 2\) collate "C" as "gram", a\."id" from "people" a, generate_series\(1, length\(a\."name"\)\) p union all .*\) s$/,
+    );
+    expect(postgres[2]).toBe('alter table "people_fts_pairs" add primary key ("gram", "id")');
+    expect(postgres[3]).toBe('analyze "people_fts_pairs"');
+    expect(postgres[4]).toMatch(/^create function "people_fts_pairs_keep"\(\) returns trigger language plpgsql/);
+    expect(postgres[5]).toBe(
+      'create trigger "people_fts_pairs_keep" after insert or delete or update of "name", "phone" on "people" for each row execute function "people_fts_pairs_keep"()',
+    );
+    expect(postgres.length).toBe(6);
+    expect(renderChanges('mysql', adding, without)).toEqual([]);
+    expect(renderChanges('sqlite', diffSchemas(withPairs, without), withPairs)).toEqual([
+      'drop trigger if exists "people_fts_pairs_insert"',
+      'drop trigger if exists "people_fts_pairs_delete"',
+      'drop trigger if exists "people_fts_pairs_update"',
+      'drop table "people_fts_pairs"',
+    ]);
+    expect(renderChanges('postgres', diffSchemas(withPairs, without), withPairs)).toEqual([
+      'drop function "people_fts_pairs_keep"() cascade',
+      'drop table "people_fts_pairs"',
+    ]);
+    // Dropped with its table, and made anew when SQLite rebuilds it.
+    expect(renderChanges('postgres', diffSchemas(withPairs, {}), withPairs)).toContain('drop table "people_fts_pairs"');
+    const bigAge = declaredSchema([
+      {
+        ...people(['name', 'phone'], 100, ['name', 'phone']),
+        columns: { ...people().columns, age: col.bigint({ label, nullable: true }) },
+      },
+    ]);
+    const rebuilt = renderChanges('sqlite', diffSchemas(withPairs, bigAge), withPairs);
+    expect(rebuilt).toContain('drop table if exists "people_fts_pairs"');
+    expect(rebuilt.filter((s) => s.startsWith('create trigger "people_fts_pairs_')).length).toBe(3);
   });
 
   it('is read back from what each database says of it', () => {
