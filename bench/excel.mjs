@@ -94,9 +94,16 @@ async function seedCustomers(count) {
     const insert = db.prepare(
       `insert into customer_info (${INSERT_COLUMNS.join(', ')}, employeeId, employeeNumber) values (${INSERT_COLUMNS.map(() => '?').join(', ')}, 1, 'admin')`,
     );
-    db.transaction(() => {
-      for (let i = 0; i < count; i += 1) insert.run(...customerValues(i, now));
-    })();
+    const chunk = db.transaction((from, to) => {
+      for (let i = from; i < to; i += 1) insert.run(...customerValues(i, now));
+    });
+    // In chunks, letting this process's timers run between them: a seed that held the event loop
+    // for longer than the server's keep-alive (72 s) left fetch a pooled socket the server had
+    // already closed, and the export's request went out on it ("other side closed").
+    for (let from = 0; from < count; from += 5000) {
+      chunk(from, Math.min(count, from + 5000));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     db.close();
     return;
   }
