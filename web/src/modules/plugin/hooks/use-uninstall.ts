@@ -28,7 +28,10 @@ export function useUninstall(onGone: () => void) {
         await queryClient.invalidateQueries({ queryKey: crudQueryKey(pluginInfo) });
       },
       afterClose: () => {
-        if (!document.activeElement || document.activeElement === document.body) onGone();
+        // Cancelled, the focus is back on the row's button; uninstalled, it is nowhere (the button
+        // went with its row) or still on the closed dialog's.
+        const active = document.activeElement;
+        if (!active || active === document.body || !active.isConnected || active.closest('.ant-modal-root')) onGone();
       },
     });
 }
