@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPackage, zipFiles } from '../../server/src/modules/plugin/package-writer.js';
+import { signPackage } from '../../server/src/modules/plugin/package-writer.js';
 import { seriousViolations, type Violation } from '../support/a11y.js';
 import {
   type Api,
@@ -18,6 +18,7 @@ import {
   type RunningServer,
   startServer,
 } from '../support/app.js';
+import { relayPlugin } from '../support/plugin-packages.js';
 import { dialog, eventually, motionless, nextAnswer, tableRow, view } from '../support/ui.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,53 +34,6 @@ function pluginCli(...args: string[]): string {
       cwd: ROOT,
       encoding: 'utf8',
     },
-  );
-}
-
-/** A plugin package made here: a notify hook doing nothing, a README, a config schema with nested objects and secrets. */
-async function nestedPlugin(keyName: string, version: string): Promise<Buffer> {
-  const manifest = {
-    keyName,
-    name: `Relay ${keyName}`,
-    version,
-    author: 'E2E',
-    description: 'Forwards events to a relay',
-    hook: 'notify',
-    entry: 'index.mjs',
-    configSchema: {
-      type: 'object',
-      required: ['relay'],
-      properties: {
-        relay: {
-          type: 'object',
-          title: 'Relay',
-          description: 'The server events go to',
-          required: ['url'],
-          properties: {
-            url: { type: 'string', title: 'Relay URL', format: 'uri' },
-            port: { type: 'integer', title: 'Port', minimum: 1, maximum: 65535, default: 443 },
-            auth: {
-              type: 'object',
-              title: 'Sign-in',
-              required: ['user'],
-              properties: {
-                user: { type: 'string', title: 'User' },
-                token: { type: 'string', title: 'Access token', writeOnly: true },
-              },
-            },
-          },
-        },
-        channels: { type: 'array', title: 'Channels', items: { type: 'string' } },
-        verbose: { type: 'boolean', title: 'Verbose', description: 'Log every delivery' },
-      },
-    },
-  };
-  return zipFiles(
-    new Map([
-      ['plugin.json', Buffer.from(JSON.stringify(manifest))],
-      ['index.mjs', Buffer.from('export default { async notify() {} };\n')],
-      ['README.md', Buffer.from(`# Relay\n\nForwards events. See [the docs](https://example.com/relay).\n`)],
-    ]),
   );
 }
 
@@ -246,9 +200,9 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       const signedZip = path.join(dir, 'signed.zip');
       const unsignedZip = path.join(dir, 'relay-1.0.0.zip');
       const newerZip = path.join(dir, 'relay-1.1.0.zip');
-      fs.writeFileSync(signedZip, await signPackage(await nestedPlugin(`signed-${theme}`, '1.0.0'), privateKey));
-      fs.writeFileSync(unsignedZip, await nestedPlugin(keyName, '1.0.0'));
-      fs.writeFileSync(newerZip, await nestedPlugin(keyName, '1.1.0'));
+      fs.writeFileSync(signedZip, await signPackage(await relayPlugin(`signed-${theme}`, '1.0.0'), privateKey));
+      fs.writeFileSync(unsignedZip, await relayPlugin(keyName, '1.0.0'));
+      fs.writeFileSync(newerZip, await relayPlugin(keyName, '1.1.0'));
       const name = `Relay ${keyName}`;
       const { page } = await openAs(browser, server.base, { path: '/helper/plugins/serve', prefs: { dark } });
       const box = dialog(page);

@@ -60,6 +60,7 @@ export default function PluginServe() {
               type="primary"
               icon={<CloudUploadOutlined aria-hidden />}
               onClick={() => openInstall(null)}
+              data-testid="plugin-install"
             >
               {t('plugin.install.button')}
             </Button>
@@ -68,8 +69,10 @@ export default function PluginServe() {
         columns={[
           {
             key: 'name',
-            // Widths that fit a 1440 px screen beside the menu (48 + 1,080: no sideways scroll).
-            width: 250,
+            // Widths that fit a 1440 px screen beside the menu (about 1,090 with the actions: no sideways scroll).
+            width: 240,
+            // Two lines: the name, and the description (wrapped, at most two lines) that says what it does.
+            ellipsis: false,
             title: t('plugin.columns.name'),
             render: (value, row) => (
               <span className="plugin-name">
@@ -80,7 +83,9 @@ export default function PluginServe() {
                 )}
                 <span className="plugin-cell">
                   <span>{value}</span>
-                  <span className="plugin-secondary">{row.description || row.keyName}</span>
+                  <span className="plugin-secondary plugin-description" title={row.description || undefined}>
+                    {row.description || row.keyName}
+                  </span>
                 </span>
               </span>
             ),
@@ -95,13 +100,15 @@ export default function PluginServe() {
           },
           {
             key: 'status',
-            width: 170,
+            width: 160,
+            // The switch, and which plugin holds the hook when it is off-limits (wrapped, never cut).
+            ellipsis: false,
             title: t('plugin.columns.status'),
             render: (_value, row) => <StatusSwitch plugin={row as PluginInfo} holder={holderOf(row as PluginInfo)} />,
           },
           {
             key: 'lastError',
-            width: 220,
+            width: 200,
             ellipsis: false,
             title: t('plugin.columns.lastError'),
             render: (_value, row) => <LastError plugin={row as PluginInfo} />,
@@ -109,7 +116,12 @@ export default function PluginServe() {
         ]}
         rowActions={(row) => (
           <>
-            <Button type="link" size="small" onClick={() => setReadmeOf(row as PluginInfo)}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setReadmeOf(row as PluginInfo)}
+              data-testid={`plugin-readme-${row.keyName}`}
+            >
               {t('plugin.readme')}
             </Button>
             {canConfigure ? (
@@ -123,7 +135,12 @@ export default function PluginServe() {
               </Button>
             ) : null}
             {canInstall ? (
-              <Button type="link" size="small" onClick={() => openInstall(row as PluginInfo)}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => openInstall(row as PluginInfo)}
+                data-testid={`plugin-update-${row.keyName}`}
+              >
                 {t('plugin.update.open')}
               </Button>
             ) : null}
