@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('the transform utility in Chromium', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: workbook,
     });
-    await expect.poll(() => view(page).locator('.transform-drop-hint').innerText()).toMatch(/^Chosen: customers\.xlsx/);
+    await expect.poll(() => view(page).locator('.file-drop-hint').innerText()).toMatch(/^Chosen: customers\.xlsx/);
     await view(page).getByTestId('transform-run').click();
     await eventually(async () => JSON.parse((await outputText(page)) || 'null')).toEqual([
       { id: 1, name: '王小明', code: '007' },

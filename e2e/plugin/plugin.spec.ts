@@ -4,8 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPackage } from '../../server/src/modules/plugin/package-writer.js';
+import { seriousViolations, type Violation } from '../support/a11y.js';
 import {
   type Api,
   apiOf,
@@ -16,7 +18,8 @@ import {
   type RunningServer,
   startServer,
 } from '../support/app.js';
-import { dialog, eventually, motionless, tableRow, view } from '../support/ui.js';
+import { relayPlugin } from '../support/plugin-packages.js';
+import { dialog, eventually, motionless, nextAnswer, tableRow, view } from '../support/ui.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -34,12 +37,62 @@ function pluginCli(...args: string[]): string {
   );
 }
 
+/** One violation on one line: the rule and where. */
+const describeViolation = (v: Violation) => `${v.id}: ${v.targets.join(' | ')}`;
+
+/** What has the focus, in a few words (for a failure message). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    return active
+      ? `${active.tagName.toLowerCase()} "${(active.innerText || active.getAttribute('aria-label') || '').slice(0, 40)}"`
+      : 'none';
+  });
+
+/** Whether the focus is in what covers the screen (a dialog, a drawer, or an option list of one of its selects). */
+const focusCovered = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return false;
+    return !!active.closest('.ant-modal-wrap, .ant-drawer-open, .ant-select-dropdown');
+  });
+
+/** Tabs forward (and back) round what is open: the focus never reaches the screen behind it. */
+async function expectFocusTrapped(page: Page, presses = 12) {
+  const escaped: string[] = [];
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press(key);
+      if (!(await focusCovered(page))) escaped.push(`${key} ${i + 1}: ${await focused(page)}`);
+    }
+  }
+  expect(escaped).toEqual([]);
+}
+
+/** Tabs until the element has the focus (at most `presses` times), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, presses = 25) {
+  for (let i = 0; i < presses; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the element; the focus is on ${await focused(page)}`);
+}
+
+const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** The open cover (dialog or drawer) as it stands still: no serious or critical axe violation. */
+async function expectAccessible(page: Page) {
+  await motionless(page);
+  expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
+}
+
 describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let admin: Api;
   let work: string;
   let zip: string;
+  let privateKey: string;
 
   beforeAll(async () => {
     // A key pair and the signed webhook plugin, made with the repository's own command.
@@ -49,6 +102,7 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
     zip = path.join(work, 'notify-webhook.zip');
     pluginCli('pack', path.join(ROOT, 'plugins/notify-webhook'), '--out', zip);
     pluginCli('sign', zip, '--key', path.join(work, 'e2e.key'));
+    privateKey = fs.readFileSync(path.join(work, 'e2e.key'), 'utf8');
     [server, browser] = await Promise.all([startServer({ PLUGIN_TRUSTED_KEYS: publicKey }), launch()]);
     admin = apiOf(server.base, (await login(server.base)).token);
   });
@@ -58,8 +112,9 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('installs the signed webhook plugin, configures and enables it, delivers a failed task, and disables it', async () => {
+  it('installs the signed webhook plugin, configures and enables it, delivers a failed task, shows and clears a failed delivery, and disables it', async () => {
     const received: Array<{ event?: { type?: string; taskName?: string } }> = [];
+    let answer = 200;
     const hook = createServer((request, response) => {
       let body = '';
       request.on('data', (c: Buffer) => {
@@ -67,7 +122,7 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       });
       request.on('end', () => {
         received.push(JSON.parse(body));
-        response.writeHead(200).end('ok');
+        response.writeHead(answer).end('ok');
       });
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
@@ -105,6 +160,22 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       await eventually(() => received.length).toBeGreaterThan(0);
       expect(received[0]?.event).toMatchObject({ type: 'task.failed', taskName: 'E2E failing sync' });
 
+      // The webhook refuses the next one: the row shows the plugin's last error with its time, and Clear.
+      answer = 500;
+      await admin.post('/admin/task/info/once', { id: task.id });
+      const error = row.getByTestId('plugin-error-notify-webhook');
+      await eventually(async () => {
+        await view(page).getByRole('button', { name: 'Refresh' }).click();
+        return (await error.count()) > 0 ? error.innerText() : '';
+      }, 30_000).toMatch(/HTTP 500[\s\S]*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      await motionless(page);
+      expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
+      await nextAnswer(page, '/plugin/info/clearError', () =>
+        error.getByRole('button', { name: 'Clear the last error of “Webhook notifications”' }).click(),
+      );
+      await eventually(() => row.innerText()).toContain('None');
+      answer = 200;
+
       await page.reload();
       const again = tableRow(page, 'Webhook notifications');
       await again.waitFor();
@@ -119,4 +190,145 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       hook.close();
     }
   });
+
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+    it(`works by keyboard alone, every dialog keeping the focus and giving it back, with no serious axe violation (${theme})`, async () => {
+      const keyName = `relay-${theme}`;
+      const dir = path.join(work, keyName);
+      fs.mkdirSync(dir, { recursive: true });
+      const signedZip = path.join(dir, 'signed.zip');
+      const unsignedZip = path.join(dir, 'relay-1.0.0.zip');
+      const newerZip = path.join(dir, 'relay-1.1.0.zip');
+      fs.writeFileSync(signedZip, await signPackage(await relayPlugin(`signed-${theme}`, '1.0.0'), privateKey));
+      fs.writeFileSync(unsignedZip, await relayPlugin(keyName, '1.0.0'));
+      fs.writeFileSync(newerZip, await relayPlugin(keyName, '1.1.0'));
+      const name = `Relay ${keyName}`;
+      const { page } = await openAs(browser, server.base, { path: '/helper/plugins/serve', prefs: { dark } });
+      const box = dialog(page);
+      // Listened to from the start: Chromium's chooser is intercepted only while a listener is on,
+      // and turning it on races the key press that opens it.
+      const choosers: FileChooser[] = [];
+      page.on('filechooser', (chooser) => choosers.push(chooser));
+      await page.evaluate(() => document.readyState);
+      /** Chooses a file with the keyboard: Tab to the drop area, Enter or Space opens the chooser. */
+      const chooseFile = async (key: 'Enter' | ' ', file: string) => {
+        await tabTo(page, box.getByTestId('plugin-file'));
+        await page.keyboard.press(key);
+        await eventually(() => choosers.length).toBe(1);
+        const chooser = choosers.shift() as FileChooser;
+        await nextAnswer(page, '/plugin/info/inspect', () => chooser.setFiles(file));
+      };
+
+      // Install: the dialog takes the focus and keeps it; a signed package shows its signer.
+      const install = view(page).getByRole('button', { name: 'Install plugin' });
+      await install.focus();
+      await page.keyboard.press('Enter');
+      await box.waitFor();
+      await eventually(() => focusCovered(page)).toBe(true);
+      await expectAccessible(page);
+      await expectFocusTrapped(page);
+      await chooseFile('Enter', signedZip);
+      await box.getByTestId('plugin-signature').getByText('Signed by a trusted key').waitFor();
+      await expectAccessible(page);
+      // Another package, chosen with Space: unsigned, it asks for consent before Install is offered.
+      await chooseFile(' ', unsignedZip);
+      await box.getByText('No trusted signature').waitFor();
+      const ok = box.getByTestId('plugin-install-ok');
+      expect(await ok.isDisabled()).toBe(true);
+      await expectAccessible(page);
+      await tabTo(page, box.getByRole('checkbox', { name: /I know where this package comes from/ }));
+      await page.keyboard.press(' ');
+      await eventually(() => ok.isEnabled()).toBe(true);
+      await tabTo(page, ok);
+      await nextAnswer(page, '/plugin/info/install', () => page.keyboard.press('Enter'));
+      await box.waitFor({ state: 'hidden' });
+      await eventually(() => hasFocus(install)).toBe(true);
+      const row = tableRow(page, name);
+      await row.waitFor();
+      expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
+
+      // The README in a drawer: Escape closes it and the focus goes back to its button.
+      const readme = row.getByRole('button', { name: 'Readme' });
+      await readme.focus();
+      await page.keyboard.press('Enter');
+      const drawer = page.locator('.ant-drawer-open');
+      await drawer.getByTestId('plugin-readme').getByRole('heading', { name: 'Relay' }).waitFor();
+      await eventually(() => focusCovered(page)).toBe(true);
+      await expectAccessible(page);
+      await expectFocusTrapped(page, 4);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await eventually(() => hasFocus(readme)).toBe(true);
+
+      // The config form: nested groups, filled and saved by keyboard.
+      const configure = row.getByRole('button', { name: 'Configure' });
+      await configure.focus();
+      await page.keyboard.press('Enter');
+      await box.getByRole('group', { name: 'Relay' }).waitFor();
+      await eventually(() => focusCovered(page)).toBe(true);
+      await expectAccessible(page);
+      await expectFocusTrapped(page);
+      await tabTo(page, box.getByLabel('Relay URL'));
+      await page.keyboard.type('https://relay.example.com/in');
+      await tabTo(page, box.getByLabel('User'));
+      await page.keyboard.type('ops');
+      await tabTo(page, box.getByLabel('Access token'));
+      await page.keyboard.type('tok-secret-1');
+      await tabTo(page, box.getByRole('switch', { name: 'Verbose' }));
+      await page.keyboard.press(' ');
+      const save = box.getByRole('button', { name: 'Save' });
+      await tabTo(page, save);
+      await nextAnswer(page, '/plugin/info/update', () => page.keyboard.press('Enter'));
+      await box.waitFor({ state: 'hidden' });
+      await eventually(() => hasFocus(configure)).toBe(true);
+      // Opened again: the stored token is kept hidden, and Escape leaves without a change.
+      await page.keyboard.press('Enter');
+      await box.getByText('Saved and hidden').waitFor();
+      expect(await box.getByLabel('Access token').inputValue()).toBe('');
+      expect(await box.getByLabel('Relay URL').inputValue()).toBe('https://relay.example.com/in');
+      await motionless(page);
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'hidden' });
+      await eventually(() => hasFocus(configure)).toBe(true);
+
+      // Update from the row: the newer package, unsigned, consented; the version and config stay.
+      const update = row.getByRole('button', { name: 'Update' });
+      await update.focus();
+      await page.keyboard.press('Enter');
+      await box.getByText(`Update “${name}”`).waitFor();
+      await eventually(() => focusCovered(page)).toBe(true);
+      await chooseFile('Enter', newerZip);
+      await box.getByText('1.0.0 → 1.1.0').waitFor();
+      await expectAccessible(page);
+      await tabTo(page, box.getByRole('checkbox', { name: /I know where this package comes from/ }));
+      await page.keyboard.press(' ');
+      await tabTo(page, box.getByRole('button', { name: 'Update' }));
+      await nextAnswer(page, '/plugin/info/install', () => page.keyboard.press('Enter'));
+      await box.waitFor({ state: 'hidden' });
+      await eventually(() => row.innerText()).toContain('1.1.0');
+      await eventually(() => hasFocus(update)).toBe(true);
+
+      // Uninstall: a confirmation dialog naming the plugin; Escape keeps it, Enter on Uninstall removes it.
+      const uninstall = row.getByRole('button', { name: 'Uninstall' });
+      await uninstall.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: `Uninstall “${name}”?` }).waitFor();
+      await eventually(() => focusCovered(page)).toBe(true);
+      await expectAccessible(page);
+      await expectFocusTrapped(page, 4);
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'hidden' });
+      await eventually(() => hasFocus(uninstall)).toBe(true);
+      await page.keyboard.press('Enter');
+      const confirm = box.getByTestId('plugin-uninstall-ok');
+      await confirm.waitFor();
+      await motionless(page);
+      await tabTo(page, confirm);
+      await nextAnswer(page, '/plugin/info/delete', () => page.keyboard.press('Enter'));
+      await row.waitFor({ state: 'detached' });
+      // Its button went with the row: the focus goes to Install plugin.
+      await eventually(() => hasFocus(install)).toBe(true);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * Screenshots of the main screens for a look by eye: every page in zh-cn and en, light and dark,
- * on a laptop (1440×900) and a phone (390×844), plus the user form and the settings drawer open.
+ * on a laptop (1440×900) and a phone (390×844), plus the user form, the plugin screen's dialogs and
+ * the settings drawer open.
  * Run with `npm run screenshots`; the PNGs land in e2e/screenshots/ (not committed).
  * `npm run screenshots -- customer` takes only the screens whose route has that word (and login).
  */
@@ -9,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
-import { readFolder, zipFiles } from '../../server/src/modules/plugin/package-writer.js';
+import { readFolder, signPackage, zipFiles } from '../../server/src/modules/plugin/package-writer.js';
+import { generateSigningKey } from '../../server/src/modules/plugin/signing.js';
 import { startFakeWecom } from '../../server/src/testing/fake-wecom.js';
 import {
   apiCall,
@@ -22,6 +24,7 @@ import {
   submitLogin,
   unique,
 } from '../support/app.js';
+import { relayPlugin } from '../support/plugin-packages.js';
 import { freePort } from '../support/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -91,10 +94,28 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
-/** The two example plugins, installed as an operator would (unsigned, confirmed); the webhook one configured and enabled. */
+/** The package of an example plugin from plugins/, at another version when given. */
+async function examplePackage(name: string, version?: string): Promise<Buffer> {
+  const files = await readFolder(path.join(root, 'plugins', name));
+  if (version) {
+    const manifest = JSON.parse(String(files.get('plugin.json'))) as Record<string, unknown>;
+    files.set('plugin.json', Buffer.from(JSON.stringify({ ...manifest, version })));
+  }
+  return zipFiles(files);
+}
+
+/**
+ * The two example plugins and one with a nested config, installed as an operator would (unsigned,
+ * confirmed); the webhook one configured and enabled, its delivery of a failed task refused (no
+ * such host), so its row shows a last error.
+ */
 async function seedPlugins(page: Page) {
-  for (const name of ['notify-webhook', 'storage-webdav']) {
-    const zip = (await zipFiles(await readFolder(path.join(root, 'plugins', name)))).toString('base64');
+  const zips = [
+    await examplePackage('notify-webhook'),
+    await examplePackage('storage-webdav'),
+    await relayPlugin('relay', '1.0.0'),
+  ];
+  for (const zip of zips) {
     await page.evaluate(async (data) => {
       const raw = localStorage.getItem('backroom.token');
       const token = raw ? (JSON.parse(raw) as { value: string }).value : '';
@@ -109,20 +130,89 @@ async function seedPlugins(page: Page) {
       });
       const json = (await response.json()) as { code: number; message: string };
       if (json.code !== 1000) throw new Error(`plugin install: ${json.message}`);
-    }, zip);
+    }, zip.toString('base64'));
   }
-  const list = await apiCall<{ list: Array<{ id: number; keyName: string }> }>(page, '/admin/plugin/info/page', {
-    page: 1,
-    size: 10,
-  });
-  const webhook = list.list.find((p) => p.keyName === 'notify-webhook');
-  if (webhook) {
+  type Row = { id: number; keyName: string; lastError: string | null };
+  const rows = async () =>
+    (await apiCall<{ list: Row[] }>(page, '/admin/plugin/info/page', { page: 1, size: 10 })).list;
+  const byKey = async (keyName: string) => (await rows()).find((p) => p.keyName === keyName);
+  const relay = await byKey('relay');
+  if (relay) {
     await apiCall(page, '/admin/plugin/info/update', {
-      id: webhook.id,
-      config: { url: 'https://hooks.example.com/backroom', format: 'wecom' },
-      status: 1,
+      id: relay.id,
+      config: {
+        relay: { url: 'https://relay.example.com/in', port: 8443, auth: { user: 'ops', token: 'relay-token' } },
+        channels: ['门店', 'ops'],
+        verbose: true,
+      },
     });
   }
+  const webhook = await byKey('notify-webhook');
+  if (!webhook) return;
+  await apiCall(page, '/admin/plugin/info/update', {
+    id: webhook.id,
+    config: { url: 'https://hooks.example.com/backroom', format: 'wecom', secret: 'shot-secret' },
+    status: 1,
+  });
+  const tasks = await apiCall<{ list: Array<{ id: number; name: string }> }>(page, '/admin/task/info/page', {
+    page: 1,
+    size: 20,
+  });
+  const failing = tasks.list.find((task) => task.name === '同步供应商库存');
+  if (failing) await apiCall(page, '/admin/task/info/once', { id: failing.id });
+  for (let i = 0; i < 40 && !(await byKey('notify-webhook'))?.lastError; i += 1) await page.waitForTimeout(250);
+}
+
+/** The plugin screen's dialogs: install (empty, a signed and an unsigned package), README, config (flat and nested), update, uninstall. */
+async function shootPluginDialogs(page: Page, shoot: (name: string) => Promise<void>, signingKey: string) {
+  const view = page.locator('.view-slot.active');
+  const modal = page.locator('.ant-modal:visible');
+  const close = async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-wrap:visible, .ant-drawer-open').first().waitFor({ state: 'hidden' });
+  };
+  const choose = async (name: string, zip: Buffer) => {
+    await modal.getByTestId('plugin-file').setInputFiles({ name, mimeType: 'application/zip', buffer: zip });
+    await modal.getByTestId('plugin-signature').waitFor();
+  };
+  await page.goto('/helper/plugins/serve');
+  await view.getByTestId('plugin-readme-relay').waitFor();
+  await view.getByTestId('plugin-install').click();
+  await modal.getByTestId('plugin-file').waitFor({ state: 'attached' });
+  await settle(page);
+  await shoot('helper-plugins-install');
+  await choose('relay-signed-1.0.0.zip', await signPackage(await relayPlugin('relay-signed', '1.0.0'), signingKey));
+  await settle(page);
+  await shoot('helper-plugins-install-signed');
+  await choose('relay-next-1.0.0.zip', await relayPlugin('relay-next', '1.0.0'));
+  await settle(page);
+  await shoot('helper-plugins-install-unsigned');
+  await close();
+  await view.getByTestId('plugin-readme-notify-webhook').click();
+  await page.locator('.ant-drawer-open [data-testid=plugin-readme] table').waitFor();
+  await settle(page);
+  await shoot('helper-plugins-readme');
+  await close();
+  await view.getByTestId('plugin-config-notify-webhook').click();
+  await modal.locator('form').waitFor();
+  await settle(page);
+  await shoot('helper-plugins-config');
+  await close();
+  await view.getByTestId('plugin-config-relay').click();
+  await modal.locator('fieldset').first().waitFor();
+  await settle(page);
+  await shoot('helper-plugins-config-nested');
+  await close();
+  await view.getByTestId('plugin-update-notify-webhook').click();
+  await choose('notify-webhook-1.1.0.zip', await examplePackage('notify-webhook', '1.1.0'));
+  await settle(page);
+  await shoot('helper-plugins-update');
+  await close();
+  await view.getByTestId('plugin-uninstall-storage-webdav').click();
+  await page.getByTestId('plugin-uninstall-ok').waitFor();
+  await settle(page);
+  await shoot('helper-plugins-uninstall');
+  await close();
 }
 
 /** Deletions for the recycle bin to show: a user with a role, a menu with its children, two parameters. */
@@ -529,8 +619,14 @@ async function main() {
   // Enterprise WeChat sign-in configured (against the local fake), so the login page shows its action.
   const wecom = await startFakeWecom();
   const port = await freePort();
+  // A key the server trusts, so the install dialog shows a signed package as such.
+  const signing = generateSigningKey();
   const [server, browser] = await Promise.all([
-    startServer({ PORT: String(port), ...wecom.env(`http://127.0.0.1:${port}/login`) }),
+    startServer({
+      PORT: String(port),
+      PLUGIN_TRUSTED_KEYS: signing.publicKey,
+      ...wecom.env(`http://127.0.0.1:${port}/login`),
+    }),
     launch(),
   ]);
   const problems: string[] = [];
@@ -592,6 +688,7 @@ async function main() {
           if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
           if (wanted('/helper/transform')) await shootTransform(page, shoot);
           if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
+          if (wanted('/helper/plugins/serve')) await shootPluginDialogs(page, shoot, signing.privateKeyPem);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
           if (wanted('/sys/user')) {
             // The add form on the users screen.

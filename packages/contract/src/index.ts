@@ -37,6 +37,7 @@ export * from './dict/menus.js';
 export * from './helper/codegen.js';
 export * from './helper/menus.js';
 export * from './helper/sql-table.js';
+export * from './plugin/config-schema.js';
 export * from './plugin/menus.js';
 export * from './plugin/plugin-info.js';
 export * from './recycle/menus.js';

@@ -18,7 +18,8 @@ export function wrapDialogFocus(): () => void {
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab') return;
     const active = document.activeElement;
-    const dialog = active?.closest('.ant-modal, .ant-drawer-content');
+    // A drawer's panel is `.ant-drawer-section` since antd 6 (`.ant-drawer-content` before).
+    const dialog = active?.closest('.ant-modal, .ant-drawer-section, .ant-drawer-content');
     if (!active || !dialog) return;
     const list = tabbables(dialog);
     const first = list[0];

@@ -24,6 +24,20 @@ export const PLUGIN_MAX_FILES = 200;
 export const PLUGIN_KEY_PATTERN = /^[a-z][a-z0-9-]{1,49}$/;
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
+/**
+ * Orders two plugin versions by major, minor and patch (a pre-release part is not compared):
+ * negative when `a` is older, 0 when the same, positive when newer.
+ */
+export function comparePluginVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/, 3).map(Number);
+  const pb = b.split(/[.-]/, 3).map(Number);
+  for (let i = 0; i < 3; i += 1) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
 /** plugin.json, the package's manifest. */
 export const PluginManifestSchema = z.strictObject({
   keyName: z.string().regex(PLUGIN_KEY_PATTERN),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  comparePluginVersions,
   PLUGIN_MAX_FILES,
   PLUGIN_MAX_UNPACKED_BYTES,
   type PluginManifest,
@@ -96,18 +97,6 @@ function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; messag
   return issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'invalid';
 }
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/, 3).map(Number);
-  const pb = b.split(/[.-]/, 3).map(Number);
-  for (let i = 0; i < 3; i += 1) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
-export { compareVersions };
-
 /**
  * Reads and checks a package: safe paths, size limits, a valid plugin.json, its entry, readme and
  * logo present, a config schema that compiles, and the signature (if any) matching every byte.
@@ -130,7 +119,7 @@ export async function readPackage(
   const parsed = PluginManifestSchema.safeParse(json);
   if (!parsed.success) throw badRequest('plugin.badManifest', { reason: firstIssue(parsed.error) });
   const manifest = parsed.data;
-  if (compareVersions(manifest.minBackroomVersion, backroomVersion) > 0) {
+  if (comparePluginVersions(manifest.minBackroomVersion, backroomVersion) > 0) {
     throw badRequest('plugin.newerBackroom', { version: manifest.minBackroomVersion });
   }
   for (const name of [manifest.entry, manifest.logo].filter((n): n is string => n !== undefined)) {

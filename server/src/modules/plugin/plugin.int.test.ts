@@ -233,6 +233,132 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
     expect(bad.body.message).toMatch(/config is not valid/);
   });
 
+  it('masks nested secrets in every answer and the log, keeps them when the mask comes back, and names the field it refuses', async () => {
+    const configSchema = {
+      type: 'object',
+      $defs: { key: { type: 'string', writeOnly: true, maxLength: 100 } },
+      properties: {
+        endpoint: {
+          type: 'object',
+          title: 'Endpoint',
+          required: ['url', 'auth'],
+          properties: {
+            url: { type: 'string', format: 'uri' },
+            port: { type: 'integer', minimum: 1, maximum: 65535 },
+            auth: {
+              type: 'object',
+              required: ['user'],
+              properties: { user: { type: 'string' }, password: { type: 'string', format: 'password' } },
+            },
+          },
+        },
+        signing: { type: 'object', properties: { key: { $ref: '#/$defs/key' } } },
+        robots: {
+          type: 'array',
+          items: { type: 'object', properties: { secret: { type: 'string', writeOnly: true } } },
+        },
+        tokens: { type: 'array', items: { type: 'string', writeOnly: true } },
+      },
+    };
+    const zip = await signed(
+      await packageOf({
+        'plugin.json': manifest({ keyName: 'nested-secrets', configSchema }),
+        'index.mjs': 'export default { async notify() {} };',
+      }),
+    );
+    const { id } = dataOf(await install(t, undefined, zip));
+    const config = {
+      endpoint: { url: 'https://a.test', port: 8443, auth: { user: 'ops', password: 'pw-nested-1' } },
+      signing: { key: 'key-nested-2' },
+      robots: [{ secret: 'robot-nested-3' }, { secret: '' }],
+    };
+    dataOf(await t.post(`${P}/update`, { id, config }, admin));
+    const masked = {
+      endpoint: { url: 'https://a.test', port: 8443, auth: { user: 'ops', password: PLUGIN_SECRET_MASK } },
+      signing: { key: PLUGIN_SECRET_MASK },
+      robots: [{ secret: PLUGIN_SECRET_MASK }, { secret: '' }],
+    };
+    expect(dataOf(await t.get<PluginInfo>(`${P}/info`, { id }, admin)).config).toEqual(masked);
+    const page = dataOf(await t.post<PageResult<PluginInfo>>(`${P}/page`, { page: 1, size: 100 }, admin));
+    const list = dataOf(await t.post<PluginInfo[]>(`${P}/list`, {}, admin));
+    for (const answer of [page, list]) {
+      expect(JSON.stringify(answer)).not.toMatch(/nested-\d/);
+    }
+    expect(list.find((p) => p.id === id)?.config).toEqual(masked);
+
+    // The form sends the masks back unchanged with a new URL: every secret stays as stored.
+    const storedConfig = async () =>
+      JSON.parse(
+        (await t.ctx.db.db.selectFrom('plugin_info').select('config').where('id', '=', id).executeTakeFirstOrThrow())
+          .config ?? '{}',
+      );
+    dataOf(
+      await t.post(
+        `${P}/update`,
+        { id, config: { ...masked, endpoint: { ...masked.endpoint, url: 'https://b.test' } } },
+        admin,
+      ),
+    );
+    expect(await storedConfig()).toEqual({ ...config, endpoint: { ...config.endpoint, url: 'https://b.test' } });
+    // A new value replaces one; a mask where nothing is stored leaves the property out.
+    dataOf(
+      await t.post(
+        `${P}/update`,
+        {
+          id,
+          config: {
+            endpoint: { url: 'https://b.test', auth: { user: 'ops', password: 'pw-nested-4' } },
+            signing: { key: PLUGIN_SECRET_MASK },
+            robots: [],
+          },
+        },
+        admin,
+      ),
+    );
+    expect(await storedConfig()).toEqual({
+      endpoint: { url: 'https://b.test', auth: { user: 'ops', password: 'pw-nested-4' } },
+      signing: { key: 'key-nested-2' },
+      robots: [],
+    });
+    await eventually(async () => {
+      const logs = dataOf(
+        await t.post<PageResult<{ action: string }>>('/admin/base/sys/log/page', { page: 1, size: 100 }, admin),
+      );
+      return logs.list.filter((l) => l.action.endsWith('/plugin/info/update')).length >= 3;
+    });
+    const logs = dataOf(await t.post<PageResult<unknown>>('/admin/base/sys/log/page', { page: 1, size: 200 }, admin));
+    expect(JSON.stringify(logs)).not.toMatch(/nested-\d/);
+
+    // Refusals name the field: a missing nested property, a number out of range, a mask for a list
+    // item with nothing stored (it cannot be left out without moving the next); the stored config
+    // is unchanged.
+    const before = await storedConfig();
+    const refusals: Array<[Record<string, unknown>, string[]]> = [
+      [{ endpoint: { url: 'https://b.test', auth: {} } }, ['endpoint', 'auth', 'user']],
+      [{ endpoint: { url: 'https://b.test', port: 70000, auth: { user: 'ops' } } }, ['endpoint', 'port']],
+      [{ endpoint: { url: 'https://b.test', auth: { user: 'ops' } }, tokens: [PLUGIN_SECRET_MASK] }, ['tokens', '0']],
+    ];
+    for (const [bad, field] of refusals) {
+      const reply = await t.post<{ field: string[] }>(`${P}/update`, { id, config: bad }, admin, { language: 'en' });
+      expectRefused(reply, 400);
+      expect(reply.body.message).toMatch(/config is not valid/);
+      expect(reply.body.data).toEqual({ field });
+    }
+    expect(await storedConfig()).toEqual(before);
+  });
+
+  it('clears the last error shown', async () => {
+    const id = (await row('nested-secrets'))?.id as number;
+    await t.ctx.db.db
+      .updateTable('plugin_info')
+      .set({ lastError: 'webhook answered HTTP 500', lastErrorTime: '2026-01-01 00:00:00' })
+      .where('id', '=', id)
+      .execute();
+    expect((await row('nested-secrets'))?.lastError).toBe('webhook answered HTTP 500');
+    dataOf(await t.post(`${P}/clearError`, { id }, admin));
+    expect(await row('nested-secrets')).toMatchObject({ lastError: null, lastErrorTime: null });
+  });
+
   it('updates to a newer version keeping the config, and refuses an older one', async () => {
     const older = await install(t, undefined, await signed(await notifyPlugin('hook-a', 'return null;', '0.9.0')));
     expectRefused(older, 400);

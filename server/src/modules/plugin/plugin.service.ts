@@ -1,10 +1,15 @@
-import type { PluginInstallResult, PluginManifest, PluginSignature } from '@backroom/contract';
+import {
+  comparePluginVersions,
+  type PluginInstallResult,
+  type PluginManifest,
+  type PluginSignature,
+} from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { acceptConfig, maskConfig } from './config-schema.js';
-import { compareVersions, type PluginPackage, readPackage } from './package.js';
+import { type PluginPackage, readPackage } from './package.js';
 import {
   deletePlugins,
   enabledOnHook,
@@ -83,7 +88,7 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       const existing = await findPluginByKey(ctx.db.db, manifest.keyName);
       let id: number;
       if (existing) {
-        if (compareVersions(manifest.version, existing.version) <= 0) {
+        if (comparePluginVersions(manifest.version, existing.version) <= 0) {
           throw badRequest('plugin.olderVersion', {
             keyName: manifest.keyName,
             installed: existing.version,

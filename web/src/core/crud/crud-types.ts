@@ -121,6 +121,11 @@ export type CrudProps<E, Row, Values, Params> = {
   editWithInfo?: boolean;
   /** The screen changes rows its own way (a switch, a dialog of its own): no derived edit form. */
   noEditForm?: boolean;
+  /**
+   * The screen removes rows its own way (a plugin is uninstalled, with words and a confirmation of
+   * its own): no delete button, batch delete or row selection from the kit.
+   */
+  noDelete?: boolean;
   /** Adjusts the values before they are sent. */
   beforeSubmit?: (values: Values, mode: 'add' | 'edit') => Values;
   /**

@@ -43,7 +43,7 @@ export function useCrudPage(props: SettledCrudProps) {
   const canUpdate = usePerm(entity.perms.update ?? '\u0000') && serves('update') && props.noEditForm !== true;
   const canDeleteStandard = usePerm(entity.perms.delete ?? '\u0000') && serves('delete');
   const canDeleteWith = usePerm(props.removeWith?.perm ?? '\u0000');
-  const canDelete = props.removeWith ? canDeleteWith : canDeleteStandard;
+  const canDelete = props.noDelete !== true && (props.removeWith ? canDeleteWith : canDeleteStandard);
   const canInfo = usePerm(entity.perms.info ?? '\u0000') && serves('info');
   // Excel export and import show when the entity declares them and the user holds their permissions.
   const perms = entity.perms as Readonly<Record<string, string | undefined>>;

@@ -5,9 +5,9 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../core/format-size';
+import { FileDrop } from '../../../ui/file-drop';
 import type { ChosenFile } from '../hooks/use-transform';
 import { type Converter, KINDS } from '../transform/registry';
-import { FileDrop } from './file-drop';
 
 type Props = {
   converter: Converter;
@@ -57,6 +57,8 @@ export function InputPane({ converter, text, file, textRef, onText, onFile, onSa
       </div>
       {kind.binary ? (
         <FileDrop
+          className="transform-drop"
+          inputTestId="transform-file-input"
           accept={`.${kind.extension}`}
           title={t('helper.transform.chooseFile')}
           hint={

@@ -1,12 +1,19 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { PLUGIN_MAX_PACKAGE_BYTES, type PluginManifest, type PluginSignature, pluginInfo } from '@backroom/contract';
+import {
+  comparePluginVersions,
+  PLUGIN_MAX_PACKAGE_BYTES,
+  type PluginInfo,
+  type PluginManifest,
+  type PluginSignature,
+  pluginInfo,
+} from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, type ButtonProps, Checkbox, Descriptions, Modal, Upload } from 'antd';
+import { Alert, type ButtonProps, Checkbox, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { upload } from '../../../core/request';
+import { FileDrop } from '../../../ui/file-drop';
 
 type Inspected = { manifest: PluginManifest; signature: PluginSignature; installed: string | null };
 
@@ -17,19 +24,43 @@ const formOf = (file: File, confirmUnsigned = false) => {
   return form;
 };
 
+const MB = PLUGIN_MAX_PACKAGE_BYTES / 1024 / 1024;
+
+type Props = {
+  open: boolean;
+  /** The plugin to update; any package when null (a new one, or a newer version of one installed). */
+  target: PluginInfo | null;
+  onClose: () => void;
+};
+
 /**
- * Install or update by dropping a package: the server checks it first (inspect) and the dialog
- * shows what it is and who signed it; an unsigned package needs the operator's explicit consent.
+ * Install or update by dropping (or choosing) a package: the server checks it first (inspect) and
+ * the dialog shows what it is, who signed it and which version it replaces; an unsigned package
+ * needs the operator's explicit consent, and a package that cannot update what is installed (not
+ * newer, another plugin than the one being updated) is refused before anything is sent.
  */
-export function InstallDialog({ onClose }: { onClose: () => void }) {
+export function InstallDialog({ open, target, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
+  const updating = target ?? null;
   const [file, setFile] = useState<File>();
   const [inspected, setInspected] = useState<Inspected>();
   const [problem, setProblem] = useState<string>();
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  /** What stops this package from replacing what is installed, checked before the install is offered. */
+  function refusalOf(next: Inspected): string | undefined {
+    const { manifest, installed } = next;
+    if (updating && manifest.keyName !== updating.keyName) {
+      return t('plugin.update.otherPlugin', { other: manifest.name, name: updating.name });
+    }
+    if (installed && comparePluginVersions(manifest.version, installed) <= 0) {
+      return t('plugin.update.notNewer', { version: manifest.version, installed });
+    }
+    return undefined;
+  }
 
   async function handleFile(next: File) {
     setFile(next);
@@ -37,12 +68,14 @@ export function InstallDialog({ onClose }: { onClose: () => void }) {
     setProblem(undefined);
     setConsent(false);
     if (next.size > PLUGIN_MAX_PACKAGE_BYTES) {
-      setProblem(t('plugin.install.tooLarge', { n: PLUGIN_MAX_PACKAGE_BYTES / 1024 / 1024 }));
+      setProblem(t('plugin.install.tooLarge', { n: MB }));
       return;
     }
     setBusy(true);
     try {
-      setInspected(await upload(pluginInfo.api.inspect, formOf(next), { silent: true }));
+      const answer = await upload(pluginInfo.api.inspect, formOf(next), { silent: true });
+      setInspected(answer);
+      setProblem(refusalOf(answer));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
@@ -71,74 +104,92 @@ export function InstallDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
+  /** The next opening starts with nothing chosen. */
+  function handleAfterClose() {
+    setFile(undefined);
+    setInspected(undefined);
+    setProblem(undefined);
+    setConsent(false);
+  }
+
   const unsigned = inspected?.signature.status === 'unsigned';
+  const blocked = !inspected || problem !== undefined || (unsigned && !consent);
   return (
     <Modal
-      open
-      title={t('plugin.install.title')}
+      open={open}
+      title={updating ? t('plugin.update.title', { name: updating.name }) : t('plugin.install.title')}
       okText={inspected?.installed ? t('plugin.install.update') : t('plugin.install.install')}
-      okButtonProps={
-        { disabled: !inspected || (unsigned && !consent), 'data-testid': 'plugin-install-ok' } as ButtonProps
-      }
+      okButtonProps={{ disabled: blocked, 'data-testid': 'plugin-install-ok' } as ButtonProps}
+      cancelText={t('common.cancel')}
       confirmLoading={busy}
       onOk={handleInstall}
       onCancel={onClose}
+      afterClose={handleAfterClose}
       destroyOnHidden
       width={560}
     >
-      <Upload.Dragger
+      <FileDrop
+        className="plugin-drop"
+        inputTestId="plugin-file"
         accept=".zip,application/zip"
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(next) => {
-          void handleFile(next);
-          return false;
-        }}
-        data-testid="plugin-drop"
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined aria-hidden />
-        </p>
-        <p className="ant-upload-text">{file ? file.name : t('plugin.install.drop')}</p>
-        <p className="ant-upload-hint">{t('plugin.install.hint', { n: PLUGIN_MAX_PACKAGE_BYTES / 1024 / 1024 })}</p>
-      </Upload.Dragger>
-      {problem ? <Alert className="plugin-install-note" type="error" showIcon title={problem} /> : null}
-      {inspected ? (
-        <div className="plugin-install-note" data-testid="plugin-inspected">
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('plugin.columns.name')}>{inspected.manifest.name}</Descriptions.Item>
-            <Descriptions.Item label={t('plugin.columns.version')}>
-              {inspected.installed
-                ? t('plugin.install.fromTo', { from: inspected.installed, to: inspected.manifest.version })
-                : inspected.manifest.version}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('plugin.columns.author')}>{inspected.manifest.author}</Descriptions.Item>
-            <Descriptions.Item label={t('plugin.columns.hook')}>
-              {t(`plugin.hook.${inspected.manifest.hook}`)}
-            </Descriptions.Item>
-          </Descriptions>
-          {inspected.signature.status === 'trusted' ? (
-            <Alert
-              className="plugin-install-note"
-              type="success"
-              showIcon
-              title={t('plugin.install.trusted', { key: inspected.signature.keyId })}
-            />
-          ) : (
-            <Alert
-              className="plugin-install-note"
-              type="warning"
-              showIcon
-              title={t('plugin.install.unsigned')}
-              description={
-                <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} data-testid="plugin-consent">
-                  {t('plugin.install.consent')}
-                </Checkbox>
-              }
-            />
-          )}
-        </div>
+        title={file ? file.name : t('plugin.install.drop')}
+        hint={
+          updating ? t('plugin.update.hint', { version: updating.version, n: MB }) : t('plugin.install.hint', { n: MB })
+        }
+        onFile={(next) => void handleFile(next)}
+      />
+      {problem ? (
+        <Alert className="plugin-install-note" type="error" showIcon title={problem} data-testid="plugin-problem" />
       ) : null}
+      {inspected ? <InspectedPackage inspected={inspected} consent={consent} onConsent={setConsent} /> : null}
     </Modal>
+  );
+}
+
+/** What the server read from the package: its manifest, the version it replaces and who signed it. */
+function InspectedPackage({
+  inspected,
+  consent,
+  onConsent,
+}: {
+  inspected: Inspected;
+  consent: boolean;
+  onConsent: (consent: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { manifest, installed, signature } = inspected;
+  return (
+    <div className="plugin-install-note" data-testid="plugin-inspected">
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={t('plugin.columns.name')}>{manifest.name}</Descriptions.Item>
+        <Descriptions.Item label={t('plugin.columns.version')}>
+          {installed ? t('plugin.install.fromTo', { from: installed, to: manifest.version }) : manifest.version}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('plugin.columns.author')}>{manifest.author}</Descriptions.Item>
+        <Descriptions.Item label={t('plugin.columns.hook')}>{t(`plugin.hook.${manifest.hook}`)}</Descriptions.Item>
+      </Descriptions>
+      {signature.status === 'trusted' ? (
+        <Alert
+          className="plugin-install-note"
+          type="success"
+          showIcon
+          title={t('plugin.install.trusted', { key: signature.keyId })}
+          data-testid="plugin-signature"
+        />
+      ) : (
+        <Alert
+          className="plugin-install-note"
+          type="warning"
+          showIcon
+          title={t('plugin.install.unsigned')}
+          data-testid="plugin-signature"
+          description={
+            <Checkbox checked={consent} onChange={(e) => onConsent(e.target.checked)} data-testid="plugin-consent">
+              {t('plugin.install.consent')}
+            </Checkbox>
+          }
+        />
+      )}
+    </div>
   );
 }

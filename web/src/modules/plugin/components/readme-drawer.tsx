@@ -2,6 +2,7 @@ import type { PluginInfo } from '@backroom/contract';
 import { Drawer } from 'antd';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useHeld } from '../hooks/use-held';
 
 /** Links open in a new tab, and only http(s) and mailto ones are links at all. */
 function safeUrl(url: string): string {
@@ -9,12 +10,15 @@ function safeUrl(url: string): string {
 }
 
 /**
- * The plugin's README as Markdown. react-markdown builds React elements: raw HTML in the text is
- * shown as text, never parsed, and only safe link schemes survive; images are not loaded.
+ * The plugin's README as Markdown (open while `plugin` is set). react-markdown builds React
+ * elements: raw HTML in the text is shown as text, never parsed, and only safe link schemes
+ * survive; images are not loaded.
  */
-export function ReadmeDrawer({ plugin, onClose }: { plugin: PluginInfo; onClose: () => void }) {
+export function ReadmeDrawer({ plugin: open, onClose }: { plugin: PluginInfo | null; onClose: () => void }) {
+  const plugin = useHeld(open);
+  if (!plugin) return null;
   return (
-    <Drawer open title={`${plugin.name} ${plugin.version}`} onClose={onClose} size="large">
+    <Drawer open={open !== null} title={`${plugin.name} ${plugin.version}`} onClose={onClose} size="large">
       <div className="plugin-readme" data-testid="plugin-readme">
         <Markdown
           remarkPlugins={[remarkGfm]}

@@ -1,18 +1,23 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, type ReactNode, useState } from 'react';
+import './file-drop.css';
 
 type Props = {
   accept: string;
-  title: string;
-  hint: string;
+  title: ReactNode;
+  hint: ReactNode;
   onFile(file: File): void;
+  /** The zone's own class (its height, where it sits). */
+  className?: string;
+  /** The file input's test id (tests set files on it). */
+  inputTestId?: string;
 };
 
 /**
  * A drop zone for one file that is also its chooser: a label around a file input, so a click, a
  * drop, or the keyboard (Tab to it, Enter or Space) picks the file. Nothing is uploaded.
  */
-export function FileDrop({ accept, title, hint, onFile }: Props) {
+export function FileDrop({ accept, title, hint, onFile, className, inputTestId }: Props) {
   const [over, setOver] = useState(false);
   const handleDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -22,7 +27,7 @@ export function FileDrop({ accept, title, hint, onFile }: Props) {
   };
   return (
     <label
-      className={`transform-drop${over ? ' transform-drop-over' : ''}`}
+      className={['file-drop', over ? 'file-drop-over' : '', className ?? ''].filter(Boolean).join(' ')}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -33,17 +38,17 @@ export function FileDrop({ accept, title, hint, onFile }: Props) {
       <input
         type="file"
         accept={accept}
-        className="transform-drop-input"
-        data-testid="transform-file-input"
+        className="file-drop-input"
+        data-testid={inputTestId}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);
           event.target.value = '';
         }}
       />
-      <InboxOutlined className="transform-drop-icon" aria-hidden />
-      <span className="transform-drop-title">{title}</span>
-      <span className="transform-drop-hint">{hint}</span>
+      <InboxOutlined className="file-drop-icon" aria-hidden />
+      <span className="file-drop-title">{title}</span>
+      <span className="file-drop-hint">{hint}</span>
     </label>
   );
 }
