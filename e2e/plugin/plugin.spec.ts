@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPackage } from '../../server/src/modules/plugin/package-writer.js';
 import { seriousViolations, type Violation } from '../support/a11y.js';
@@ -19,7 +19,18 @@ import {
   startServer,
 } from '../support/app.js';
 import { relayPlugin } from '../support/plugin-packages.js';
-import { dialog, eventually, motionless, nextAnswer, tableRow, view } from '../support/ui.js';
+import {
+  dialog,
+  eventually,
+  expectFocusTrapped,
+  focusCovered,
+  hasFocus,
+  motionless,
+  nextAnswer,
+  tableRow,
+  tabTo,
+  view,
+} from '../support/ui.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -39,46 +50,6 @@ function pluginCli(...args: string[]): string {
 
 /** One violation on one line: the rule and where. */
 const describeViolation = (v: Violation) => `${v.id}: ${v.targets.join(' | ')}`;
-
-/** What has the focus, in a few words (for a failure message). */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement as HTMLElement | null;
-    return active
-      ? `${active.tagName.toLowerCase()} "${(active.innerText || active.getAttribute('aria-label') || '').slice(0, 40)}"`
-      : 'none';
-  });
-
-/** Whether the focus is in what covers the screen (a dialog, a drawer, or an option list of one of its selects). */
-const focusCovered = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return false;
-    return !!active.closest('.ant-modal-wrap, .ant-drawer-open, .ant-select-dropdown');
-  });
-
-/** Tabs forward (and back) round what is open: the focus never reaches the screen behind it. */
-async function expectFocusTrapped(page: Page, presses = 12) {
-  const escaped: string[] = [];
-  for (const key of ['Tab', 'Shift+Tab']) {
-    for (let i = 0; i < presses; i += 1) {
-      await page.keyboard.press(key);
-      if (!(await focusCovered(page))) escaped.push(`${key} ${i + 1}: ${await focused(page)}`);
-    }
-  }
-  expect(escaped).toEqual([]);
-}
-
-/** Tabs until the element has the focus (at most `presses` times), as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, presses = 25) {
-  for (let i = 0; i < presses; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached the element; the focus is on ${await focused(page)}`);
-}
-
-const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 /** The open cover (dialog or drawer) as it stands still: no serious or critical axe violation. */
 async function expectAccessible(page: Page) {

@@ -81,3 +81,43 @@ export async function nextAnswer<T>(page: Page, pathEnd: string, action: () => P
   ]);
   return ((await response.json()) as { data: T }).data;
 }
+
+/** What has the focus, in a few words (for a failure message). */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    return active
+      ? `${active.tagName.toLowerCase()} "${(active.innerText || active.getAttribute('aria-label') || '').slice(0, 40)}"`
+      : 'none';
+  });
+
+/** Whether the focus is in what covers the screen (a dialog, a drawer, or an option list of one of its selects). */
+export const focusCovered = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return false;
+    return !!active.closest('.ant-modal-wrap, .ant-drawer-open, .ant-select-dropdown');
+  });
+
+/** Tabs forward (and back) round what is open: the focus never reaches the screen behind it. */
+export async function expectFocusTrapped(page: Page, presses = 12) {
+  const escaped: string[] = [];
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press(key);
+      if (!(await focusCovered(page))) escaped.push(`${key} ${i + 1}: ${await focused(page)}`);
+    }
+  }
+  expect(escaped).toEqual([]);
+}
+
+/** Tabs until the element has the focus (at most `presses` times), as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator, presses = 25) {
+  for (let i = 0; i < presses; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the element; the focus is on ${await focused(page)}`);
+}
+
+export const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
