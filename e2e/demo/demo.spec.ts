@@ -130,9 +130,9 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     expect(routeTabs).toEqual(['/demo/test/route/1/alpha', '/demo/test/route/2']);
     // Each tab names its parameters, so the two tell apart (and the browser's title says the same).
     const tabTitle = (key: string) => page.locator(`.tabs-bar [data-tab="${key}"]`).innerText();
-    expect(await tabTitle('/demo/test/route/1/alpha')).toBe('Route demo · 1 / alpha');
-    expect(await tabTitle('/demo/test/route/2')).toBe('Route demo · 2');
-    expect(await page.title()).toBe('Route demo · 2 - Backroom');
+    expect(await tabTitle('/demo/test/route/1/alpha')).toBe('Route parameters · 1 / alpha');
+    expect(await tabTitle('/demo/test/route/2')).toBe('Route parameters · 2');
+    expect(await page.title()).toBe('Route parameters · 2 - Backroom');
     // Back to the first through its tab: its own parameters.
     await page.locator('.tabs-bar [data-tab="/demo/test/route/1/alpha"]').click();
     await eventually(() => view(page).getByTestId('param-name').innerText()).toBe('alpha');

@@ -593,6 +593,18 @@ async function main() {
           if (wanted('/helper/transform')) await shootTransform(page, shoot);
           if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
+          if (wanted('/demo/test/route/42/tea')) {
+            // A second URL of the route demo, opened within the app: two tabs, each naming its parameters.
+            await page.goto('/demo/test/route/42/tea');
+            await page.locator('.view-slot.active [data-testid=param-id]').waitFor();
+            await page.evaluate(() => {
+              history.pushState(null, '', '/demo/test/route/7');
+              dispatchEvent(new PopStateEvent('popstate', { state: null }));
+            });
+            await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/demo/test/route/7"]').waitFor();
+            await settle(page);
+            await shoot('demo-route-tabs');
+          }
           if (wanted('/sys/user')) {
             // The add form on the users screen.
             await page.goto('/sys/user');
@@ -601,6 +613,10 @@ async function main() {
             await page.getByRole('dialog').waitFor();
             await settle(page);
             await shoot('sys-user-form');
+            // Its foot: the tenant field a superuser sets, next to the enterprise WeChat account.
+            await page.getByRole('dialog').locator('#tenantId').scrollIntoViewIfNeeded();
+            await settle(page);
+            await shoot('sys-user-form-tenant');
             await page.getByRole('dialog').locator('.ant-modal-close').click();
             await page.getByRole('dialog').waitFor({ state: 'hidden' });
           }
