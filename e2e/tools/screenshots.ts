@@ -442,7 +442,7 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
     .first()
     .getByRole('button', { name: /编辑|Edit/ })
     .click();
-  await page.locator('.ant-modal:visible [data-testid=prize-photos]').waitFor();
+  await page.locator('.ant-modal:visible [data-testid=images-input]').waitFor();
   await settle(page);
   await shoot('customer-activity-form');
   await page.keyboard.press('Escape');
