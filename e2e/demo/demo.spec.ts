@@ -209,6 +209,9 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     await eventually(() => formItem(form, page, 'tenantId').locator('.ant-form-item-explain-error').innerText()).toBe(
       'A whole number of 1 or more, or empty for no tenant',
     );
+    // The form with its tenant field and the error under it reads as it should.
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
     await form.locator('#tenantId').fill(String(tenant));
     await saveDialog(page);
     expect((await admin.get<{ tenantId: number | null }>('/admin/base/sys/user/info', { id: userId })).tenantId).toBe(

@@ -138,7 +138,7 @@ export default function UserView() {
     tooltip: t('base.user.tenantHint'),
     // No min or precision on the input: antd would round or raise what was typed on blur, and put
     // the user in a tenant nobody chose. The rule says what is wrong instead.
-    input: <InputNumber style={{ width: '100%' }} controls={false} />,
+    input: <InputNumber style={{ width: '100%' }} controls={false} placeholder={t('base.user.tenantNone')} />,
     parse: (input) => {
       if (typeof input !== 'number' || !Number.isInteger(input) || input < 1)
         throw new Error(t('base.user.tenantInvalid'));
