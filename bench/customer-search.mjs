@@ -13,33 +13,31 @@
 //
 // With --db-url the database must be a throwaway one (its customer_info rows are replaced).
 // Targets (issue 11): p50 < 20 ms and >= 1,000 req/s at 1M customers on SQLite and PostgreSQL.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+import {
+  addBenchRole,
+  benchServer,
+  buildServer,
+  dataDirOf,
+  dbKindOf,
+  fillTable,
+  insertRows,
+  leaveData,
+  measure,
+  openDb,
+  removeBenchStaff,
+  SCALE_OPTIONS,
+  signInKept,
+  writeResults,
+} from './scale-kit.mjs';
 
 const { values: opts } = parseArgs({
   options: {
-    'db-url': { type: 'string' },
-    rows: { type: 'string', default: '1000000' },
-    seconds: { type: 'string', default: '5' },
+    ...SCALE_OPTIONS,
     clients: { type: 'string', default: '4' },
-    explain: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    /**
-     * Measure the rows an earlier run left instead of filling again: PostgreSQL and MariaDB's
-     * database, or SQLite's file in --data-dir (the server migrates it first if it is behind).
-     * Give the earlier run's --data-dir on every database: the admin's password is kept there.
-     */
-    reuse: { type: 'boolean', default: false },
-    /** SQLite: the folder of the database (kept afterwards), instead of a throwaway one. */
-    'data-dir': { type: 'string' },
     /** Write the server's CPU profile (node --cpu-prof) into this folder, for a look at where a request goes. */
     'cpu-prof': { type: 'string' },
     /** Only these scenarios (a comma-separated list of words the scenario's name holds: "baseline,phone"). */
@@ -52,14 +50,11 @@ const ROWS = Number(opts.rows);
 const SECONDS = Number(opts.seconds);
 const CLIENTS = Number(opts.clients);
 const DB_URL = opts['db-url'] ?? '';
-const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 'mysql';
+const KIND = dbKindOf(DB_URL);
 const ADMIN_PASSWORD = 'bench-123456';
 const CLERK = 'bench.clerk';
 const EMPLOYEES = 200;
-const dataDir = opts['data-dir']
-  ? path.resolve(opts['data-dir'])
-  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-customers-'));
-fs.mkdirSync(dataDir, { recursive: true });
+const dataDir = dataDirOf(opts['data-dir'], 'backroom-customers-');
 const KEEP = opts.keep || opts['data-dir'] !== undefined;
 const sqliteFile = path.join(dataDir, 'backroom.sqlite');
 const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
@@ -100,74 +95,15 @@ function customer(n, employees, now) {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The database, opened directly for the fill (the server stopped).
-
-async function openDb() {
-  if (KIND === 'sqlite') {
-    const Database = requireServer('better-sqlite3');
-    const db = new Database(sqliteFile);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    // The text index's triggers write pieces all over its B-trees: a cache that holds them.
-    db.pragma('cache_size = -262144');
-    return {
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql, params = []) => void db.prepare(sql).run(...params),
-      begin: async () => db.exec('begin'),
-      commit: async () => db.exec('commit'),
-      close: async () => {
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.close();
-      },
-    };
-  }
-  if (KIND === 'postgres') {
-    const pg = requireServer('pg');
-    const client = new pg.Client({ connectionString: DB_URL });
-    await client.connect();
-    const numbered = (sql) => {
-      let i = 0;
-      return sql.replace(/\?/g, () => `$${++i}`);
-    };
-    return {
-      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
-      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
-      begin: async () => void (await client.query('begin')),
-      commit: async () => void (await client.query('commit')),
-      close: () => client.end(),
-    };
-  }
-  const mysql = requireServer('mysql2/promise');
-  const conn = await mysql.createConnection({ uri: DB_URL, charset: 'utf8mb4' });
-  return {
-    all: async (sql, params = []) => (await conn.query(sql, params))[0],
-    run: async (sql, params = []) => void (await conn.query(sql, params)),
-    begin: async () => void (await conn.query('start transaction')),
-    commit: async () => void (await conn.query('commit')),
-    close: () => conn.end(),
-  };
-}
-
-async function insertRows(db, table, rows) {
-  const columns = Object.keys(rows[0]);
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  await db.run(
-    `insert into ${q(table)} (${columns.map(q).join(', ')}) values ${rows.map(() => one).join(', ')}`,
-    rows.flatMap((r) => columns.map((c) => r[c])),
-  );
-}
+const database = () => openDb({ kind: KIND, dbUrl: DB_URL, sqliteFile });
 
 /** Employees (staff users in store departments), a clerk among them with the customer menus, and the customers. */
 async function fill() {
-  const db = await openDb();
+  const db = await database();
   const now = '2026-11-25 09:00:00';
   const [admin] = await db.all(`select id, password from base_sys_user where username = 'admin'`);
   const departments = await db.all(`select id, name from base_sys_department order by id`);
-  await db.run(
-    `delete from base_sys_user_role where ${q('userId')} in (select id from base_sys_user where username like 'bench.%')`,
-  );
-  await db.run(`delete from base_sys_user where username like 'bench.%'`);
+  await removeBenchStaff(db);
   await db.run(`delete from customer_info`);
   const users = [];
   for (let i = 0; i < EMPLOYEES; i += 1) {
@@ -197,42 +133,17 @@ async function fill() {
     number: `E${String(i).padStart(5, '0')}`,
   }));
   // The clerk's role: every customer permission, nothing else.
-  await db.run(`delete from base_sys_role where label = 'bench.customer-clerk'`);
-  await insertRows(db, 'base_sys_role', [
-    {
-      createTime: now,
-      updateTime: now,
-      userId: Number(admin.id),
-      name: 'Bench customer clerk',
-      label: 'bench.customer-clerk',
-      remark: '',
-      relevance: KIND === 'postgres' ? false : 0,
-    },
-  ]);
-  const [role] = await db.all(`select id from base_sys_role where label = 'bench.customer-clerk'`);
-  const menus = await db.all(
-    `select id from base_sys_menu where perms like 'customer:%' or ${q('router')} like '/customer%'`,
-  );
-  await insertRows(
-    db,
-    'base_sys_role_menu',
-    menus.map((m) => ({ roleId: Number(role.id), menuId: Number(m.id) })),
-  );
-  await insertRows(db, 'base_sys_user_role', [{ userId: employees[0].id, roleId: Number(role.id) }]);
+  await addBenchRole(db, {
+    label: 'bench.customer-clerk',
+    name: 'Bench customer clerk',
+    creatorId: Number(admin.id),
+    now,
+    menuWhere: `perms like 'customer:%' or ${q('router')} like '/customer%'`,
+    members: [employees[0].id],
+  });
 
   const started = Date.now();
-  const batch = 500;
-  await db.begin();
-  for (let from = 1; from <= ROWS; from += batch) {
-    const rows = [];
-    for (let n = from; n < Math.min(from + batch, ROWS + 1); n += 1) rows.push(customer(n, employees, now));
-    await insertRows(db, 'customer_info', rows);
-    if (KIND !== 'sqlite' && (from - 1) % 50_000 === 0) {
-      await db.commit();
-      await db.begin();
-    }
-  }
-  await db.commit();
+  await fillTable(db, 'customer_info', ROWS, (n) => customer(n, employees, now));
   // VACUUM also moves the GIN index's pending list (rows added since it was built) into the index,
   // as autovacuum does after a bulk load.
   if (KIND === 'postgres') {
@@ -249,25 +160,13 @@ async function fill() {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-let server = null;
-
-async function startServer() {
-  const profile = opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`] : [];
-  server = await startBuiltServer({
-    nodeArgs: [...startScriptFlags(), ...profile],
-    dataDir,
-    logFile: path.join(dataDir, 'server.log'),
-    // A reused database may be migrated first (a text index made anew over its rows: minutes).
-    timeoutMs: opts.reuse ? 1_800_000 : 120_000,
-    env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
-  });
-}
-
-async function stopServer() {
-  const running = server;
-  server = null;
-  await running?.stop();
-}
+const server = benchServer({
+  dataDir,
+  env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
+  // A reused database may be migrated first (a text index made anew over its rows: minutes).
+  timeoutMs: opts.reuse ? 1_800_000 : 120_000,
+  nodeArgs: opts['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`] : [],
+});
 
 async function post(urlPath, body, token) {
   const res = await fetch(server.base + urlPath, {
@@ -278,77 +177,32 @@ async function post(urlPath, body, token) {
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
-/**
- * The passwords in force, kept beside the database: the first sign-in changes the seeded admin's
- * (signInCompletingChange), and a --reuse run signs in with what it became.
- */
-const passwordsFile = path.join(dataDir, 'bench-passwords.json');
-
 async function login(username, password) {
-  const kept = fs.existsSync(passwordsFile) ? JSON.parse(fs.readFileSync(passwordsFile, 'utf8')) : {};
-  const signedIn = await signInCompletingChange(server.base, username, kept[username] ?? password);
-  fs.writeFileSync(passwordsFile, JSON.stringify({ ...kept, [username]: signedIn.password }));
-  return signedIn.token;
+  return signInKept(server.base, dataDir, username, password);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-/** `clients` loops posting the same body for `seconds`: latency percentiles and throughput. */
-async function measure(url, body, token) {
+/** The page with `body` posted by `clients` loops for `seconds`: the rows it finds, and how fast. */
+async function measurePage(url, body, token) {
   const first = await post(url, body, token);
   if (first.status !== 200 || first.json?.code !== 1000) {
     throw new Error(`${url} ${JSON.stringify(body)}: HTTP ${first.status} ${JSON.stringify(first.json).slice(0, 300)}`);
   }
-  const total = first.json.data.pagination.total;
   const payload = JSON.stringify(body);
   const headers = { 'content-type': 'application/json', authorization: token };
-  // Warm-up (the compiled query, the database's cache): 20 requests or one second, whichever is first.
-  const warm = Date.now() + 1000;
-  for (let i = 0; i < 20 && Date.now() < warm; i += 1) {
-    await (await fetch(server.base + url, { method: 'POST', headers, body: payload })).text();
-  }
-  const latencies = [];
-  const end = Date.now() + SECONDS * 1000;
-  const started = performance.now();
-  const cpuBefore = cpuMsOf(server.child.pid);
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        const res = await fetch(server.base + url, { method: 'POST', headers, body: payload });
-        await res.text();
-        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuMsOf(server.child.pid);
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return {
-    total,
-    p50: pct(50),
-    p95: pct(95),
-    rps: latencies.length / elapsed,
-    cpuMs: cpu === null || cpuBefore === null ? null : (cpu - cpuBefore) / latencies.length,
-    load: os.loadavg()[0],
+  const request = async () => {
+    const res = await fetch(server.base + url, { method: 'POST', headers, body: payload });
+    await res.text();
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
   };
-}
-
-/** CPU time of a process in ms (user + system, /proc/<pid>/stat); null elsewhere. */
-function cpuMsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+  const timing = await measure(request, { clients: CLIENTS, seconds: SECONDS, pid: server.pid });
+  return { total: first.json.data.pagination.total, ...timing };
 }
 
 async function explain(keyWord) {
-  const db = await openDb();
+  const db = await database();
   const pattern = `%${keyWord}%`;
   const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
   const words = ['customerName', 'customerAddress', 'customerType', 'remark'];
@@ -401,16 +255,13 @@ async function explain(keyWord) {
 }
 
 async function main() {
-  if (!opts['no-build']) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@backroom/server'], { cwd: ROOT, stdio: 'ignore' });
-    if (built.status !== 0) throw new Error('building the server failed');
-  }
+  buildServer(opts['no-build']);
   console.log(
     `customer search bench: ${KIND}, ${ROWS.toLocaleString('en-US')} customers, ${CLIENTS} clients, ${SECONDS} s each`,
   );
   // First start migrates and seeds; the fill goes in with the server stopped.
-  await startServer();
-  await stopServer();
+  await server.start();
+  await server.stop();
   const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
   if (!(opts.reuse && filled)) await fill();
   // Keywords from a known row, one of the clerk's (every EMPLOYEES-th customer is theirs): a name
@@ -427,7 +278,7 @@ async function main() {
   // The same page without a keyword: what the server and the machine cost besides the search.
   const scenarios = [['no keyword (baseline)', ''], ...keywords];
   if (opts.explain) for (const [, keyWord] of keywords) await explain(keyWord);
-  await startServer();
+  await server.start();
   try {
     const tokens = { superuser: await login('admin', ADMIN_PASSWORD), clerk: await login(CLERK, ADMIN_PASSWORD) };
     const url = '/api/admin/customer/info/findPage';
@@ -440,28 +291,26 @@ async function main() {
       for (const [what, keyWord] of scenarios) {
         if (only && !only.some((word) => what.includes(word))) continue;
         const body = keyWord === '' ? { page: 1, size: 20 } : { page: 1, size: 20, keyWord };
-        const r = await measure(url, body, token);
+        const r = await measurePage(url, body, token);
         const cpu = r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2);
         const line = `| ${who} | ${what}${keyWord ? ` \`${keyWord}\`` : ''} | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${Math.round(r.rps).toLocaleString('en-US')} | ${cpu} | ${r.load.toFixed(1)} |`;
         console.log(line);
         lines.push(line);
       }
     }
-    const results = path.join(ROOT, 'bench/results');
-    fs.mkdirSync(results, { recursive: true });
-    fs.writeFileSync(
-      path.join(results, `customer-search-${KIND}.md`),
-      `${KIND}, ${ROWS.toLocaleString('en-US')} customers, ${CLIENTS} clients, ${os.cpus().length} cores\n\n${lines.join('\n')}\n`,
+    writeResults(
+      `customer-search-${KIND}`,
+      `${KIND}, ${ROWS.toLocaleString('en-US')} customers, ${CLIENTS} clients, ${os.cpus().length} cores`,
+      lines,
     );
   } finally {
-    await stopServer();
-    if (KIND === 'sqlite' && KEEP) console.log(`kept ${sqliteFile}`);
-    else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+    leaveData({ kind: KIND, dataDir, sqliteFile, keep: KEEP });
   }
 }
 
 main().catch(async (error) => {
   console.error(error);
-  await stopServer();
+  await server.stop();
   process.exitCode = 1;
 });

@@ -13,45 +13,42 @@
 // index, and keeping it for a million rows takes longer than the rest of the run): keyword search is
 // not maintained in the bench's database afterwards.
 // Target (issue 14): p50 < 100 ms for each call at 1M customers and 1M invitations on SQLite and PostgreSQL.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+import {
+  addBenchRole,
+  benchServer,
+  buildServer,
+  dataDirOf,
+  dbKindOf,
+  fillTable,
+  insertRows,
+  leaveData,
+  measure,
+  openDb,
+  removeBenchStaff,
+  SCALE_OPTIONS,
+  signInKept,
+  writeResults,
+} from './scale-kit.mjs';
 
 const { values: opts } = parseArgs({
-  options: {
-    'db-url': { type: 'string' },
-    rows: { type: 'string', default: '1000000' },
-    seconds: { type: 'string', default: '5' },
-    clients: { type: 'string', default: '1' },
-    explain: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    /** Measure the rows an earlier run left (with --data-dir for SQLite) instead of filling again. */
-    reuse: { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-  },
+  options: { ...SCALE_OPTIONS, clients: { type: 'string', default: '1' } },
 });
 const ROWS = Number(opts.rows);
 const SECONDS = Number(opts.seconds);
 const CLIENTS = Number(opts.clients);
 const DB_URL = opts['db-url'] ?? '';
-const KIND = DB_URL === '' ? 'sqlite' : /^postgres/.test(DB_URL) ? 'postgres' : 'mysql';
+const KIND = dbKindOf(DB_URL);
 const ADMIN_PASSWORD = 'bench-123456';
 const CLERK = 'bench.clerk';
 const MANAGER = 'bench.manager';
 const EMPLOYEES = 200;
 /** Rows are spread over this many days back from today: about 1,370 a day at 1M. */
 const DAYS = 730;
-const dataDir = opts['data-dir']
-  ? path.resolve(opts['data-dir'])
-  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-home-'));
-fs.mkdirSync(dataDir, { recursive: true });
+const dataDir = dataDirOf(opts['data-dir'], 'backroom-home-');
 const KEEP = opts['data-dir'] !== undefined;
 const sqliteFile = path.join(dataDir, 'backroom.sqlite');
 const q = (name) => (KIND === 'mysql' ? `\`${name}\`` : `"${name}"`);
@@ -66,59 +63,7 @@ function timeOf(n) {
   return formatTime(new Date(now - Math.floor(((ROWS - n) / ROWS) * DAYS * 86_400_000)));
 }
 
-async function openDb() {
-  if (KIND === 'sqlite') {
-    const Database = requireServer('better-sqlite3');
-    const db = new Database(sqliteFile);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -262144');
-    return {
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql, params = []) => void db.prepare(sql).run(...params),
-      begin: async () => db.exec('begin'),
-      commit: async () => db.exec('commit'),
-      close: async () => {
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.close();
-      },
-    };
-  }
-  if (KIND === 'postgres') {
-    const pg = requireServer('pg');
-    const client = new pg.Client({ connectionString: DB_URL });
-    await client.connect();
-    const numbered = (sql) => {
-      let i = 0;
-      return sql.replace(/\?/g, () => `$${++i}`);
-    };
-    return {
-      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
-      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
-      begin: async () => void (await client.query('begin')),
-      commit: async () => void (await client.query('commit')),
-      close: () => client.end(),
-    };
-  }
-  const mysql = requireServer('mysql2/promise');
-  const conn = await mysql.createConnection({ uri: DB_URL, charset: 'utf8mb4' });
-  return {
-    all: async (sql, params = []) => (await conn.query(sql, params))[0],
-    run: async (sql, params = []) => void (await conn.query(sql, params)),
-    begin: async () => void (await conn.query('start transaction')),
-    commit: async () => void (await conn.query('commit')),
-    close: () => conn.end(),
-  };
-}
-
-async function insertRows(db, table, rows) {
-  const columns = Object.keys(rows[0]);
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  await db.run(
-    `insert into ${q(table)} (${columns.map(q).join(', ')}) values ${rows.map(() => one).join(', ')}`,
-    rows.flatMap((r) => columns.map((c) => r[c])),
-  );
-}
+const database = () => openDb({ kind: KIND, dbUrl: DB_URL, sqliteFile });
 
 /** The customer table's keyword-index triggers (see the header): dropped before the fill. */
 async function dropTextIndexTriggers(db) {
@@ -136,16 +81,13 @@ async function dropTextIndexTriggers(db) {
 }
 
 async function fill() {
-  const db = await openDb();
+  const db = await database();
   const now = formatTime(new Date());
   const [admin] = await db.all(`select id, password from base_sys_user where username = 'admin'`);
   const departments = await db.all(`select id, name, ${q('isStore')} as store from base_sys_department order by id`);
   // The manager runs a store (a department marked as one): their home counts that store's rows.
   const store = departments.find((d) => Number(d.store) === 1 || d.store === true) ?? departments[0];
-  await db.run(
-    `delete from base_sys_user_role where ${q('userId')} in (select id from base_sys_user where username like 'bench.%')`,
-  );
-  await db.run(`delete from base_sys_user where username like 'bench.%'`);
+  await removeBenchStaff(db);
   await dropTextIndexTriggers(db);
   await db.run('delete from customer_invitation_record');
   await db.run('delete from customer_info');
@@ -178,80 +120,52 @@ async function fill() {
       storeName: names.get(Number(u.dept)),
       number: `E${i}`,
     }));
-  await db.run(`delete from base_sys_role where label = 'bench.home'`);
-  await insertRows(db, 'base_sys_role', [
-    {
-      createTime: now,
-      updateTime: now,
-      userId: Number(admin.id),
-      name: 'Bench home',
-      label: 'bench.home',
-      remark: '',
-      relevance: KIND === 'postgres' ? false : 0,
-    },
-  ]);
-  const [role] = await db.all(`select id from base_sys_role where label = 'bench.home'`);
-  const menus = await db.all(
-    `select id from base_sys_menu where perms like 'customer:%' or ${q('router')} like '/customer%' or ${q('router')} = '/'`,
-  );
-  await insertRows(
-    db,
-    'base_sys_role_menu',
-    menus.map((m) => ({ roleId: Number(role.id), menuId: Number(m.id) })),
-  );
   const clerk = staff.find((u) => u.username === CLERK);
   const manager = staff.find((u) => u.username === MANAGER);
-  await insertRows(db, 'base_sys_user_role', [
-    { userId: Number(clerk.id), roleId: Number(role.id) },
-    { userId: Number(manager.id), roleId: Number(role.id) },
-  ]);
+  await addBenchRole(db, {
+    label: 'bench.home',
+    name: 'Bench home',
+    creatorId: Number(admin.id),
+    now,
+    menuWhere: `perms like 'customer:%' or ${q('router')} like '/customer%' or ${q('router')} = '/'`,
+    members: [Number(clerk.id), Number(manager.id)],
+  });
 
   const started = Date.now();
-  const batch = 500;
-  for (const table of ['customer_info', 'customer_invitation_record']) {
-    await db.begin();
-    for (let from = 1; from <= ROWS; from += batch) {
-      const rows = [];
-      for (let n = from; n < Math.min(from + batch, ROWS + 1); n += 1) {
-        const employee = employees[n % employees.length];
-        const at = timeOf(n);
-        const place = { storeId: employee.store, employeeId: employee.id };
-        rows.push(
-          table === 'customer_info'
-            ? {
-                createTime: at,
-                updateTime: at,
-                customerCode: `C${String(n).padStart(8, '0')}`,
-                customerName: `客户${n}`,
-                customerSex: n % 3,
-                customerType: ['new', 'regular', 'vip', null][n % 4],
-                customerPhone: `1${[3, 5, 8][n % 3]}${String((n * 7919) % 1_000_000_000).padStart(9, '0')}`,
-                storeName: employee.storeName,
-                employeeNumber: employee.number,
-                diseaseInformation: '',
-                remark: '',
-                customerStatus: '0',
-                ...place,
-              }
-            : {
-                createTime: at,
-                updateTime: at,
-                customerStatus: String((n % 4) + 1),
-                inviteTime: at,
-                customerID: n,
-                remark: '',
-                ...place,
-              },
-        );
-      }
-      await insertRows(db, table, rows);
-      if (KIND !== 'sqlite' && (from - 1) % 50_000 === 0) {
-        await db.commit();
-        await db.begin();
-      }
-    }
-    await db.commit();
-  }
+  const placeOf = (n) => {
+    const employee = employees[n % employees.length];
+    return { employee, at: timeOf(n), place: { storeId: employee.store, employeeId: employee.id } };
+  };
+  await fillTable(db, 'customer_info', ROWS, (n) => {
+    const { employee, at, place } = placeOf(n);
+    return {
+      createTime: at,
+      updateTime: at,
+      customerCode: `C${String(n).padStart(8, '0')}`,
+      customerName: `客户${n}`,
+      customerSex: n % 3,
+      customerType: ['new', 'regular', 'vip', null][n % 4],
+      customerPhone: `1${[3, 5, 8][n % 3]}${String((n * 7919) % 1_000_000_000).padStart(9, '0')}`,
+      storeName: employee.storeName,
+      employeeNumber: employee.number,
+      diseaseInformation: '',
+      remark: '',
+      customerStatus: '0',
+      ...place,
+    };
+  });
+  await fillTable(db, 'customer_invitation_record', ROWS, (n) => {
+    const { at, place } = placeOf(n);
+    return {
+      createTime: at,
+      updateTime: at,
+      customerStatus: String((n % 4) + 1),
+      inviteTime: at,
+      customerID: n,
+      remark: '',
+      ...place,
+    };
+  });
   if (KIND === 'postgres') {
     await db.run('vacuum analyze customer_info');
     await db.run('vacuum analyze customer_invitation_record');
@@ -264,60 +178,26 @@ async function fill() {
   await db.close();
 }
 
-let server = null;
-
-async function startServer() {
-  server = await startBuiltServer({
-    nodeArgs: startScriptFlags(),
-    dataDir,
-    logFile: path.join(dataDir, 'server.log'),
-    timeoutMs: 600_000,
-    env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL },
-  });
-}
-
-async function stopServer() {
-  const running = server;
-  server = null;
-  await running?.stop();
-}
+const server = benchServer({ dataDir, env: { ADMIN_PASSWORD, DATABASE_URL: DB_URL }, timeoutMs: 600_000 });
 
 /** The passwords the first sign-ins chose (the forced change), kept beside the database for --reuse. */
-const passwordsFile = path.join(dataDir, 'bench-passwords.json');
-
 async function signIn(username) {
-  const kept = fs.existsSync(passwordsFile) ? JSON.parse(fs.readFileSync(passwordsFile, 'utf8')) : {};
-  const { token, password } = await signInCompletingChange(server.base, username, kept[username] ?? ADMIN_PASSWORD);
-  fs.writeFileSync(passwordsFile, JSON.stringify({ ...kept, [username]: password }));
-  return token;
+  return signInKept(server.base, dataDir, username, ADMIN_PASSWORD);
 }
 
-/** `clients` loops getting the url for `seconds`: latency percentiles and throughput. */
-async function measure(url, token) {
+/** The call got by `clients` loops for `seconds`: its answer, and how fast. */
+async function measureCall(url, token) {
   const headers = { authorization: token };
   const first = await fetch(server.base + url, { headers });
   const json = await first.json().catch(() => null);
   if (first.status !== 200 || json?.code !== 1000)
     throw new Error(`${url}: HTTP ${first.status} ${JSON.stringify(json)}`);
-  for (let i = 0; i < 3; i += 1) await (await fetch(server.base + url, { headers })).text();
-  const latencies = [];
-  const end = Date.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end || latencies.length < 5) {
-        const t0 = performance.now();
-        const res = await fetch(server.base + url, { headers });
-        await res.text();
-        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { data: json.data, p50: pct(50), p95: pct(95), rps: latencies.length / elapsed, load: os.loadavg()[0] };
+  const request = async () => {
+    const res = await fetch(server.base + url, { headers });
+    await res.text();
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  };
+  return { data: json.data, ...(await measure(request, { clients: CLIENTS, seconds: SECONDS })) };
 }
 
 /** What the answer says in a few words: the figures that show the scope took. */
@@ -329,7 +209,7 @@ function gist(call, data) {
 }
 
 async function explain() {
-  const db = await openDb();
+  const db = await database();
   const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
   const queries = [
     ['customers total', `select count(*) from customer_info a`],
@@ -351,19 +231,16 @@ async function explain() {
 }
 
 async function main() {
-  if (!opts['no-build']) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@backroom/server'], { cwd: ROOT, stdio: 'ignore' });
-    if (built.status !== 0) throw new Error('building the server failed');
-  }
+  buildServer(opts['no-build']);
   console.log(
     `home dashboard bench: ${KIND}, ${ROWS.toLocaleString('en-US')} customers and invitations, ${CLIENTS} client(s), ${SECONDS} s each`,
   );
-  await startServer();
-  await stopServer();
+  await server.start();
+  await server.stop();
   const filled = KIND !== 'sqlite' || fs.existsSync(sqliteFile);
   if (!(opts.reuse && filled)) await fill();
   if (opts.explain) await explain();
-  await startServer();
+  await server.start();
   try {
     const tokens = {
       superuser: await signIn('admin'),
@@ -373,27 +250,25 @@ async function main() {
     const lines = ['| who | call | answer | p50 ms | p95 ms | req/s | load avg |', '|---|---|---|---:|---:|---:|---:|'];
     for (const [who, token] of Object.entries(tokens)) {
       for (const call of ['summary', 'trend', 'breakdown']) {
-        const r = await measure(`/api/admin/demo/home/${call}`, token);
+        const r = await measureCall(`/api/admin/demo/home/${call}`, token);
         const line = `| ${who} | ${call} | ${gist(call, r.data)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.rps.toFixed(1)} | ${r.load.toFixed(1)} |`;
         console.log(line);
         lines.push(line);
       }
     }
-    const results = path.join(ROOT, 'bench/results');
-    fs.mkdirSync(results, { recursive: true });
-    fs.writeFileSync(
-      path.join(results, `home-dashboard-${KIND}.md`),
-      `${KIND}, ${ROWS.toLocaleString('en-US')} customers and invitations, ${CLIENTS} client(s), ${os.cpus().length} cores\n\n${lines.join('\n')}\n`,
+    writeResults(
+      `home-dashboard-${KIND}`,
+      `${KIND}, ${ROWS.toLocaleString('en-US')} customers and invitations, ${CLIENTS} client(s), ${os.cpus().length} cores`,
+      lines,
     );
   } finally {
-    await stopServer();
-    if (KIND === 'sqlite' && KEEP) console.log(`kept ${sqliteFile}`);
-    else if (KIND === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+    leaveData({ kind: KIND, dataDir, sqliteFile, keep: KEEP });
   }
 }
 
 main().catch(async (error) => {
   console.error(error);
-  await stopServer();
+  await server.stop();
   process.exitCode = 1;
 });

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 import { buildIfChanged } from '../scripts/build-if-changed.mjs';
+import { cpuMsOf } from './scale-kit.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -101,16 +102,6 @@ function memoryOf(pid) {
     return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
   } catch {
     return { rss: null, hwm: null };
-  }
-}
-
-/** CPU time of a process in ms (user + system, from /proc/<pid>/stat); null elsewhere. */
-function cpuMsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
   }
 }
 

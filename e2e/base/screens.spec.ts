@@ -318,6 +318,36 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await eventually(() => page.locator('.app-sider').innerText()).not.toContain(renamed);
   });
 
+  it('quick-adds a permission row of an entity EPS serves, under the menu that holds its others', async () => {
+    const name = unique('E2E dictionary types ');
+    const all = await menus(admin);
+    // The permission rows of dict/type sit under one menu: the dialog proposes that one.
+    const holder = all.find((m) => m.type === 2 && (m.perms ?? '').split(',').includes('dict:type:add'));
+    const { page } = await openAs(browser, server.base, { path: '/sys/menu' });
+    await view(page).getByRole('button', { name: 'Quick-add permission' }).click();
+    const form = dialog(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => form.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Choose an entity', 'Fill in a permission name']),
+    );
+    const entity = form.getByLabel('Entity');
+    await entity.click();
+    // A long list draws only the options in view: narrow it to the one wanted.
+    await entity.fill('dict/type');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'dict/type' })
+      .first()
+      .click();
+    await form.getByText('dict:type:page').waitFor();
+    await form.getByRole('checkbox', { name: 'All' }).check();
+    await form.locator('#menuQuickAdd_name').fill(name);
+    await saveDialog(page);
+    const added = (await menus(admin)).find((m) => m.name === name);
+    expect(added).toMatchObject({ type: 2, parentId: holder?.parentId });
+    expect((added?.perms ?? '').split(',')).toEqual(expect.arrayContaining(['dict:type:page', 'dict:type:add']));
+    await admin.post('/admin/base/sys/menu/delete', { ids: [added?.id] });
+  });
+
   it('adds a string parameter, refuses broken JSON, edits and deletes it', async () => {
     const keyName = unique('e2eGreeting');
     const findParam = async () =>

@@ -126,6 +126,9 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await formDialog(page).locator('#customerPhone').fill(phone);
     await formDialog(page).locator('#activityName').fill('Spring tasting');
     await formDialog(page).locator('#prizeName').fill('Tea set');
+    // The prize photos are the file space's picture list in the activity's words; a clerk may not
+    // open the file space, and is told so.
+    expect(await formDialog(page).getByTestId('images-input').innerText()).toBe('You may not open the file space.');
     await formDialog(page).getByRole('button', { name: 'Save' }).click();
     await formDialog(page).waitFor({ state: 'hidden' });
     const activity = drawer(page).getByTestId('timeline-activity');

@@ -1,8 +1,29 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.js';
-import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { confirmBubble, dialog, eventually, motionless, tableRow, toasts, view, visit } from '../support/ui.js';
+import {
+  type Api,
+  apiOf,
+  hasChromium,
+  login,
+  openAs,
+  type RunningServer,
+  startRun,
+  stopRun,
+  unique,
+} from '../support/app.js';
+import {
+  confirmBubble,
+  dialog,
+  eventually,
+  formItem,
+  motionless,
+  saveDialog,
+  tableRow,
+  toasts,
+  view,
+  visit,
+} from '../support/ui.js';
 
 type Goods = { id: number; title: string; price: number; mainImage: string | null; status: number; stock: number };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -107,6 +128,11 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     );
     const routeTabs = (await tabKeys(page)).filter((key) => key?.startsWith('/demo/test/route/'));
     expect(routeTabs).toEqual(['/demo/test/route/1/alpha', '/demo/test/route/2']);
+    // Each tab names its parameters, so the two tell apart (and the browser's title says the same).
+    const tabTitle = (key: string) => page.locator(`.tabs-bar [data-tab="${key}"]`).innerText();
+    expect(await tabTitle('/demo/test/route/1/alpha')).toBe('Route parameters · 1 / alpha');
+    expect(await tabTitle('/demo/test/route/2')).toBe('Route parameters · 2');
+    expect(await page.title()).toBe('Route parameters · 2 - Backroom');
     // Back to the first through its tab: its own parameters.
     await page.locator('.tabs-bar [data-tab="/demo/test/route/1/alpha"]').click();
     await eventually(() => view(page).getByTestId('param-name').innerText()).toBe('alpha');
@@ -121,6 +147,97 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     await eventually(() => page.locator('.app-layout .error-page').innerText()).toContain('page not found');
     expect((await tabKeys(page)).some((key) => key === '/404')).toBe(false);
     expect((await tabKeys(page)).length).toBeLessThanOrEqual(before.length);
+  });
+
+  it("puts a user in a tenant on the user screen, and that user then sees only the tenant's rows", async () => {
+    // Its data first: a role with the tenant demo and the user page, a tenant of this test's own
+    // with a row in it (added by a colleague already there), and a row of another tenant.
+    type Menu = { id: number; parentId: number | null; router: string | null };
+    const menus = await admin.post<Menu[]>('/admin/base/sys/menu/list');
+    const pageWith = (router: string) => {
+      const page = menus.find((m) => m.router === router);
+      if (!page) throw new Error(`no menu ${router}`);
+      return [page.id, ...menus.filter((m) => m.parentId === page.id).map((m) => m.id)];
+    };
+    const departments = await admin.post<Array<{ id: number; name: string }>>('/admin/base/sys/department/list');
+    const east = departments.find((d) => d.name === '华东区')?.id;
+    const { id: roleId } = await admin.post<{ id: number }>('/admin/base/sys/role/add', {
+      name: unique('Tenant staff '),
+      label: unique('e2e-tenant-'),
+      menuIdList: [...pageWith('/demo/tenant'), ...pageWith('/sys/user')],
+      departmentIdList: east ? [east] : [],
+      relevance: true,
+    });
+    const tenant = 1000 + Math.floor(Math.random() * 1_000_000);
+    const addUser = async (username: string, tenantId?: number) => {
+      const { id } = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+        username,
+        password: 'tenant-pass1',
+        departmentId: east,
+        roleIdList: [roleId],
+        ...(tenantId ? { tenantId } : {}),
+      });
+      return id;
+    };
+    const addRowAs = async (username: string, title: string) => {
+      const api = apiOf(server.base, (await login(server.base, username, 'tenant-pass1')).token);
+      await api.post('/admin/demo/tenant/add', { title });
+    };
+    const colleague = unique('e2e_colleague_');
+    const outsider = unique('e2e_outsider_');
+    await addUser(colleague, tenant);
+    await addUser(outsider, tenant + 1);
+    const ours = unique('ours-');
+    const theirs = unique('theirs-');
+    await addRowAs(colleague, ours);
+    await addRowAs(outsider, theirs);
+    const username = unique('e2e_tenant_');
+    const userId = await addUser(username);
+
+    // The superuser sets the tenant on the user's edit form; a bad value is said, not changed.
+    const { page } = await openAs(browser, server.base, { path: '/sys/user' });
+    const search = view(page).locator('.crud-search').getByRole('searchbox');
+    await search.fill(username);
+    await search.press('Enter');
+    await tableRow(page, username).getByRole('button', { name: 'Edit' }).click();
+    const form = dialog(page);
+    await eventually(() => form.locator('#username').inputValue()).toBe(username);
+    expect(await form.locator('#tenantId').inputValue()).toBe('');
+    await form.locator('#tenantId').fill('0');
+    await motionless(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => formItem(form, page, 'tenantId').locator('.ant-form-item-explain-error').innerText()).toBe(
+      'A whole number of 1 or more, or empty for no tenant',
+    );
+    // The form with its tenant field and the error under it reads as it should.
+    await page.mouse.move(0, 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.locator('#tenantId').fill(String(tenant));
+    await saveDialog(page);
+    expect((await admin.get<{ tenantId: number | null }>('/admin/base/sys/user/info', { id: userId })).tenantId).toBe(
+      tenant,
+    );
+
+    // That user signs in: the tenant demo lists the tenant's row only, and "this tenant's rows" says so.
+    const signedIn = await openAs(browser, server.base, {
+      path: '/demo/tenant',
+      user: username,
+      password: 'tenant-pass1',
+    });
+    await tableRow(signedIn.page, ours).waitFor();
+    expect(await tableRow(signedIn.page, theirs).count()).toBe(0);
+    expect(await view(signedIn.page).locator('.ant-table-row').count()).toBe(1);
+    await view(signedIn.page).getByTestId('tenant-use').click();
+    const calls = view(signedIn.page).locator('table:has(caption)');
+    await calls.locator('caption').waitFor();
+    expect(await calls.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining(ours)]);
+    expect(await calls.locator('tbody tr').innerText()).toContain(String(tenant));
+
+    // Not being a superuser, they get no tenant field on the user form.
+    await visit(signedIn.page, '/sys/user');
+    await view(signedIn.page).getByTestId('crud-add').click();
+    await dialog(signedIn.page).locator('#username').waitFor();
+    expect(await dialog(signedIn.page).locator('#tenantId').count()).toBe(0);
   });
 
   it.each([false, true])('has no serious violations on the demos and the goods form (dark: %s)', async (dark) => {

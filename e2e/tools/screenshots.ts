@@ -532,7 +532,7 @@ async function shootCustomerDialogs(page: Page, shoot: (name: string) => Promise
     .first()
     .getByRole('button', { name: /编辑|Edit/ })
     .click();
-  await page.locator('.ant-modal:visible [data-testid=prize-photos]').waitFor();
+  await page.locator('.ant-modal:visible [data-testid=images-input]').waitFor();
   await settle(page);
   await shoot('customer-activity-form');
   await page.keyboard.press('Escape');
@@ -690,6 +690,18 @@ async function main() {
           if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
           if (wanted('/helper/plugins/serve')) await shootPluginDialogs(page, shoot, signing.privateKeyPem);
           if (!only || only === 'security') await shootAccountSecurity(browser, server.base, prefs, page, shootOn);
+          if (wanted('/demo/test/route/42/tea')) {
+            // A second URL of the route demo, opened within the app: two tabs, each naming its parameters.
+            await page.goto('/demo/test/route/42/tea');
+            await page.locator('.view-slot.active [data-testid=param-id]').waitFor();
+            await page.evaluate(() => {
+              history.pushState(null, '', '/demo/test/route/7');
+              dispatchEvent(new PopStateEvent('popstate', { state: null }));
+            });
+            await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab="/demo/test/route/7"]').waitFor();
+            await settle(page);
+            await shoot('demo-route-tabs');
+          }
           if (wanted('/sys/user')) {
             // The add form on the users screen.
             await page.goto('/sys/user');
@@ -698,6 +710,10 @@ async function main() {
             await page.getByRole('dialog').waitFor();
             await settle(page);
             await shoot('sys-user-form');
+            // Its foot: the tenant field a superuser sets, next to the enterprise WeChat account.
+            await page.getByRole('dialog').locator('#tenantId').scrollIntoViewIfNeeded();
+            await settle(page);
+            await shoot('sys-user-form-tenant');
             await page.getByRole('dialog').locator('.ant-modal-close').click();
             await page.getByRole('dialog').waitFor({ state: 'hidden' });
           }

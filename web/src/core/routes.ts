@@ -1,13 +1,24 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
+import { i18n, menuName } from './i18n';
 import { findByRouter, type MenuItem } from './menu';
 import { isFrameView, resolveView } from './views';
+
+export type RouteParams = Record<string, string | undefined>;
+
+/** A title to translate: its i18n key and the values its text names (`{{id}}`). */
+export type TitleText = { key: string; values?: Record<string, string> };
+
+/**
+ * A fixed route's title: an i18n key, or the title made from the route's parameters, so that each
+ * tab of a route with parameters (one per distinct URL) says which it is.
+ */
+export type RouteTitle = string | ((params: RouteParams) => TitleText);
 
 /** Routes that exist whatever the menus say (docs/spec.md §2), shown inside the shell. */
 type FixedRoute = {
   path: string;
-  /** i18n key of the tab title. */
-  title: string;
+  title: RouteTitle;
   view: LazyExoticComponent<ComponentType>;
   keepAlive: boolean;
   /** False: the page is shown but not tracked as a tab (docs/spec.md §2, a route marking process false). */
@@ -22,7 +33,7 @@ const fixed: FixedRoute[] = [];
  */
 export function registerFixedRoute(
   path: string,
-  title: string,
+  title: RouteTitle,
   load: () => Promise<{ default: ComponentType }>,
   options: { keepAlive?: boolean; process?: boolean } = {},
 ) {
@@ -33,9 +44,11 @@ export type ResolvedRoute =
   | {
       kind: 'view';
       view: LazyExoticComponent<ComponentType>;
-      params: Record<string, string | undefined>;
+      params: RouteParams;
+      /** An i18n key with the values its text names (titleIsKey), or a menu's name. */
       title: string;
       titleIsKey: boolean;
+      titleValues?: Record<string, string>;
       keepAlive: boolean;
       /** Tracked as a tab (false: a route marking process false). */
       process: boolean;
@@ -48,12 +61,14 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
   for (const route of fixed) {
     const match = matchPath({ path: route.path, end: true }, pathname);
     if (match) {
+      const title = typeof route.title === 'string' ? { key: route.title } : route.title(match.params);
       return {
         kind: 'view',
         view: route.view,
         params: match.params,
-        title: route.title,
+        title: title.key,
         titleIsKey: true,
+        titleValues: title.values,
         keepAlive: route.keepAlive,
         process: route.process,
         // A menu may lead here too (the file space's page): its place in the tree picks the menu
@@ -86,4 +101,13 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
     process: true,
     menu,
   };
+}
+
+/**
+ * The words of a route's title in the language in use: a fixed route's key translated with its
+ * values, or a menu's name as the menus translate it. The tab, the breadcrumb, the browser's title
+ * and the view's landmark all say it.
+ */
+export function routeTitle(route: ResolvedRoute): string {
+  return route.kind === 'view' && route.titleIsKey ? i18n.t(route.title, route.titleValues) : menuName(route.title);
 }

@@ -1,4 +1,4 @@
-import type { SysUser, TokenPair } from '@backroom/contract';
+import type { Person, TokenPair } from '@backroom/contract';
 import { create } from 'zustand';
 import { KEYS, storage } from './storage';
 
@@ -7,15 +7,16 @@ export const EXPIRY_MARGIN_MS = 2000;
 
 type SessionState = {
   token: string | undefined;
-  userInfo: SysUser | undefined;
+  /** The signed-in user as person answers (kept across reloads, read again when the shell starts). */
+  userInfo: Person | undefined;
   setTokens(pair: TokenPair): void;
-  setUserInfo(user: SysUser): void;
+  setUserInfo(user: Person): void;
   clear(): void;
 };
 
 export const useSession = create<SessionState>((set) => ({
   token: storage.get<string>(KEYS.token),
-  userInfo: storage.get<SysUser>(KEYS.userInfo),
+  userInfo: storage.get<Person>(KEYS.userInfo),
   setTokens(pair) {
     const now = Date.now();
     storage.set(KEYS.token, pair.token, now + pair.expire * 1000);

@@ -12,7 +12,7 @@ import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
-import { registerFixedRoute, resolveRoute } from '../core/routes';
+import { registerFixedRoute, resolveRoute, routeTitle } from '../core/routes';
 import { useScreen } from '../core/screen';
 import { useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
@@ -214,7 +214,8 @@ function ShellLayout() {
   // page (a re-render, StrictMode, the language) would bring back a tab the user just closed (close
   // all, or close others while the next page is still loading) before the navigation lands.
   // For the same page it only follows the title (a language switch).
-  const tabTitle = route ? (route.kind === 'view' && route.titleIsKey ? t(route.title) : menuName(route.title)) : null;
+  // `t` above re-renders the shell in a new language; routeTitle translates in the one in use.
+  const tabTitle = route ? routeTitle(route) : null;
   const tabKeepAlive = route?.keepAlive ?? false;
   // A route marking process false is shown without a tab (docs/spec.md §2).
   const tracked = route?.process ?? false;
@@ -239,8 +240,8 @@ function ShellLayout() {
   const sideItems = activeGroup ? (activeGroup.type === 0 ? activeGroup.children : [activeGroup]) : tree;
   const crumbs = route?.menu
     ? pathTo(tree, route.menu.id).map((m) => menuName(m.name))
-    : route
-      ? [route.kind === 'view' && route.titleIsKey ? t(route.title) : route.title]
+    : tabTitle !== null
+      ? [tabTitle]
       : [];
 
   if (failed) {

@@ -5,7 +5,7 @@ import { feedback } from '../core/feedback';
 import { i18n } from '../core/i18n';
 import type { MenuItem } from '../core/menu';
 import { TabRouteContext } from '../core/route-context';
-import { resolveRoute } from '../core/routes';
+import { resolveRoute, routeTitle } from '../core/routes';
 import type { Tab } from '../core/tabs';
 import { Status } from '../ui/Status';
 
@@ -44,7 +44,8 @@ function Loading() {
 }
 
 function TabView({ tab, tree, active }: { tab: Tab; tree: readonly MenuItem[]; active: boolean }) {
-  const { t } = useTranslation();
+  // Subscribed to the language, so the title below (routeTitle) follows a switch.
+  useTranslation();
   const [pathname, search = ''] = tab.key.split('?');
   const route = resolveRoute(pathname ?? '/', tree);
   if (!route) return null;
@@ -53,7 +54,7 @@ function TabView({ tab, tree, active }: { tab: Tab; tree: readonly MenuItem[]; a
       <iframe
         className="view-frame"
         src={route.url}
-        title={route.title}
+        title={routeTitle(route)}
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
       />
     ) : (
@@ -70,11 +71,7 @@ function TabView({ tab, tree, active }: { tab: Tab; tree: readonly MenuItem[]; a
     >
       <ViewBoundary path={tab.key}>
         <Suspense fallback={<Loading />}>
-          <section
-            className="view"
-            key={tab.version}
-            aria-label={route.kind === 'view' && route.titleIsKey ? t(route.title) : route.title}
-          >
+          <section className="view" key={tab.version} aria-label={routeTitle(route)}>
             {content}
           </section>
         </Suspense>

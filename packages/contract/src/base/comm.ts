@@ -17,8 +17,12 @@ import type { SysUser } from './sys-user.js';
 export const PENDING_STEPS = ['passwordChange', 'twoFactorEnrol'] as const;
 export type PendingStep = (typeof PENDING_STEPS)[number];
 
-/** The signed-in user as person answers: the row, the sign-in step still owed (null when none), whether 2FA is on. */
-export type Person = SysUser & { pendingStep: PendingStep | null; twoFactor: boolean };
+/**
+ * The signed-in user as person answers: the row, the sign-in step still owed (null when none),
+ * whether 2FA is on, and whether they are a superuser (the screens offer what only one may do, such
+ * as a user's tenant; the server decides all the same).
+ */
+export type Person = SysUser & { pendingStep: PendingStep | null; twoFactor: boolean; isSuper: boolean };
 
 /** A two-factor enrolment begun: the secret (base32, for typing in) and the otpauth:// URI its QR code holds. */
 export type TwoFactorSetup = { secret: string; uri: string };

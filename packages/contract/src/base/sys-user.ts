@@ -76,7 +76,7 @@ export const sysUser = defineEntity({
     }),
     // The tenant whose rows the user works on (entities declared with `tenant`); none when null.
     // Only a superuser sets it; a user added by anyone else is in the operator's tenant.
-    tenantId: col.int({ label: label('租户', '租戶', 'Tenant'), nullable: true, index: true }),
+    tenantId: col.int({ label: label('租户', '租戶', 'Tenant'), nullable: true, index: true, min: 1 }),
   },
   query: {
     keyWordLikeFields: ['name', 'username', 'nickName', 'phone'],

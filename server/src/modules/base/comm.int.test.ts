@@ -81,6 +81,9 @@ describe.each(testTargets())('base/comm on $name', (target) => {
         passwordV: 1,
       });
       expect(person).not.toHaveProperty('password');
+      // Whether the screens may offer what only a superuser does (a user's tenant).
+      expect(person).toMatchObject({ isSuper: false });
+      expect(dataOf(await t.get<SysUser>('/admin/base/comm/person', {}, admin))).toMatchObject({ isSuper: true });
       expect(reply.raw).not.toContain('scrypt');
       expect(reply.raw).not.toContain(PASSWORD);
     });

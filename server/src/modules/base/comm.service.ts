@@ -62,7 +62,12 @@ export function createCommService(
     async person(session: Session): Promise<Person> {
       const user = await findUser(ctx.db.db, session.userId);
       if (!user) throw notFound();
-      return { ...(mapUser({ ...user }) as SysUser), pendingStep: session.pendingStep, twoFactor: !!user.totpSecret };
+      return {
+        ...(mapUser({ ...user }) as SysUser),
+        pendingStep: session.pendingStep,
+        twoFactor: !!user.totpSecret,
+        isSuper: session.isSuper,
+      };
     },
     async personUpdate(session: Session, input: PersonUpdate) {
       const user = await findUser(ctx.db.db, session.userId);

@@ -198,6 +198,27 @@ describe.each(testTargets())('tenant isolation (demo/tenant) on $name', (target)
     expectRuleRefusal(await t.post('/admin/base/sys/user/update', { id: added, tenantId: 2 }, manager));
   });
 
+  it('takes a tenant of 1 or more, or none, and loses nothing on a bad one', async () => {
+    const dept = await departmentIds(t, admin);
+    const id = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/user/add',
+        { username: 'tenant.set', password: PASSWORD, departmentId: dept('华东区'), tenantId: 3 },
+        admin,
+      ),
+    ).id;
+    const tenantOf = async () =>
+      (await t.ctx.db.loose.selectFrom('base_sys_user').select('tenantId').where('id', '=', id).executeTakeFirst())
+        ?.tenantId;
+    expect(await tenantOf()).toBe(3);
+    for (const tenantId of [0, -1, 1.5, '2', 2 ** 31]) {
+      expectRefused(await t.post('/admin/base/sys/user/update', { id, tenantId, name: 'lost?' }, admin), 400);
+    }
+    expect(await tenantOf()).toBe(3);
+    dataOf(await t.post('/admin/base/sys/user/update', { id, tenantId: null }, admin));
+    expect(await tenantOf()).toBeNull();
+  });
+
   async function addOperatorAs(username: string, roleId: number, departmentId: number, tenantId: number) {
     return addOperator(username, roleId, departmentId, tenantId);
   }

@@ -1,5 +1,5 @@
 import { addMessages } from '../../core/i18n';
-import { registerFixedRoute } from '../../core/routes';
+import { registerFixedRoute, type TitleText } from '../../core/routes';
 import { registerView } from '../../core/views';
 
 export function installDemo() {
@@ -28,8 +28,14 @@ export function installDemo() {
       无租户数据: 'Rows without tenants',
     },
   });
-  // Each distinct URL of the route demo is a tab of its own (its key is the whole path).
-  registerFixedRoute('/demo/test/route/:id/:name?', 'demo.route.title', () => import('./views/test/route'));
+  // Each distinct URL of the route demo is a tab of its own (its key is the whole path), titled
+  // with its parameters so that two of them tell apart.
+  registerFixedRoute(
+    '/demo/test/route/:id/:name?',
+    ({ id = '', name }): TitleText =>
+      name ? { key: 'demo.route.tabNamed', values: { id, name } } : { key: 'demo.route.tab', values: { id } },
+    () => import('./views/test/route'),
+  );
   registerView('modules/demo/views/home/index.vue', () => import('./views/home/index'));
   registerView('modules/demo/views/crud/index.vue', () => import('./views/crud/index'));
   registerView('modules/demo/views/tenant.vue', () => import('./views/tenant'));

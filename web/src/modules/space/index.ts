@@ -8,6 +8,7 @@ import { FileInput } from './components/file-input';
 import { ImagesInput, ImageThumbs } from './components/images-input';
 
 export { FilePickerDialog, type FilePickerProps } from './components/file-picker-dialog';
+export type { ImageWords } from './components/images-input';
 export { FileInput, ImagesInput, ImageThumbs };
 
 export function installSpace() {

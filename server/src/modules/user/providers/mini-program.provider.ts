@@ -1,5 +1,5 @@
 import type { WechatApp } from '../../../core/config.js';
-import { optionalText, requireOpenid, type WechatIdentity, wechatGet } from './wechat-api.js';
+import { exchangeCode, type OnWechatFailure, type WechatIdentity } from './wechat-api.js';
 
 /** The WeChat mini program: a `wx.login` code exchanged for the user's identity. */
 export type MiniProgramProvider = {
@@ -10,22 +10,19 @@ export type MiniProgramProvider = {
 type Code2Session = { openid?: string; unionid?: string; session_key?: string };
 
 /** jscode2session (`GET /sns/jscode2session?appid&secret&js_code&grant_type=authorization_code`). */
-export function createMiniProgramProvider(
-  app: WechatApp,
-  onFailure: Parameters<typeof wechatGet>[3],
-): MiniProgramProvider {
+export function createMiniProgramProvider(app: WechatApp, onFailure: OnWechatFailure): MiniProgramProvider {
   return {
     appid: app.appid,
     async identify(code) {
-      const path = '/sns/jscode2session';
-      const body = await wechatGet<Code2Session>(
-        app.apiBase,
-        path,
-        { appid: app.appid, secret: app.secret, js_code: code, grant_type: 'authorization_code' },
+      // The session_key stays here: nothing of ours needs it, and it must never reach a client.
+      const { openid, unionid } = await exchangeCode<Code2Session>(
+        app,
+        '/sns/jscode2session',
+        'js_code',
+        code,
         onFailure,
       );
-      // The session_key stays here: nothing of ours needs it, and it must never reach a client.
-      return { openid: requireOpenid(body, path, onFailure), unionid: optionalText(body.unionid, 64) };
+      return { openid, unionid };
     },
   };
 }

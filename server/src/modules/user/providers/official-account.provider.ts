@@ -1,5 +1,5 @@
 import type { WechatApp } from '../../../core/config.js';
-import { optionalText, requireOpenid, type WechatIdentity, wechatGet } from './wechat-api.js';
+import { exchangeCode, type OnWechatFailure, optionalText, type WechatIdentity, wechatGet } from './wechat-api.js';
 
 /** The WeChat official account: an OAuth2 web-authorisation code exchanged for the user's identity and profile. */
 export type OfficialAccountProvider = {
@@ -14,22 +14,15 @@ type UserInfo = { openid?: string; nickname?: string; headimgurl?: string; sex?:
  * `GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code`, then, when the
  * user granted `snsapi_userinfo`, `GET /sns/userinfo?access_token&openid&lang=zh_CN`.
  */
-export function createOfficialAccountProvider(
-  app: WechatApp,
-  onFailure: Parameters<typeof wechatGet>[3],
-): OfficialAccountProvider {
+export function createOfficialAccountProvider(app: WechatApp, onFailure: OnWechatFailure): OfficialAccountProvider {
   return {
     appid: app.appid,
     async identify(code) {
-      const tokenPath = '/sns/oauth2/access_token';
-      const token = await wechatGet<AccessToken>(
-        app.apiBase,
-        tokenPath,
-        { appid: app.appid, secret: app.secret, code, grant_type: 'authorization_code' },
-        onFailure,
-      );
-      const openid = requireOpenid(token, tokenPath, onFailure);
-      const unionid = optionalText(token.unionid, 64);
+      const {
+        body: token,
+        openid,
+        unionid,
+      } = await exchangeCode<AccessToken>(app, '/sns/oauth2/access_token', 'code', code, onFailure);
       const scopes = (token.scope ?? '').split(',');
       if (!scopes.includes('snsapi_userinfo') || typeof token.access_token !== 'string') return { openid, unionid };
       const infoPath = '/sns/userinfo';

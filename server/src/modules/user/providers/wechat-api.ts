@@ -1,3 +1,4 @@
+import type { WechatApp } from '../../../core/config.js';
 import { AppError } from '../../../core/errors.js';
 
 /** How long one call to WeChat may take before sign-in answers that the service is down. */
@@ -12,6 +13,9 @@ const CODE_REFUSALS = new Set([40029, 40163]);
 /** WeChat's failure answer: `{errcode, errmsg}` with a non-zero errcode. */
 type WechatFailure = { errcode?: number; errmsg?: string };
 
+/** Told of each failed call, for the server log: the path and errcode, never the address (it holds the secret). */
+export type OnWechatFailure = (detail: { path: string; errcode?: number; status?: number; reason?: string }) => void;
+
 /**
  * GETs one WeChat API path with the query and answers its JSON. A refused code is a 400; a
  * network failure, a timeout, a non-JSON or non-2xx answer or any other errcode a 502 — so the
@@ -21,7 +25,7 @@ export async function wechatGet<T extends object>(
   apiBase: string,
   path: string,
   query: Record<string, string>,
-  onFailure: (detail: { path: string; errcode?: number; status?: number; reason?: string }) => void,
+  onFailure: OnWechatFailure,
 ): Promise<T> {
   const url = `${apiBase}${path}?${new URLSearchParams(query).toString()}`;
   let response: Response;
@@ -58,11 +62,7 @@ export type WechatIdentity = {
   profile?: { nickName: string | null; avatarUrl: string | null; gender: 0 | 1 | 2 };
 };
 
-export function requireOpenid(
-  body: { openid?: unknown },
-  path: string,
-  onFailure: (d: { path: string; reason: string }) => void,
-) {
+function requireOpenid(body: { openid?: unknown }, path: string, onFailure: OnWechatFailure) {
   if (typeof body.openid !== 'string' || body.openid === '') {
     onFailure({ path, reason: 'no openid' });
     throw new AppError(502, 'user.providerDown');
@@ -72,4 +72,26 @@ export function requireOpenid(
 
 export function optionalText(value: unknown, max: number): string | null {
   return typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
+}
+
+/**
+ * The first step of every WeChat sign-in: the app's id and secret and the user's code (under the
+ * name `codeParam` the path takes it by) exchanged for the openid in that app, and the unionid when
+ * the app belongs to an open-platform account. An answer without an openid is a 502 like any other
+ * failure. The whole answer comes back too, for what a flow reads besides (an access token).
+ */
+export async function exchangeCode<T extends { openid?: string; unionid?: string }>(
+  app: WechatApp,
+  path: string,
+  codeParam: 'js_code' | 'code',
+  code: string,
+  onFailure: OnWechatFailure,
+): Promise<{ body: T; openid: string; unionid: string | null }> {
+  const body = await wechatGet<T>(
+    app.apiBase,
+    path,
+    { appid: app.appid, secret: app.secret, [codeParam]: code, grant_type: 'authorization_code' },
+    onFailure,
+  );
+  return { body, openid: requireOpenid(body, path, onFailure), unionid: optionalText(body.unionid, 64) };
 }

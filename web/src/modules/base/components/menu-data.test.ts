@@ -1,6 +1,14 @@
 import type { SysMenu } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { buildMenuRows, entityPerms, exportFileName, parseMenuFile, permOfApi } from './menu-data';
+import {
+  buildMenuRows,
+  entityLabel,
+  entityPath,
+  entityPerms,
+  exportFileName,
+  parseMenuFile,
+  permOfApi,
+} from './menu-data';
 
 const row = (id: number, parentId: number | null, orderNum: number, name = `m${id}`): SysMenu => ({
   id,
@@ -78,5 +86,14 @@ describe('import files', () => {
       JSON.stringify([{ name: 'a', type: 1, childMenus: [{ name: 'b', type: 1, router: 'x' }] }]),
     );
     expect(bad).toEqual({ ok: false, reason: 'shape', where: '[0].childMenus[0].router' });
+  });
+});
+
+describe('entity names', () => {
+  it('names an entity by its path, after its description when EPS gives one', () => {
+    const dictType = { module: 'dict', prefix: '/admin/dict/type', api: [] };
+    expect(entityPath(dictType)).toBe('dict/type');
+    expect(entityLabel(dictType)).toBe('dict/type');
+    expect(entityLabel({ ...dictType, info: { type: { description: '字典类型' } } })).toBe('字典类型 · dict/type');
   });
 });

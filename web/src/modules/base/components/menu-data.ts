@@ -56,6 +56,15 @@ export function entityPerms(entity: EpsEntity): EntityPerm[] {
     .map((a) => ({ perm: permOfApi(entity.prefix, a.path), summary: a.summary }));
 }
 
+/** An entity's path as the parse and create calls name it: its prefix after `/admin/` (`dict/type`). */
+export const entityPath = (entity: EpsEntity) => entity.prefix.replace(/^\/admin\//, '');
+
+/** How the entity choosers list an entity: its description and path (`字典类型 · dict/type`), or the path alone. */
+export function entityLabel(entity: EpsEntity): string {
+  const description = entity.info?.type?.description;
+  return description ? `${description} · ${entityPath(entity)}` : entityPath(entity);
+}
+
 /** EPS entries in one list, keyed by their prefix. */
 export function epsEntities(eps: Eps | undefined): EpsEntity[] {
   if (!eps || typeof eps !== 'object') return [];

@@ -1,11 +1,12 @@
-import { baseOpen, type SysMenu, sysMenu } from '@backroom/contract';
+import { sysMenu } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Select, Spin, Table, Tag } from 'antd';
+import { Alert, Descriptions, Form, Spin, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
 import { call } from '../../../core/request';
-import { epsEntities } from './menu-data';
+import { entityPath, epsEntities } from './menu-data';
+import { EntityField, type MenuDialogProps, MenuNameField, menuDialogFrame, useEps } from './menu-eps-dialog';
 import { ParentSelect, TOP_LEVEL, useParentOptions } from './menu-parent-select';
 
 type Values = { entity: string; name: string; parentId: number };
@@ -15,29 +16,15 @@ type Values = { entity: string; name: string; parentId: number };
  * declaration (columns, search, permissions), name the page and pick its place; create adds the
  * page and its permission rows in one transaction.
  */
-export function MenuEntityCreate({
-  open,
-  rows,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  rows: readonly SysMenu[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function MenuEntityCreate(props: MenuDialogProps) {
+  const { open, rows } = props;
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const entity = Form.useWatch('entity', form);
   const parentOptions = useParentOptions(rows, undefined, { title: t('base.menu.entity.top'), disabled: false });
   const locale = i18n.language as 'zh-cn' | 'zh-tw' | 'en';
 
-  const eps = useQuery({
-    queryKey: ['base', 'eps'],
-    queryFn: () => call(baseOpen.api.eps, undefined, { silent: true }),
-    enabled: open,
-    staleTime: 60_000,
-  });
+  const eps = useEps(open);
   const entities = useMemo(() => epsEntities(eps.data).filter((e) => e.info?.type), [eps.data]);
   const parsed = useQuery({
     queryKey: ['base', 'menu', 'parse', entity],
@@ -49,7 +36,7 @@ export function MenuEntityCreate({
 
   return (
     <FormDialog
-      data={open || null}
+      {...menuDialogFrame(props)}
       form={form}
       title={t('base.menu.entity.title')}
       initialValues={(): Partial<Values> => ({ parentId: TOP_LEVEL })}
@@ -61,31 +48,17 @@ export function MenuEntityCreate({
         })
       }
       savedText={t('base.menu.entity.saved')}
-      onSaved={onSaved}
-      onClose={onClose}
       width={720}
       name="menuEntityCreate"
-      className="menu-form"
-      destroyOnHidden={false}
     >
-      <Form.Item
+      <EntityField
         name="entity"
         label={t('base.menu.entity.entity')}
-        rules={[{ required: true, message: t('base.menu.quick.entityRequired') }]}
-      >
-        <Select
-          loading={eps.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('base.menu.quick.entityPlaceholder')}
-          notFoundContent={eps.isLoading ? <Spin size="small" /> : undefined}
-          options={entities.map((e) => {
-            const path = e.prefix.replace(/^\/admin\//, '');
-            const description = e.info?.type?.description;
-            return { value: path, label: description ? `${description} · ${path}` : path };
-          })}
-          onChange={() => form.setFieldsValue({ name: '' })}
-        />
-      </Form.Item>
+        eps={eps}
+        entities={entities}
+        valueFor={entityPath}
+        onChange={() => form.setFieldsValue({ name: '' })}
+      />
       {parsed.isFetching && <Spin size="small" />}
       {parsed.data && (
         <>
@@ -130,13 +103,7 @@ export function MenuEntityCreate({
           />
         </>
       )}
-      <Form.Item
-        name="name"
-        label={t('base.menu.entity.name')}
-        rules={[{ required: true, whitespace: true, message: t('base.menu.quick.nameRequired') }, { max: 100 }]}
-      >
-        <Input maxLength={100} placeholder={parsed.data?.label[locale]} />
-      </Form.Item>
+      <MenuNameField label={t('base.menu.entity.name')} placeholder={parsed.data?.label[locale]} />
       <Form.Item name="parentId" label={t('base.menu.quick.parent')}>
         <ParentSelect treeData={parentOptions} />
       </Form.Item>

@@ -1,12 +1,12 @@
-import { baseOpen, type SysMenu, sysMenu } from '@backroom/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Empty, Form, Input, Select, Space, Spin } from 'antd';
+import { type SysMenu, sysMenu } from '@backroom/contract';
+import { Checkbox, Form, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
 import { usePerms } from '../../../core/permission';
 import { call } from '../../../core/request';
-import { type EpsEntity, entityPerms, epsEntities, splitPerms } from './menu-data';
+import { entityPerms, epsEntities, splitPerms } from './menu-data';
+import { EntityField, type MenuDialogProps, MenuNameField, menuDialogFrame, useEps } from './menu-eps-dialog';
 import { ParentSelect, useParentOptions } from './menu-parent-select';
 
 type Values = { prefix: string; name: string; perms: string[]; parentId: number };
@@ -22,17 +22,8 @@ function guessParent(rows: readonly SysMenu[], perms: readonly string[]): number
  * Permission quick-add: choose an entity from EPS, name the permission, tick at least one of its
  * actions and pick the directory or menu it belongs to; it is saved as a type-2 menu.
  */
-export function MenuPermQuickAdd({
-  open,
-  rows,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  rows: readonly SysMenu[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function MenuPermQuickAdd(props: MenuDialogProps) {
+  const { open, rows } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const held = usePerms((s) => s.perms);
@@ -40,12 +31,7 @@ export function MenuPermQuickAdd({
   const chosen = Form.useWatch('perms', form) ?? [];
   const parentOptions = useParentOptions(rows);
 
-  const eps = useQuery({
-    queryKey: ['base', 'eps'],
-    queryFn: () => call(baseOpen.api.eps, undefined, { silent: true }),
-    enabled: open,
-    staleTime: 60_000,
-  });
+  const eps = useEps(open);
 
   /** Entities with at least one action the operator holds (only those may be written to a menu). */
   const entities = useMemo(() => {
@@ -55,12 +41,6 @@ export function MenuPermQuickAdd({
       .filter((e) => e.perms.length > 0);
   }, [eps.data, held]);
   const current = entities.find((e) => e.entity.prefix === prefix);
-
-  const entityLabel = (entity: EpsEntity) => {
-    const path = entity.prefix.replace(/^\/admin\//, '');
-    const description = entity.info?.type?.description;
-    return description ? `${description} · ${path}` : path;
-  };
 
   const handleEntity = (value: string) => {
     const next = entities.find((e) => e.entity.prefix === value);
@@ -89,42 +69,25 @@ export function MenuPermQuickAdd({
 
   return (
     <FormDialog
-      data={open || null}
+      {...menuDialogFrame(props)}
       form={form}
       title={t('base.menu.quick.title')}
       // Every opening starts empty.
       initialValues={() => ({})}
       submit={submit}
       savedText={t('base.menu.quick.saved')}
-      onSaved={onSaved}
-      onClose={onClose}
       width={640}
       name="menuQuickAdd"
-      className="menu-form"
-      destroyOnHidden={false}
     >
-      {eps.isError && <Alert type="error" showIcon title={t('eps.error')} className="menu-gap" />}
-      <Form.Item
+      <EntityField
         name="prefix"
         label={t('base.menu.quick.entity')}
-        rules={[{ required: true, message: t('base.menu.quick.entityRequired') }]}
-      >
-        <Select
-          loading={eps.isLoading}
-          placeholder={t('base.menu.quick.entityPlaceholder')}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={entities.map(({ entity }) => ({ value: entity.prefix, label: entityLabel(entity) }))}
-          onChange={handleEntity}
-          notFoundContent={eps.isLoading ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-        />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('base.menu.quick.name')}
-        rules={[{ required: true, whitespace: true, message: t('base.menu.quick.nameRequired') }, { max: 100 }]}
-      >
-        <Input maxLength={100} placeholder={t('base.menu.quick.namePlaceholder')} />
-      </Form.Item>
+        eps={eps}
+        entities={entities.map((e) => e.entity)}
+        valueFor={(entity) => entity.prefix}
+        onChange={handleEntity}
+      />
+      <MenuNameField label={t('base.menu.quick.name')} placeholder={t('base.menu.quick.namePlaceholder')} />
       <Form.Item
         name="perms"
         label={
@@ -169,11 +132,6 @@ export function MenuPermQuickAdd({
       >
         <ParentSelect treeData={parentOptions} />
       </Form.Item>
-      {eps.isError && (
-        <Button onClick={() => void eps.refetch()} size="small">
-          {t('common.retry')}
-        </Button>
-      )}
     </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import type { Person } from '@backroom/contract';
 import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../../core/endpoint-refs';
@@ -10,7 +9,7 @@ import './sign-in-step.css';
 /** The personal center's two-factor section: its state, and enrolling or turning it off. */
 export function TwoFactorCard() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.userInfo) as Person | undefined;
+  const user = useSession((s) => s.userInfo);
   const setUserInfo = useSession((s) => s.setUserInfo);
   const on = user?.twoFactor === true;
   const handleChanged = async () => setUserInfo(await call(sessionApi.person));

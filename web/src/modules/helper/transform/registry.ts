@@ -153,6 +153,24 @@ const MODULE_NAME_OPTION = {
   default: 'demo',
 } as const satisfies OptionSpec;
 const ZONE = { kind: 'timeZone', label: label('时区', '時區', 'Time zone') } as const satisfies OptionSpec;
+const AUTO_UNIT = {
+  value: 'auto',
+  label: label('自动（13 位为毫秒）', '自動（13 位為毫秒）', 'Automatic (13 digits: ms)'),
+} as const;
+const SECONDS = { value: 's', label: label('秒', '秒', 'Seconds') } as const;
+const MILLISECONDS = { value: 'ms', label: label('毫秒', '毫秒', 'Milliseconds') } as const;
+/**
+ * A timestamp conversion's settings: the zone its dates are in, and the unit of its timestamps
+ * among `units` (reading timestamps may tell the unit by their length; writing them may not).
+ */
+const timeOptions = <const U extends readonly { value: string; label: Label }[]>(
+  units: U,
+  byDefault: U[number]['value'],
+) =>
+  ({
+    timeZone: ZONE,
+    unit: { kind: 'choice', label: label('单位', '單位', 'Unit'), choices: units, default: byDefault },
+  }) as const satisfies Record<string, OptionSpec>;
 const VARIANT = (name: Label) =>
   ({
     kind: 'choice',
@@ -309,19 +327,7 @@ export const CONVERTERS: readonly Converter[] = [
     label: label('时间戳 → 日期时间', '時間戳記 → 日期時間', 'Timestamps → dates'),
     from: 'timestamps',
     to: 'dates',
-    options: {
-      timeZone: ZONE,
-      unit: {
-        kind: 'choice',
-        label: label('单位', '單位', 'Unit'),
-        choices: [
-          { value: 'auto', label: label('自动（13 位为毫秒）', '自動（13 位為毫秒）', 'Automatic (13 digits: ms)') },
-          { value: 's', label: label('秒', '秒', 'Seconds') },
-          { value: 'ms', label: label('毫秒', '毫秒', 'Milliseconds') },
-        ],
-        default: 'auto',
-      },
-    },
+    options: timeOptions([AUTO_UNIT, SECONDS, MILLISECONDS], 'auto'),
     sample: '1795669472\n1795669472123\n0\n',
     reverse: 'dates-to-timestamps',
     convert: (input, { timeZone, unit }) => timestampsToDates(input, timeZone, unit),
@@ -332,18 +338,7 @@ export const CONVERTERS: readonly Converter[] = [
     label: label('日期时间 → 时间戳', '日期時間 → 時間戳記', 'Dates → timestamps'),
     from: 'dates',
     to: 'timestamps',
-    options: {
-      timeZone: ZONE,
-      unit: {
-        kind: 'choice',
-        label: label('单位', '單位', 'Unit'),
-        choices: [
-          { value: 's', label: label('秒', '秒', 'Seconds') },
-          { value: 'ms', label: label('毫秒', '毫秒', 'Milliseconds') },
-        ],
-        default: 's',
-      },
-    },
+    options: timeOptions([SECONDS, MILLISECONDS], 's'),
     sample: '2026-11-26 13:04:32\n2026/01/01\n2026-11-26T05:04:32.500Z\n2026-11-26 13:04:32 +08:00\n',
     reverse: 'timestamps-to-dates',
     convert: (input, { timeZone, unit }) => datesToTimestamps(input, timeZone, unit),

@@ -334,6 +334,17 @@ describe('the registry', () => {
       expect(out.length, converter.id).toBeGreaterThan(0);
     }
   });
+
+  it('asks the time conversions for a zone and a unit; only reading timestamps may guess the unit', () => {
+    const units = (id: string) => {
+      const unit = converterById(id)?.options.unit;
+      return unit?.kind === 'choice' ? [unit.choices.map((c) => c.value), unit.default] : undefined;
+    };
+    expect(units('timestamps-to-dates')).toEqual([['auto', 's', 'ms'], 'auto']);
+    expect(units('dates-to-timestamps')).toEqual([['s', 'ms'], 's']);
+    for (const id of ['timestamps-to-dates', 'dates-to-timestamps'])
+      expect(converterById(id)?.options.timeZone?.kind).toBe('timeZone');
+  });
 });
 
 describe('unflattenRow', () => {

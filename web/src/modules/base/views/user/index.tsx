@@ -10,7 +10,7 @@ import {
   withDescendants,
 } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Input, Select, Switch, Tag } from 'antd';
+import { Avatar, Button, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRowOf, crudQueryKey, type FieldOf } from '../../../../core/crud/CrudPage';
@@ -19,6 +19,7 @@ import { deferred, deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { call } from '../../../../core/request';
 import { useScreen } from '../../../../core/screen';
+import { useSession } from '../../../../core/session';
 import { DepartmentPanel } from '../../components/department-panel';
 import { departmentOptions, topDepartmentId } from '../../components/department-tree';
 import { ResetTwoFactorButton } from '../../components/reset-two-factor';
@@ -96,6 +97,8 @@ export default function UserView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
   const { canUnlock, lockOf } = useUserLocks();
+  // Only a superuser sets a user's tenant (the server refuses anyone else): the field is theirs.
+  const isSuper = useSession((s) => s.userInfo?.isSuper === true);
 
   const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
   const handleSelectDepartment = (id: number | undefined) => {
@@ -128,6 +131,19 @@ export default function UserView() {
         optionFilterProp="label"
       />
     ),
+  };
+
+  const tenantField: FieldOf<typeof sysUser> = {
+    name: 'tenantId',
+    tooltip: t('base.user.tenantHint'),
+    // No min or precision on the input: antd would round or raise what was typed on blur, and put
+    // the user in a tenant nobody chose. The rule says what is wrong instead.
+    input: <InputNumber style={{ width: '100%' }} controls={false} placeholder={t('base.user.tenantNone')} />,
+    parse: (input) => {
+      if (typeof input !== 'number' || !Number.isInteger(input) || input < 1)
+        throw new Error(t('base.user.tenantInvalid'));
+      return input;
+    },
   };
 
   const fields: FieldOf<typeof sysUser>[] = [
@@ -184,6 +200,7 @@ export default function UserView() {
         return text === '' ? null : text;
       },
     },
+    ...(isSuper ? [tenantField] : []),
     { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={sysUser.columns.remark.length} /> },
   ];
 
@@ -252,6 +269,7 @@ export default function UserView() {
             { key: 'phone', width: 130, hidden: true },
             { key: 'email', width: 180, hidden: true },
             { key: 'wecomUserId', width: 150, hidden: true },
+            { key: 'tenantId', width: 90, hidden: true },
             {
               key: 'userLevel',
               width: 110,
