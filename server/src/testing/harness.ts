@@ -264,6 +264,15 @@ async function startOn(
   return testApp;
 }
 
+/** How many rows a table holds now, read straight from the app's database. */
+export async function rowCount(t: TestApp, table: string): Promise<number> {
+  const row = await t.ctx.db.loose
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The data of a successful reply, or a failure that shows what came back. */
 export function dataOf<T>(reply: Reply<T>): T {
   if (reply.status !== 200 || reply.body.code !== 1000) {

@@ -1,6 +1,6 @@
 import { type CustomerInfo, customerInfo, type ImportResult, recycleData, sysUser } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, rowCount, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { bigBook, bookOf, checkCall, exportCall, readBook, sheetRows, templateCall } from './excel.fixtures.js';
 import { EXPORT_CAP_PARAM } from './excel.js';
 
@@ -23,15 +23,7 @@ describe.each(testTargets())('excel export and import of customers on $name', (t
     dataOf(await t.post<{ id: number }>(url('add'), row, admin)).id;
   const pageOf = async (filters: Record<string, unknown>) =>
     dataOf(await t.post<Page>(url('page'), { page: 1, size: 500, ...filters }, admin));
-  const tableCount = async () =>
-    Number(
-      (
-        await t.ctx.db.loose
-          .selectFrom('customer_info')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const tableCount = () => rowCount(t, 'customer_info');
 
   /** The rows of a test as stored (the page masks phones). */
   const storedRows = async (tag: string) =>

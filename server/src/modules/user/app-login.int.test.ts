@@ -1,6 +1,6 @@
 import type { AppProgram, TokenPair } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, expectRefused, rowCount, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { startWechatFake, type WechatFake } from './wechat-fake.test-support.js';
 
 const LOGIN = '/admin/base/open/appLogin';
@@ -21,15 +21,7 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
   let t: TestApp;
   let fake: WechatFake;
 
-  const userCount = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('user_info')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const userCount = () => rowCount(t, 'user_info');
   const stored = (id: number) =>
     t.ctx.db.db.selectFrom('user_info').selectAll().where('id', '=', id).executeTakeFirst();
   const personOf = async (token: string) =>

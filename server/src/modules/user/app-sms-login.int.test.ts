@@ -13,6 +13,7 @@ import {
   dataOf,
   expectRefused,
   type Reply,
+  rowCount,
   skipPasswordChange,
   startApp,
   startApps,
@@ -93,15 +94,7 @@ describe.each(testTargets())('SMS sign-in through the sms plugin on $name', (tar
   let receiver: Receiver;
   let pluginId: number;
 
-  const userCount = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('user_info')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const userCount = () => rowCount(t, 'user_info');
   const plugin = async (id: number) => dataOf(await t.get<PluginInfo>(`${PLUGINS}/info`, { id }, admin));
   /** Asks for a code and answers it as the gateway received it. */
   async function codeFor(phone: string, ip = uniqueIp()): Promise<string> {
