@@ -227,7 +227,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
     await page.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
     await page.getByTestId('toggle-dark').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await page.getByTestId('language').hover();
+    await page.getByTestId('language').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => page.locator('.app-sider').innerText()).toContain('Parameters');
     languages.length = 0;
@@ -292,7 +292,9 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).not.toBe('/login');
-    await page.getByTestId('user-menu').click();
+    // The menu opens from the keyboard too.
+    await page.getByTestId('user-menu').focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     const [logout] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith('/admin/base/comm/logout')),

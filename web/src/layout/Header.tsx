@@ -99,7 +99,9 @@ export function Header({
             data-testid="toggle-dark"
           />
         </Tooltip>
+        {/* Opened by click (so by Enter and Space on the button too): a hover-only menu shuts out the keyboard. */}
         <Dropdown
+          trigger={['click']}
           menu={{
             selectable: true,
             selectedKeys: [i18n.language],
@@ -119,6 +121,7 @@ export function Header({
           />
         </Tooltip>
         <Dropdown
+          trigger={['click']}
           menu={{
             items: [
               { key: 'info', icon: <UserOutlined />, label: t('layout.personal') },
