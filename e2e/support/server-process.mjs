@@ -18,11 +18,25 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** The node flags `npm start` runs the server with (package.json), so a bench measures it as deployed. */
-export function startScriptFlags() {
+/** The command `npm start` runs the server with (package.json): its environment assignments, then node's flags. */
+function startCommand() {
   const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '';
-  const flags = /\bnode\s+((?:--?\S+\s+)*)server\/dist\/main\.js/.exec(start)?.[1]?.trim() ?? '';
-  return flags.split(/\s+/).filter(Boolean);
+  const match = /(?:^|&&)\s*((?:[A-Z_]+=\S+\s+)*)node\s+((?:--?\S+\s+)*)server\/dist\/main\.js/.exec(start);
+  return { assignments: match?.[1]?.trim() ?? '', flags: match?.[2]?.trim() ?? '' };
+}
+
+/** The node flags `npm start` runs the server with, so a bench measures it as deployed. */
+export function startScriptFlags() {
+  return startCommand().flags.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The environment `npm start` sets for the server (glibc's malloc settings: docs/deployment.md),
+ * so the e2e servers and the benches run with it too.
+ */
+export function startScriptEnv() {
+  const pairs = startCommand().assignments.split(/\s+/).filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
 /** A TCP port nobody listens on right now. */
@@ -74,6 +88,7 @@ export async function startBuiltServer({
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startScriptEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
