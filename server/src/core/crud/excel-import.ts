@@ -195,7 +195,8 @@ type Planned = { file: FileRow; errors: ImportCellError[]; values: Row; key?: st
 
 /**
  * Runs an import batch in the caller's transaction through the entity's own write path (add's and
- * update's: beforeWrite, unique checks, afterWrite), row by row, then checks every written row is
+ * update's: beforeWrite, unique checks, afterWrite): updates row by row, new rows together in
+ * multi-row inserts (insertManyIn), then checks every written row is
  * within the operator's scope. `only` limits it to these rows (a commit applies what its check
  * passed). Rows that break a rule are reported with their cell; nothing here commits or rolls back.
  */
@@ -274,6 +275,8 @@ export async function runBatch(options: {
   const inserted: number[] = [];
   const previous: Row[] = [];
   const firstRowOfKey = new Map<string, number>();
+  /** New rows, written together after the loop (insertManyIn). */
+  const adds: Array<{ outcome: Outcome; data: Row }> = [];
   for (const plan of planned) {
     const { file: fileRow, errors, values, key } = plan;
     const outcome: Outcome = { row: fileRow.row, action: 'insert', ...(key !== undefined ? { key } : {}) };
@@ -328,21 +331,39 @@ export async function runBatch(options: {
       fail(schemaErrors);
       continue;
     }
+    if (!target) {
+      adds.push({ outcome, data: parsed.data as Row });
+      continue;
+    }
     try {
-      if (target) {
-        const id = Number(target.id);
-        await service.updateIn(trx, { ...(parsed.data as Row), id }, session);
-        outcome.action = 'update';
-        outcome.id = id;
-        previous.push(target);
-      } else {
-        outcome.id = await service.insertIn(trx, parsed.data as Row, session);
-        inserted.push(outcome.id);
-      }
+      const id = Number(target.id);
+      await service.updateIn(trx, { ...(parsed.data as Row), id }, session);
+      outcome.action = 'update';
+      outcome.id = id;
+      previous.push(target);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       fail([{ cell: `A${fileRow.row}`, column: '', message: messageOf(error, locale) }]);
     }
+  }
+
+  const added = await service.insertManyIn(
+    trx,
+    adds.map((a) => a.data),
+    session,
+  );
+  for (const [i, { outcome }] of adds.entries()) {
+    const result = added[i];
+    if (typeof result === 'number') {
+      outcome.id = result;
+      inserted.push(result);
+      continue;
+    }
+    outcome.action = 'error';
+    outcome.errors = [
+      ...(outcome.errors ?? []),
+      { cell: `A${outcome.row}`, column: '', message: messageOf(result as AppError, locale) },
+    ];
   }
 
   // Whatever beforeWrite made of them, the written rows must be rows the operator may see.

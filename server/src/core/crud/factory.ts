@@ -9,13 +9,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { asLoose, type Db, formatTime, insertReturningId } from '../db/index.js';
+import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId } from '../db/index.js';
 import { AppError, badRequest, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
-import { readDictionaries } from './excel-cells.js';
+import { type Dictionaries, readDictionaries } from './excel-cells.js';
 import { createMasker, dropUnchangedMasks } from './masking.js';
 import {
   type AnySelect,
@@ -128,11 +128,15 @@ export type CrudService = {
   scan(input: ListInput, session: Session, batchSize: number): AsyncGenerator<Row[]>;
   /** Rows as a session reads them (mapped, afterRead), e.g. to compare a file with what the operator saw. */
   read(rows: Row[], session: Session): Promise<Row[]>;
-  /** add's write path for one row (beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
-  insertIn(trx: LooseTrx, input: Row, session: Session): Promise<number>;
+  /**
+   * add's write path (beforeWrite, unique checks, afterWrite) for many rows inside the caller's
+   * transaction, checked one by one and written in multi-row inserts: each row's id, or the
+   * AppError that refused it (the others go on).
+   */
+  insertManyIn(trx: LooseTrx, inputs: readonly Row[], session: Session): Promise<Array<number | AppError>>;
   /** update's write path for one row (scope, beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
   updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void>;
-  /** Forget cached totals and principals after writes made through insertIn/updateIn. */
+  /** Forget cached totals and principals after writes made through insertManyIn/updateIn. */
   changed(): void;
 };
 
@@ -258,6 +262,12 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       asLoose(trx),
       given.map(([, c]) => c),
     );
+    checkDictValues(dicts, data);
+  }
+
+  /** assertDictValues against dictionaries already read. */
+  function checkDictValues(dicts: Dictionaries, data: Row) {
+    const given = dictColumns.filter(([name]) => data[name] !== undefined && data[name] !== null && data[name] !== '');
     for (const [name, column] of given) {
       const items = dicts.get(column.dict as string);
       // A dictionary without items (not seeded, or emptied by an operator) constrains nothing.
@@ -268,24 +278,111 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     }
   }
 
-  async function insertOne(trx: LooseTrx, input: Row, session: Session): Promise<number> {
-    const now = formatTime();
-    const writeCtx: WriteContext = { session, trx, mode: 'add', existing: undefined };
+  /** A new row's values as add stores them: creator, owner, beforeWrite, tenant, then the scope check. */
+  async function prepareInsert(trx: LooseTrx, input: Row, session: Session): Promise<Row> {
     let data: Row = { ...input };
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
     if (ownership) data = withDefaultOwner(data, session);
-    if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    if (options.beforeWrite) data = await options.beforeWrite(data, input, addContext(trx, session));
     if (entity.tenant) data = withTenant(data, session);
     assertOwnedWritable(ownership, session, data);
+    return data;
+  }
+
+  const addContext = (trx: LooseTrx, session: Session): WriteContext => ({
+    session,
+    trx,
+    mode: 'add',
+    existing: undefined,
+  });
+
+  const storedRow = (data: Row, now: string): Row => ({
+    ...toStored(kind, entity.columns, data),
+    createTime: now,
+    updateTime: now,
+  });
+
+  async function insertOne(trx: LooseTrx, input: Row, session: Session): Promise<number> {
+    const data = await prepareInsert(trx, input, session);
     await assertDictValues(trx, data);
     await assertUnique(trx, data);
-    const id = await insertReturningId(asLoose(trx), kind, entity.table, {
-      ...toStored(kind, entity.columns, data),
-      createTime: now,
-      updateTime: now,
-    });
-    if (options.afterWrite) await options.afterWrite(id, input, writeCtx);
+    const id = await insertReturningId(asLoose(trx), kind, entity.table, storedRow(data, formatTime()));
+    if (options.afterWrite) await options.afterWrite(id, input, addContext(trx, session));
     return id;
+  }
+
+  /**
+   * add's write path for many rows at once (an import's): each row is prepared and checked as
+   * insertOne does, but the dictionaries are read once, the unique columns are looked up for all
+   * rows in slices (a value taken by an earlier row of the batch counts as taken), and the rows
+   * that pass go in as multi-row inserts. On PostgreSQL each query is a round trip, and row by row
+   * an import of 10,000 rows made 30,000 of them. A row that breaks a rule gets its AppError in
+   * its place and the others go on; anything else is thrown.
+   */
+  /** A unique value as the database compares it: MySQL's usual collations ignore case. */
+  const uniqueKey = (value: unknown) => (kind === 'mysql' ? String(value).toLowerCase() : String(value));
+
+  async function insertMany(
+    trx: LooseTrx,
+    inputs: readonly Row[],
+    session: Session,
+  ): Promise<Array<number | AppError>> {
+    const results: Array<number | AppError> = new Array(inputs.length);
+    const ready: Array<{ index: number; data: Row }> = [];
+    const dicts =
+      dictColumns.length > 0
+        ? await readDictionaries(
+            asLoose(trx),
+            dictColumns.map(([, c]) => c),
+          )
+        : undefined;
+    for (const [index, input] of inputs.entries()) {
+      try {
+        const data = await prepareInsert(trx, input, session);
+        if (dicts) checkDictValues(dicts, data);
+        ready.push({ index, data });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results[index] = error;
+      }
+    }
+    let passing = ready;
+    for (const name of uniqueColumns) {
+      const values = [...new Set(passing.map((r) => r.data[name]).filter((v) => v !== undefined && v !== null))];
+      const taken = new Set<string>();
+      for (let i = 0; i < values.length; i += 500) {
+        const found = await asLoose(trx)
+          .selectFrom(entity.table)
+          .select(name)
+          .where(name, 'in', values.slice(i, i + 500))
+          .execute();
+        for (const row of found as Row[]) taken.add(uniqueKey(row[name]));
+      }
+      passing = passing.filter(({ index, data }) => {
+        const value = data[name];
+        if (value === undefined || value === null) return true;
+        if (!taken.has(uniqueKey(value))) {
+          taken.add(uniqueKey(value));
+          return true;
+        }
+        const label = entity.columns[name]?.label ?? name;
+        results[index] = conflict('common.duplicateValue', { field: label, value: String(value) });
+        return false;
+      });
+    }
+    const now = formatTime();
+    const ids = await insertManyReturningIds(
+      asLoose(trx),
+      kind,
+      entity.table,
+      passing.map(({ data }) => storedRow(data, now)),
+    );
+    for (const [k, { index }] of passing.entries()) {
+      const id = ids[k] as number;
+      results[index] = id;
+      if (options.afterWrite) await options.afterWrite(id, inputs[index] as Row, addContext(trx, session));
+    }
+    return results;
   }
 
   /** A new owned row without an owner belongs to the operator, in the operator's department. */
@@ -418,7 +515,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       }
     },
     read: (rows, session) => read(rows, session, 'list'),
-    insertIn: insertOne,
+    insertManyIn: insertMany,
     updateIn: updateOne,
     changed: afterChange,
   };

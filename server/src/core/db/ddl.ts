@@ -235,6 +235,7 @@ function pieceIndexSql(
       .map((c) => `select substr(lower(old.${q(c)}), p, ${n}) from generate_series(1, length(old.${q(c)})) p`)
       .join(' union ');
     const keep = q(pieceTrigger(set.table, 'keep'));
+    const newPieces = `insert into ${pieceTable} (${q('gram')}, ${id}) ${pieces('new', '').join(' union ')}`;
     return [
       // The rows there are go in first and the key is built over them once, in the pieces' own
       // byte order: inserting them into the key one by one (ON CONFLICT) took twice as long, and
@@ -245,7 +246,7 @@ function pieceIndexSql(
       // Statistics now, not when autovacuum gets to it: without them the planner takes a piece for
       // tens of thousands of rows and scans the table instead (seconds at 1M customers).
       `analyze ${pieceTable}`,
-      `create function ${keep}() returns trigger language plpgsql as $$ begin if tg_op <> 'INSERT' then delete from ${pieceTable} where ${id} = old.${id} and ${q('gram')} in (${oldPieces}); end if; if tg_op <> 'DELETE' then ${insert(pieces('new', ''))} on conflict do nothing; end if; return null; end $$`,
+      pieceKeeperSql(keep, pieceTable, oldPieces, newPieces),
       `create trigger ${keep} after insert or delete or update of ${columns} on ${t} for each row execute function ${keep}()`,
     ];
   }
@@ -284,6 +285,16 @@ function pieceIndexSql(
     `create trigger ${q(pieceTrigger(set.table, 'delete'))} after delete on ${t} begin ${remove} end`,
     `create trigger ${q(pieceTrigger(set.table, 'update'))} after update of ${columns} on ${t} begin ${remove} ${add} end`,
   ];
+}
+
+/**
+ * PostgreSQL's function that keeps a table of pieces (pieceIndexSql): the row's old pieces go, its
+ * new ones (each once: UNION) come in. A new row's id is new, so its pieces go in as they are; ON
+ * CONFLICT, which an update keeps to be safe, made each insert half as slow again (a speculative
+ * insertion per piece: 10,000 customers took 6.4 s of triggers with it, 4.6 s without).
+ */
+function pieceKeeperSql(keep: string, pieceTable: string, oldPieces: string, newPieces: string): string {
+  return `create or replace function ${keep}() returns trigger language plpgsql as $$ begin if tg_op <> 'INSERT' then delete from ${pieceTable} where "id" = old."id" and "gram" in (${oldPieces}); end if; if tg_op = 'INSERT' then ${newPieces}; elsif tg_op = 'UPDATE' then ${newPieces} on conflict do nothing; end if; return null; end $$`;
 }
 
 /** A table of pieces and what keeps it (pieceIndexSql), dropped. */

@@ -203,6 +203,61 @@ export async function insertReturningId(
   return Number((row as { id: number }).id);
 }
 
+/** Most bound values one multi-row insert carries (SQLite allows 32,766 and PostgreSQL 65,535). */
+const INSERT_PARAMS = 16_000;
+/** Most rows one multi-row insert carries. */
+const INSERT_ROWS = 500;
+
+/**
+ * Inserts rows and returns their ids in the rows' order. PostgreSQL and SQLite take them in
+ * multi-row inserts (rows of the same columns together: SQLite's VALUES has no DEFAULT) with
+ * RETURNING; neither promises RETURNING's order, but one statement numbers its rows in the order
+ * of its VALUES (a sequence, or SQLite's next rowid, taken row after row), so the ids sorted are
+ * the rows' ids in order. MySQL has no RETURNING (and its auto-increment values for one statement
+ * are consecutive only under some lock modes), so it takes them one at a time.
+ */
+export async function insertManyReturningIds(
+  db: LooseDb,
+  kind: DbKind,
+  table: string,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<number[]> {
+  const ids: number[] = new Array(rows.length);
+  if (kind === 'mysql') {
+    for (const [i, row] of rows.entries()) ids[i] = await insertReturningId(db, kind, table, row);
+    return ids;
+  }
+  const byColumns = new Map<string, number[]>();
+  for (const [i, row] of rows.entries()) {
+    const columns = Object.keys(row)
+      .filter((k) => row[k] !== undefined)
+      .sort()
+      .join('\u0000');
+    const group = byColumns.get(columns);
+    if (group) group.push(i);
+    else byColumns.set(columns, [i]);
+  }
+  for (const [columns, indexes] of byColumns) {
+    const width = Math.max(1, columns.split('\u0000').length);
+    const step = Math.max(1, Math.min(INSERT_ROWS, Math.floor(INSERT_PARAMS / width)));
+    for (let from = 0; from < indexes.length; from += step) {
+      const slice = indexes.slice(from, from + step);
+      const inserted = await db
+        .insertInto(table)
+        .values(slice.map((i) => rows[i] as Record<string, unknown>))
+        .returning('id')
+        .execute();
+      const sorted = (inserted as Array<{ id: number | string }>).map((r) => Number(r.id)).sort((a, b) => a - b);
+      if (sorted.length !== slice.length)
+        throw new Error(`${table}: ${slice.length} rows inserted, ${sorted.length} ids`);
+      slice.forEach((rowIndex, k) => {
+        ids[rowIndex] = sorted[k] as number;
+      });
+    }
+  }
+  return ids;
+}
+
 /** `LIKE` with the user's text taken literally: % and _ in a keyword match themselves. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;

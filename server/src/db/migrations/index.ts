@@ -20,6 +20,7 @@ import { migration as m20261126130719 } from './20261126130719_base_add-user-ten
 import { migration as m20261126131937 } from './20261126131937_demo_create-tables.js';
 import { migration as m20261126133804 } from './20261126133804_customer_add-dashboard-scope-indexes.js';
 import { migration as m20261126165545 } from './20261126165545_customer_add-keyword-pairs.js';
+import { migration as m20261126195250 } from './20261126195250_customer_insert-keyword-pieces-plainly.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126131937_demo_create-tables': m20261126131937,
   '20261126133804_customer_add-dashboard-scope-indexes': m20261126133804,
   '20261126165545_customer_add-keyword-pairs': m20261126165545,
+  '20261126195250_customer_insert-keyword-pieces-plainly': m20261126195250,
 };
