@@ -311,6 +311,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return id;
   }
 
+  /** A unique value as the database compares it: MySQL's usual collations ignore case. */
+  const uniqueKey = (value: unknown) => (kind === 'mysql' ? String(value).toLowerCase() : String(value));
+
   /**
    * add's write path for many rows at once (an import's): each row is prepared and checked as
    * insertOne does, but the dictionaries are read once, the unique columns are looked up for all
@@ -319,9 +322,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
    * an import of 10,000 rows made 30,000 of them. A row that breaks a rule gets its AppError in
    * its place and the others go on; anything else is thrown.
    */
-  /** A unique value as the database compares it: MySQL's usual collations ignore case. */
-  const uniqueKey = (value: unknown) => (kind === 'mysql' ? String(value).toLowerCase() : String(value));
-
   async function insertMany(
     trx: LooseTrx,
     inputs: readonly Row[],
