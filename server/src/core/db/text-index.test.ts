@@ -188,7 +188,9 @@ describe('the text index as SQL', () => {
     );
     expect(postgres[2]).toBe('alter table "people_fts_pairs" add primary key ("gram", "id")');
     expect(postgres[3]).toBe('analyze "people_fts_pairs"');
-    expect(postgres[4]).toMatch(/^create or replace function "people_fts_pairs_keep"\(\) returns trigger language plpgsql/);
+    expect(postgres[4]).toMatch(
+      /^create or replace function "people_fts_pairs_keep"\(\) returns trigger language plpgsql/,
+    );
     expect(postgres[5]).toBe(
       'create trigger "people_fts_pairs_keep" after insert or delete or update of "name", "phone" on "people" for each row execute function "people_fts_pairs_keep"()',
     );
