@@ -273,6 +273,16 @@ export async function rowCount(t: TestApp, table: string): Promise<number> {
   return Number(row.n);
 }
 
+/** The stored rows of a table with these ids, by id (as stored: nothing masked). */
+export async function rowsById<T>(t: TestApp, table: string, ids: readonly number[]): Promise<Map<number, T>> {
+  const rows = (await t.ctx.db.loose
+    .selectFrom(table)
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute()) as Array<T & { id: number | string }>;
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
 /** The data of a successful reply, or a failure that shows what came back. */
 export function dataOf<T>(reply: Reply<T>): T {
   if (reply.status !== 200 || reply.body.code !== 1000) {

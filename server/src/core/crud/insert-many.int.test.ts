@@ -1,28 +1,12 @@
 import type { CustomerInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { rowsById, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { formatTime, insertManyReturningIds } from '../db/index.js';
 
 type Row = Record<string, unknown>;
 
 describe.each(testTargets())('a multi-row insert on $name', (target) => {
   let t: TestApp;
-  let serial = 0;
-  const tag = () => {
-    serial += 1;
-    return `many${serial}`;
-  };
-
-  /** The stored rows of these ids, by id. */
-  const storedById = async (ids: number[]) => {
-    const rows = (await t.ctx.db.loose
-      .selectFrom('customer_info')
-      .selectAll()
-      .where('id', 'in', ids)
-      .execute()) as CustomerInfo[];
-    return new Map(rows.map((r) => [Number(r.id), r]));
-  };
-
   beforeAll(async () => {
     t = await startApp(target);
   });
@@ -31,7 +15,7 @@ describe.each(testTargets())('a multi-row insert on $name', (target) => {
   });
 
   it('gives each row its own id, in the rows’ order, rows of other columns between them included', async () => {
-    const remark = tag();
+    const remark = 'many-ids';
     const now = formatTime();
     // Some rows name a type and some do not: they go in as separate inserts, interleaved here.
     const rows: Row[] = Array.from({ length: 1_203 }, (_, i) => ({
@@ -45,7 +29,7 @@ describe.each(testTargets())('a multi-row insert on $name', (target) => {
     }));
     const ids = await insertManyReturningIds(t.ctx.db.loose, t.ctx.db.kind, 'customer_info', rows);
     expect(new Set(ids).size).toBe(rows.length);
-    const stored = await storedById(ids);
+    const stored = await rowsById<CustomerInfo>(t, 'customer_info', ids);
     ids.forEach((id, i) => {
       expect(stored.get(id)?.customerName).toBe(`row ${i}`);
       expect(stored.get(id)?.customerType ?? null).toBe(i % 3 === 0 ? `type ${i}` : null);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/auth/principal.js';
 import { asLoose } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
-import { startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { rowsById, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { createCustomerInfoService } from './customer-info.service.js';
 
 type Row = Record<string, unknown>;
@@ -12,22 +12,6 @@ type Row = Record<string, unknown>;
 describe.each(testTargets())('customers written many at once on $name', (target) => {
   let t: TestApp;
   let admin: Session;
-  let serial = 0;
-  const tag = () => {
-    serial += 1;
-    return `many${serial}`;
-  };
-
-  /** The stored rows of these ids, by id. */
-  const storedById = async (ids: number[]) => {
-    const rows = (await t.ctx.db.loose
-      .selectFrom('customer_info')
-      .selectAll()
-      .where('id', 'in', ids)
-      .execute()) as CustomerInfo[];
-    return new Map(rows.map((r) => [Number(r.id), r]));
-  };
-
   beforeAll(async () => {
     t = await startApp(target);
     admin = await t.ctx.gate.authenticate((await t.login()).token);
@@ -38,7 +22,7 @@ describe.each(testTargets())('customers written many at once on $name', (target)
 
   it('writes through add’s path: a taken code, a code twice and a word not in the dictionary are refused, the rest go in', async () => {
     const customers = createCustomerInfoService(t.ctx);
-    const remark = tag();
+    const remark = 'many-path';
     const taken = `${remark}-taken`;
     await customers.add({ customerName: 'first', customerPhone: '13600000000', customerCode: taken, remark }, admin);
     const inputs: Row[] = [
@@ -62,7 +46,7 @@ describe.each(testTargets())('customers written many at once on $name', (target)
       null,
     ]);
     const ids = results.filter((r): r is number => typeof r === 'number');
-    const stored = await storedById(ids);
+    const stored = await rowsById<CustomerInfo>(t, 'customer_info', ids);
     expect(ids.map((id) => stored.get(id)?.customerName)).toEqual(['b', 'd', 'f']);
     const [b, d, f] = ids.map((id) => stored.get(id) as CustomerInfo);
     expect(b?.customerCode).toBe(`${remark}-b`);
