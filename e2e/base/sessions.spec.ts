@@ -80,8 +80,12 @@ describe.skipIf(!hasChromium)('sessions and account locks in Chromium', () => {
     await row.getByRole('button', { name: 'Unlock' }).click();
     const confirm = dialog(page);
     await confirm.locator('.ant-modal-confirm-title', { hasText: `Unlock the account “${username}”?` }).waitFor();
-    await confirm.getByRole('button', { name: 'Unlock' }).click();
-    await eventually(() => toasts(page)).toContain(`“${username}” is unlocked`);
+    // Watched for from before the click: on a loaded machine a poll of the toasts came after the
+    // toast had already gone (one CI failure in 7,888).
+    await Promise.all([
+      page.locator('.app-toast', { hasText: `“${username}” is unlocked` }).waitFor(),
+      confirm.getByRole('button', { name: 'Unlock' }).click(),
+    ]);
     await tag.waitFor({ state: 'detached' });
     expect((await signInStatus(username, PASSWORD)).status).toBe(200);
   });
