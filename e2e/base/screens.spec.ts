@@ -15,12 +15,12 @@ import {
   confirmBubble,
   dialog,
   eventually,
+  expectToastDuring,
   formItem,
   pickOption,
   pickTreeOption,
   saveDialog,
   tableRow,
-  toasts,
   view,
   visit,
 } from '../support/ui.js';
@@ -155,8 +155,7 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     // The status switch saves at once.
     const status = tableRow(page, username).getByRole('switch', { name: `Status of ${username}` });
     expect(await status.getAttribute('aria-checked')).toBe('true');
-    await status.click();
-    await eventually(() => toasts(page)).toContain('Status updated');
+    await expectToastDuring(page, 'Status updated', () => status.click());
     await eventually(async () => (await userNamed(admin, username))?.status).toBe(0);
     await eventually(() => status.getAttribute('aria-checked')).toBe('false');
 
@@ -371,8 +370,9 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await tableRow(page, keyName).getByRole('button', { name: 'Edit' }).click();
     await eventually(() => dialog(page).locator('#data').inputValue()).toBe('hello');
     await dialog(page).locator('#data').fill('{bad');
-    await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => toasts(page)).toContain('Parameter format error');
+    await expectToastDuring(page, 'Parameter format error', () =>
+      dialog(page).getByRole('button', { name: 'Save' }).click(),
+    );
     // Refused: the dialog stays open and nothing changed.
     expect(await dialog(page).isVisible()).toBe(true);
     expect((await findParam())?.data).toBe('hello');
@@ -413,8 +413,7 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     const keep = view(page).getByRole('spinbutton', { name: 'Days to keep the request log' });
     await eventually(() => keep.inputValue()).toBe('31');
     await keep.fill('45');
-    await view(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => toasts(page)).toContain('kept for 45 days');
+    await expectToastDuring(page, 'kept for 45 days', () => view(page).getByRole('button', { name: 'Save' }).click());
     expect(await admin.get<number>('/admin/base/sys/log/getKeep')).toBe(45);
     await page.reload();
     await eventually(() =>
@@ -429,8 +428,9 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     };
     await eventually(total).toBeGreaterThan(20);
     await view(page).getByRole('button', { name: 'Clear' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'Clear' }).click();
-    await eventually(() => toasts(page)).toContain('The request log was cleared');
+    await expectToastDuring(page, 'The request log was cleared', () =>
+      confirmBubble(page).getByRole('button', { name: 'Clear' }).click(),
+    );
     await eventually(total).toBeLessThan(5);
     // What is left are the log screen's own calls made after the clear.
     const actions = await view(page).locator('.ant-table-row .log-code').allInnerTexts();

@@ -13,7 +13,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, pickTreeOption, tableRow, toasts, view, visit } from '../support/ui.js';
+import { eventually, expectToastDuring, pickTreeOption, tableRow, view, visit } from '../support/ui.js';
 
 type Customer = { id: number; customerName: string; customerPhone: string; employeeId: number | null };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -217,8 +217,9 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await confirm
       .locator('.ant-modal-confirm-title', { hasText: `Hand over all customers of ${alice.name} to ${bob.name}?` })
       .waitFor();
-    await confirm.getByRole('button', { name: 'Hand over' }).click();
-    await eventually(() => toasts(page)).toContain('Customers handed over');
+    await expectToastDuring(page, 'Customers handed over', () =>
+      confirm.getByRole('button', { name: 'Hand over' }).click(),
+    );
     await box.waitFor({ state: 'hidden' });
     for (const name of alices) await eventually(() => tableRow(page, name).innerText()).toContain(bob.name);
 

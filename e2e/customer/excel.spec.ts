@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { dialog, eventually, toasts, view } from '../support/ui.js';
+import { dialog, expectToastDuring, view } from '../support/ui.js';
 
 type Row = Record<string, unknown> & { id: number };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -148,8 +148,7 @@ describe.skipIf(!hasChromium)('customer export and import in Chromium', () => {
     // Nothing is written by the check.
     const before = await api.post<PageOf<Row>>('/admin/customer/info/page', { page: 1, size: 10, keyWord: tag });
     expect(before.pagination.total).toBe(0);
-    await box.getByTestId('excel-import-commit').click();
-    await eventually(() => toasts(page)).toContain('Imported: 2 added, 0 updated');
+    await expectToastDuring(page, 'Imported: 2 added, 0 updated', () => box.getByTestId('excel-import-commit').click());
     const after = await api.post<PageOf<Row>>('/admin/customer/info/page', { page: 1, size: 10, keyWord: tag });
     expect(after.list.map((r) => r.customerName).sort()).toEqual([`${tag} one`, `${tag} two`]);
     await search(page, tag);

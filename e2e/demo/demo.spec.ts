@@ -16,11 +16,11 @@ import {
   confirmBubble,
   dialog,
   eventually,
+  expectToastDuring,
   formItem,
   motionless,
   saveDialog,
   tableRow,
-  toasts,
   view,
   visit,
 } from '../support/ui.js';
@@ -85,8 +85,7 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
     await picker.waitFor({ state: 'hidden' });
     await eventually(() => form.locator('#mainImage').inputValue()).toBe(picture);
     await motionless(page);
-    await form.getByRole('button', { name: 'Save' }).click();
-    await eventually(() => toasts(page)).toContain('Saved');
+    await expectToastDuring(page, 'Saved', () => form.getByRole('button', { name: 'Save' }).click());
 
     const [added] = await goodsTitled(admin, title);
     expect(added).toMatchObject({ title, price: 19.99, stock: 12, mainImage: picture, status: 1 });

@@ -12,7 +12,7 @@ import {
   stopRun,
   unique,
 } from '../support/app.js';
-import { confirmBubble, eventually, tableRow, toasts, view, visit } from '../support/ui.js';
+import { confirmBubble, eventually, expectToastDuring, tableRow, view, visit } from '../support/ui.js';
 
 type Row = Record<string, unknown> & { id: number };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -100,8 +100,9 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     // Restore from the drawer, after confirming.
     await drawer.getByRole('button', { name: 'Restore' }).click();
     expect(await confirmBubble(page).innerText()).toContain('original IDs');
-    await confirmBubble(page).getByRole('button', { name: 'Restore' }).click();
-    await eventually(() => toasts(page)).toContain('Restored 1 record');
+    await expectToastDuring(page, 'Restored 1 record', () =>
+      confirmBubble(page).getByRole('button', { name: 'Restore' }).click(),
+    );
     await drawer.waitFor({ state: 'hidden' });
     await eventually(async () => (await row.first().innerText()).includes('Restored')).toBe(true);
     expect(await row.first().getByRole('button', { name: 'Restore' }).count()).toBe(0);
@@ -146,8 +147,9 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await eventually(() => rows.count()).toBe(2);
     await view(page).locator('.ant-table-thead .ant-checkbox-input').check();
     await view(page).getByTestId('recycle-batch-restore').click();
-    await confirmBubble(page).getByRole('button', { name: 'Restore' }).click();
-    await eventually(() => toasts(page)).toContain('Restored 2 records');
+    await expectToastDuring(page, 'Restored 2 records', () =>
+      confirmBubble(page).getByRole('button', { name: 'Restore' }).click(),
+    );
     const params = await admin.post<Row[]>('/admin/base/sys/param/list');
     expect(
       params

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { dialog, eventually, motionless, toasts, view } from '../support/ui.js';
+import { dialog, eventually, expectToastDuring, motionless, view } from '../support/ui.js';
 
 type SpaceFile = { id: number; name: string; url: string; classifyId: number | null; size: number; type: string };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -105,8 +105,9 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     await view(page).locator(`[data-testid=space-file][data-name="${dropped}"]`).waitFor();
 
     const ten = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.png`, mimeType: 'image/png', buffer: PNG }));
-    await view(page).getByTestId('space-file-input').setInputFiles(ten);
-    await eventually(() => toasts(page)).toContain('You can select up to 9 files');
+    await expectToastDuring(page, 'You can select up to 9 files', () =>
+      view(page).getByTestId('space-file-input').setInputFiles(ten),
+    );
 
     await view(page)
       .getByTestId('space-file-input')
@@ -154,8 +155,9 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     await picker.getByTestId('space-picker-use').click();
     await picker.waitFor({ state: 'hidden' });
     await eventually(() => view(page).locator('#headImg').inputValue()).toBe(avatar.url);
-    await view(page).getByRole('button', { name: 'Save' }).first().click();
-    await eventually(() => toasts(page)).toContain('Profile saved');
+    await expectToastDuring(page, 'Profile saved', () =>
+      view(page).getByRole('button', { name: 'Save' }).first().click(),
+    );
 
     const person = await api.get<{ headImg: string }>('/admin/base/comm/person');
     expect(person.headImg).toBe(avatar.url);

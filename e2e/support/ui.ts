@@ -8,6 +8,15 @@ export const confirmBubble = (page: Page) => page.locator('.ant-popconfirm:visib
 /** The toasts on show (the root's one stack), as one text (read without waiting, so a poll can retry). */
 export const toasts = async (page: Page) => (await page.locator('.app-toast').allInnerTexts()).join('\n');
 /**
+ * Does the action while watching for a toast that holds the text (as written: case counts, as in a
+ * `toContain` of the toasts), from before the action: a poll of the toasts started after it may,
+ * on a loaded machine, come after a short-lived toast has already gone.
+ */
+export async function expectToastDuring(page: Page, text: string, action: () => Promise<unknown>) {
+  const holding = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await Promise.all([page.locator('.app-toast', { hasText: holding }).waitFor(), action()]);
+}
+/**
  * The view of the current tab. Kept-alive tabs stay in the DOM, hidden by React's <Activity>, which
  * may leave a slot's old class in place until it shows again: only the visible one counts.
  */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { confirmBubble, dialog, eventually, formItem, tableRow, toasts, view } from '../support/ui.js';
+import { confirmBubble, dialog, eventually, expectToastDuring, formItem, tableRow, view } from '../support/ui.js';
 
 type Task = {
   id: number;
@@ -78,8 +78,7 @@ describe.skipIf(!hasChromium)('the task screen in Chromium', () => {
     // Start it with the switch.
     const toggle = row.getByRole('switch', { name: `Start or stop “${name}”` });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await toggle.click();
-    await eventually(() => toasts(page)).toContain('Started');
+    await expectToastDuring(page, 'Started', () => toggle.click());
     await eventually(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect((await taskNamed(admin, name))?.status).toBe(1);
 
@@ -97,8 +96,7 @@ describe.skipIf(!hasChromium)('the task screen in Chromium', () => {
     await drawer(page).waitFor({ state: 'hidden' });
 
     // Stop it: no more runs.
-    await toggle.click();
-    await eventually(() => toasts(page)).toContain('Stopped');
+    await expectToastDuring(page, 'Stopped', () => toggle.click());
     await eventually(() => toggle.getAttribute('aria-checked')).toBe('false');
     // Stopped is a state, not a wait: the scheduler runs a tick only by claiming the lease a running
     // task holds (its lockExpireTime), and a stopped task holds none and has no next run.
@@ -123,8 +121,9 @@ describe.skipIf(!hasChromium)('the task screen in Chromium', () => {
     const { page } = await openAs(browser, server.base, { path: '/task/list' });
     const row = tableRow(page, name);
     await row.getByRole('button', { name: 'Run once' }).click();
-    await confirmBubble(page).getByRole('button', { name: 'Run once' }).click();
-    await eventually(() => toasts(page)).toContain('Running; see the log for the result');
+    await expectToastDuring(page, 'Running; see the log for the result', () =>
+      confirmBubble(page).getByRole('button', { name: 'Run once' }).click(),
+    );
     await row.getByRole('button', { name: 'Log' }).click();
     const logRow = drawer(page).locator('.ant-table-row').first();
     await eventually(() => logRow.innerText().catch(() => '')).toContain('Failed: shelf data missing');
