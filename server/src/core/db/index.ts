@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -10,6 +11,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
+import type { Pool as PgPool } from 'pg';
 import type { Config, DbKind } from '../config.js';
 import type { Database } from './schema.js';
 
@@ -35,7 +37,8 @@ export type DbHandle = {
   /**
    * Runs a compiled read outside any transaction (the CRUD factory's page, list and count). On
    * SQLite it reads at once from the cached statement when no transaction holds the connection,
-   * without the driver's queue of promises around each query; otherwise as `loose.executeQuery`.
+   * without the driver's queue of promises around each query; on PostgreSQL as a named prepared
+   * statement (namedStatementReads); otherwise as `loose.executeQuery`.
    */
   read<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
   close(): Promise<void>;
@@ -75,11 +78,15 @@ function withRowBuilder(statement: SQLite.Statement): DriverStatement {
 
 /**
  * Kysely prepares every statement anew; better-sqlite3 statements are reusable, and preparing is
- * a tenth of a page request's time. The cache holds the most recent distinct SQL texts.
+ * a tenth of a page request's time. The cache holds the most recent distinct SQL texts. A change
+ * of the schema (by this connection or another process on the file) empties it: a kept statement
+ * would still build its rows with the columns it had when prepared.
  */
 function withStatementCache(sqlite: SQLite.Database, size = 200) {
   const cache = new Map<string, DriverStatement>();
   const prepare = (text: string) => withRowBuilder(sqlite.prepare(text));
+  const schemaVersion = sqlite.prepare('pragma schema_version').pluck();
+  let seenVersion: unknown;
   return {
     close: () => sqlite.close(),
     /** Whether a transaction holds the connection now (Kysely's, between its BEGIN and its end). */
@@ -90,6 +97,11 @@ function withStatementCache(sqlite: SQLite.Database, size = 200) {
       // Long texts are one-off shapes (a batch insert of N log rows): caching them would only
       // push the reused statements out.
       if (text.length > 2000) return prepare(text);
+      const version = schemaVersion.get();
+      if (version !== seenVersion) {
+        cache.clear();
+        seenVersion = version;
+      }
       let statement = cache.get(text);
       // A statement still iterating cannot run again; give that caller a fresh one.
       if (statement?.busy) return prepare(text);
@@ -148,6 +160,7 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     // pool replaces it and the next query reports any real outage.
     pool.on('error', () => undefined);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    read = namedStatementReads(pool);
   } else {
     const { createPool: createMysqlPool } = await import('mysql2');
     const pool = createMysqlPool({
@@ -169,6 +182,56 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     read: read ?? ((query) => queued.executeQuery(query)),
     close: () => db.destroy(),
   };
+}
+
+/** Distinct query texts kept as named statements; others run unnamed (each connection keeps its own). */
+const NAMED_STATEMENTS_MAX = 500;
+/**
+ * What PostgreSQL answers when a named statement cannot serve on this setup: it does not exist on
+ * the connection, or exists already (a pooler such as PgBouncer in transaction mode hands the
+ * statements of one client to other server connections).
+ */
+const NAMED_STATEMENTS_UNSERVED = new Set(['26000', '42P05']);
+/** A named statement whose table changed its columns under it ("cached plan must not change result type"). */
+const NAMED_STATEMENT_STALE = '0A000';
+
+/**
+ * PostgreSQL's compiled reads (the CRUD factory's page, list and count) as named prepared
+ * statements: each connection parses a query's text once and PostgreSQL may keep its plan, instead
+ * of parsing and planning it on every request (customer findPage with a keyword at 200k customers,
+ * autocannon at 50 connections: 15-20% more requests a second). Texts are few, since the factory
+ * compiles each query shape once (CompiledQueries in core/crud/query.ts).
+ * A statement left behind by a change of columns (another instance's migration) is prepared anew
+ * under a new name; if named statements cannot serve at all, reads run unnamed from then on.
+ */
+function namedStatementReads(pool: PgPool): DbHandle['read'] {
+  const names = new Map<string, string>();
+  let generation = 0;
+  let named = true;
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS_MAX) {
+      name = `r${generation}_${createHash('sha1').update(text).digest('hex').slice(0, 28)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const run = async <R>(query: CompiledQuery<R>, values: unknown[], retried: boolean): Promise<QueryResult<R>> => {
+    const name = named ? nameOf(query.sql) : undefined;
+    if (name === undefined) return { rows: (await pool.query(query.sql, values)).rows as R[] };
+    try {
+      return { rows: (await pool.query({ name, text: query.sql, values })).rows as R[] };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (NAMED_STATEMENTS_UNSERVED.has(code)) named = false;
+      else if (code === NAMED_STATEMENT_STALE && !retried) {
+        generation += 1;
+        names.clear();
+      } else throw error;
+      return run(query, values, true);
+    }
+  };
+  return (query) => run(query, [...query.parameters], false);
 }
 
 /** Checks the connection answers, so a wrong URL fails at start with one clear line. */
