@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.js';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { dialog, eventually, tableRow, toasts, view } from '../support/ui.js';
+import { dialog, eventually, expectToastDuring, tableRow, view } from '../support/ui.js';
 
 const PASSWORD = 'e2e-pass-1';
 
@@ -44,8 +44,7 @@ describe.skipIf(!hasChromium)('sessions and account locks in Chromium', () => {
     await items.nth(1).getByRole('button', { name: /^End/ }).click();
     const confirm = dialog(mine.page);
     await confirm.getByText('That device is signed out at its next request.').waitFor();
-    await confirm.getByRole('button', { name: 'End' }).click();
-    await eventually(() => toasts(mine.page)).toContain('Session ended');
+    await expectToastDuring(mine.page, 'Session ended', () => confirm.getByRole('button', { name: 'End' }).click());
     await eventually(() => items.count()).toBe(1);
 
     // The other tab is still on show; its next call is refused and it goes to the login page.
@@ -80,12 +79,9 @@ describe.skipIf(!hasChromium)('sessions and account locks in Chromium', () => {
     await row.getByRole('button', { name: 'Unlock' }).click();
     const confirm = dialog(page);
     await confirm.locator('.ant-modal-confirm-title', { hasText: `Unlock the account “${username}”?` }).waitFor();
-    // Watched for from before the click: on a loaded machine a poll of the toasts came after the
-    // toast had already gone (one CI failure in 7,888).
-    await Promise.all([
-      page.locator('.app-toast', { hasText: `“${username}” is unlocked` }).waitFor(),
+    await expectToastDuring(page, `“${username}” is unlocked`, () =>
       confirm.getByRole('button', { name: 'Unlock' }).click(),
-    ]);
+    );
     await tag.waitFor({ state: 'detached' });
     expect((await signInStatus(username, PASSWORD)).status).toBe(200);
   });

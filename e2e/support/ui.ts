@@ -26,7 +26,6 @@ export const tableRow = (page: Page, text: string) => view(page).locator('.ant-t
 export const formItem = (scope: Locator, page: Page, field: string) =>
   scope.locator('.ant-form-item', { has: page.locator(`#${field}`) });
 
-/** Waits for a value to come true, up to `timeout` (expect.poll's own default is 1 s). */
 /**
  * Waits until nothing on the page is moving: antd marks an element in motion with a `…-appear`,
  * `…-enter` or `…-leave` class, and a click on a dialog still zooming in may be lost. An element
@@ -45,6 +44,7 @@ export async function motionless(page: Page) {
   );
 }
 
+/** Waits for a value to come true, up to `timeout` (expect.poll's own default is 1 s). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
 
 /** Goes to a path inside the running app, as the browser's back button would: no reload. */
