@@ -321,6 +321,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
    * that pass go in as multi-row inserts. On PostgreSQL each query is a round trip, and row by row
    * an import of 10,000 rows made 30,000 of them. A row that breaks a rule gets its AppError in
    * its place and the others go on; anything else is thrown.
+   * add keeps insertOne, row by row: here every row's beforeWrite runs before any row is written,
+   * so a module whose beforeWrite reads what the call's earlier rows wrote must keep its own memo
+   * in the transaction (the customer codes do, customer-info.service.ts codeFor) to be imported.
    */
   async function insertMany(
     trx: LooseTrx,
