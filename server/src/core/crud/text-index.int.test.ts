@@ -2,6 +2,7 @@ import { type CustomerInfo, customerInfo, type PageResult } from '@backroom/cont
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { PIECE_STATISTICS } from '../db/ddl.js';
 import { applyFilters, baseQuery, likeExpression } from './query.js';
 
 // Customers declare `query.textIndex`: their keyword goes through SQLite's FTS5 trigram table or
@@ -240,6 +241,19 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
         await sql`insert into customer_info_fts (customer_info_fts) values ('rebuild')`.execute(db);
       }
       expect(await find('alice')).toEqual(['alice']);
+    });
+
+  // PostgreSQL's planner alone reads these statistics.
+  if (target.name === 'postgres')
+    it('samples the pieces finely on PostgreSQL, so a rare piece is not taken for a common one', async () => {
+      const targets = await sql<{ relname: string; target: number }>`
+        select c.relname, a.attstattarget as target from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where c.relname in ('customer_info_fts_grams', 'customer_info_fts_pairs') and a.attname = 'gram'
+        order by c.relname`.execute(t.ctx.db.db);
+      expect(targets.rows).toEqual([
+        { relname: 'customer_info_fts_grams', target: PIECE_STATISTICS },
+        { relname: 'customer_info_fts_pairs', target: PIECE_STATISTICS },
+      ]);
     });
 
   // MariaDB keeps no pairs: a short keyword is a LIKE scan there.

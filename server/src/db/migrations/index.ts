@@ -21,6 +21,7 @@ import { migration as m20261126131937 } from './20261126131937_demo_create-table
 import { migration as m20261126133804 } from './20261126133804_customer_add-dashboard-scope-indexes.js';
 import { migration as m20261126165545 } from './20261126165545_customer_add-keyword-pairs.js';
 import { migration as m20261126195250 } from './20261126195250_customer_insert-keyword-pieces-plainly.js';
+import { migration as m20261127000744 } from './20261127000744_customer_sample-keyword-pieces-finer.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126133804_customer_add-dashboard-scope-indexes': m20261126133804,
   '20261126165545_customer_add-keyword-pairs': m20261126165545,
   '20261126195250_customer_insert-keyword-pieces-plainly': m20261126195250,
+  '20261127000744_customer_sample-keyword-pieces-finer': m20261127000744,
 };
