@@ -173,8 +173,7 @@ async function login(base) {
   return signedIn.token;
 }
 
-/** One request through the API: checks the page answers and returns its total. */
-/** The app's first page of 20 (`data`: list and pagination). */
+/** One request through the API: checks the page answers and returns its `data` (list and pagination). */
 async function pageAnswer(urlPath) {
   const { status, json } = await post(server.base, urlPath, PAGE_BODY, server.token);
   if (status !== 200 || json?.code !== 1000 || !Array.isArray(json?.data?.list)) {
@@ -183,6 +182,7 @@ async function pageAnswer(urlPath) {
   return json.data;
 }
 
+/** The total of the page pageAnswer reads. */
 async function pageTotal(urlPath) {
   return (await pageAnswer(urlPath)).pagination.total;
 }

@@ -248,7 +248,7 @@ function pieceIndexSql(
       `alter table ${pieceTable} add primary key (${q('gram')}, ${id})`,
       // A finer sample than the default 100: pieces are many and most are rare, and with the
       // default the planner took a clerk's 2-character piece (484 rows at 1M customers) for 2,092
-      // and read the clerk's 5,000 customers instead (22 against 2 ms). PIECE_STATISTICS.
+      // and read the clerk's 5,000 customers instead (22 against 2 ms).
       `alter table ${pieceTable} alter column ${q('gram')} set statistics ${PIECE_STATISTICS}`,
       // Statistics now, not when autovacuum gets to it: without them the planner takes a piece for
       // tens of thousands of rows and scans the table instead (seconds at 1M customers).
