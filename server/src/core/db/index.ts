@@ -160,7 +160,8 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     // pool replaces it and the next query reports any real outage.
     pool.on('error', () => undefined);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    read = namedStatementReads(pool);
+    const unnamed = db;
+    read = namedStatementReads(pool, (query) => unnamed.executeQuery(query));
   } else {
     const { createPool: createMysqlPool } = await import('mysql2');
     const pool = createMysqlPool({
@@ -204,7 +205,7 @@ const NAMED_STATEMENT_STALE = '0A000';
  * A statement left behind by a change of columns (another instance's migration) is prepared anew
  * under a new name; if named statements cannot serve at all, reads run unnamed from then on.
  */
-function namedStatementReads(pool: PgPool): DbHandle['read'] {
+function namedStatementReads(pool: PgPool, unnamed: DbHandle['read']): DbHandle['read'] {
   const names = new Map<string, string>();
   let generation = 0;
   let named = true;
@@ -216,11 +217,11 @@ function namedStatementReads(pool: PgPool): DbHandle['read'] {
     }
     return name;
   };
-  const run = async <R>(query: CompiledQuery<R>, values: unknown[], retried: boolean): Promise<QueryResult<R>> => {
+  const run = async <R>(query: CompiledQuery<R>, retried: boolean): Promise<QueryResult<R>> => {
     const name = named ? nameOf(query.sql) : undefined;
-    if (name === undefined) return { rows: (await pool.query(query.sql, values)).rows as R[] };
+    if (name === undefined) return unnamed(query);
     try {
-      return { rows: (await pool.query({ name, text: query.sql, values })).rows as R[] };
+      return { rows: (await pool.query({ name, text: query.sql, values: [...query.parameters] })).rows as R[] };
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (NAMED_STATEMENTS_UNSERVED.has(code)) named = false;
@@ -228,10 +229,10 @@ function namedStatementReads(pool: PgPool): DbHandle['read'] {
         generation += 1;
         names.clear();
       } else throw error;
-      return run(query, values, true);
+      return run(query, true);
     }
   };
-  return (query) => run(query, [...query.parameters], false);
+  return (query) => run(query, false);
 }
 
 /** Checks the connection answers, so a wrong URL fails at start with one clear line. */
