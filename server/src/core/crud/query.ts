@@ -1,5 +1,5 @@
 import type { Columns, Entity, RowOf } from '@backroom/contract';
-import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Session } from '../auth/principal.js';
 import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
@@ -75,6 +75,11 @@ export type FilterSpec = {
   kind: DbKind;
   /** Extra keyword refs over joined tables (`u.name`), searched with the entity's own fields. */
   keywordRefs?: readonly string[];
+  /**
+   * The keyword by its LIKEs alone, without the text index: for a walk of the newest rows, which
+   * finds a common keyword's page sooner than the index's long list of rows (factory.ts, `page`).
+   */
+  likesOnly?: boolean;
 };
 
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
@@ -89,9 +94,9 @@ const lowered = (kind: DbKind, keyWord: string) =>
  * a keyword of GRAM_LENGTH characters or more is in a text that has both its first and its last
  * piece; a shorter one begins a piece (a B-tree range from the keyword to the keyword followed by
  * the highest character, as many times as a piece is long). PostgreSQL's lower() may change a
- * text's length, so there the database decides which of the two applies.
+ * text's length, so there the database decides which of the two applies: one select each.
  */
-function gramRows(entity: Entity, kind: DbKind, keyWord: string) {
+function gramRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unknown>[] {
   const grams = sql.table(gramTableName({ name: textIndexName(entity.table) }));
   const key = lowered(kind, keyWord);
   const n = sql.raw(String(GRAM_LENGTH));
@@ -105,69 +110,94 @@ function gramRows(entity: Entity, kind: DbKind, keyWord: string) {
   // and area digits), so it names fewer rows (a code at 1M customers: 1 against 1,000).
   const both = sql`select g1.id from ${grams} g1 join ${grams} g2 on g2.gram = ${first} and g2.id = g1.id where g1.gram = ${last}`;
   const begins = sql`select g.id from ${grams} g where g.gram >= ${key} and g.gram <= ${key} || ${top}`;
-  if (kind !== 'postgres') return [...keyWord].length >= GRAM_LENGTH ? both : begins;
-  return sql`${both} and length(${key}) >= ${n} union ${begins} and length(${key}) < ${n}`;
+  if (kind !== 'postgres') return [[...keyWord].length >= GRAM_LENGTH ? both : begins];
+  return [sql`${both} and length(${key}) >= ${n}`, sql`${begins} and length(${key}) < ${n}`];
 }
 
 /**
  * The rows whose pairs (TextIndexModel.pairs) may hold a keyword of one or two characters: one of
  * two characters is a pair of the text (a B-tree lookup of it), one of one character begins one (a
  * range from the keyword to the keyword followed by the highest character). PostgreSQL's lower()
- * may change a text's length, so there the database decides which applies, and a keyword longer
- * once lowered is looked up by its first pair.
+ * may change a text's length, so there the database decides which applies (one select each), and
+ * a keyword longer once lowered is looked up by its first pair.
  */
-function pairRows(entity: Entity, kind: DbKind, keyWord: string) {
+function pairRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unknown>[] {
   const pairs = sql.table(pairTableName({ name: textIndexName(entity.table) }));
   const key = lowered(kind, keyWord);
   const n = sql.raw(String(PAIR_LENGTH));
   const top = kind === 'postgres' ? sql`chr(1114111)` : sql`char(1114111)`;
   const begins = sql`select p.id from ${pairs} p where p.gram >= ${key} and p.gram <= ${key} || ${top}`;
   if (kind !== 'postgres') {
-    return [...keyWord].length >= PAIR_LENGTH ? sql`select p.id from ${pairs} p where p.gram = ${key}` : begins;
+    return [[...keyWord].length >= PAIR_LENGTH ? sql`select p.id from ${pairs} p where p.gram = ${key}` : begins];
   }
-  return sql`select p.id from ${pairs} p where p.gram = left(${key}, ${n}) and length(${key}) >= ${n} union ${begins} and length(${key}) < ${n}`;
+  return [
+    sql`select p.id from ${pairs} p where p.gram = left(${key}, ${n}) and length(${key}) >= ${n}`,
+    sql`${begins} and length(${key}) < ${n}`,
+  ];
 }
 
 /**
- * What narrows the rows to those the entity's text index says may hold the keyword: on SQLite
- * `a.id IN (rows of the FTS5 trigram table matching it)`, the keyword quoted as one FTS string so
- * nothing a user types is read as FTS syntax; on PostgreSQL an ILIKE over the columns' texts
- * together, spelt as the pg_trgm GIN index is (ddl.ts). With identifier columns, the rows their
- * pieces name are added (gramRows). A keyword of one or two characters has no trigram: the rows
- * the pairs name (pairRows) take the trigram index's place, when every column of it has pairs.
- * Null where the keyword goes by LIKE alone: no text index, MySQL/MariaDB (none there), or a
- * keyword too short for a trigram without the pairs of every column.
+ * The selects of ids, one per index, whose union holds every row the entity's text index says may
+ * hold the keyword: on SQLite the FTS5 trigram table matching it (the keyword quoted as one FTS
+ * string, so nothing a user types is read as FTS syntax), on PostgreSQL an ILIKE over the columns'
+ * texts together, spelt as the pg_trgm GIN index is (ddl.ts); with identifier columns the rows
+ * their pieces name (gramRows). A keyword of one or two characters has no trigram: the rows the
+ * pairs name (pairRows) take the trigram index's place, when every column of it has pairs. Null
+ * where the keyword goes by LIKE alone: no text index, MySQL/MariaDB (none there), or a keyword too
+ * short for a trigram without the pairs of every column.
  */
-function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
+function textIndexSources(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unknown>[] | null {
   const index = entity.query.textIndex;
   if (kind === 'mysql' || !index) return null;
   const identifiers: readonly string[] = entity.textIdentifiers ?? [];
   const words = entity.query.keyWordLikeFields.filter((f) => !identifiers.includes(f));
+  const grams = identifiers.length === 0 ? [] : gramRows(entity, kind, keyWord);
   if ([...keyWord].length < TRIGRAM) {
     const pairs = entity.textPairs ?? [];
     if (!words.every((f) => pairs.includes(f))) return null;
-    const rows =
-      identifiers.length === 0
-        ? pairRows(entity, kind, keyWord)
-        : sql`${pairRows(entity, kind, keyWord)} union ${gramRows(entity, kind, keyWord)}`;
-    return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${rows})`;
+    return [...pairRows(entity, kind, keyWord), ...grams];
   }
   const fts = textIndexName(entity.table);
   const phrase = `"${keyWord.replaceAll('"', '""')}"`;
-  if (identifiers.length === 0) {
-    if (kind === 'postgres') {
-      const document = trigramDocument(words.map((f) => `"${MAIN}"."${f}"`));
-      return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
-    }
-    return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase})`;
-  }
-  // One list of ids from both indexes: an OR of two conditions would keep PostgreSQL from
-  // starting at either index.
   const wordRows =
     kind === 'postgres'
       ? sql`select w.id from ${sql.table(entity.table)} w where ${sql.raw(trigramDocument(words.map((f) => `"w"."${f}"`)))} ilike ${likePattern(keyWord)} escape '!'`
       : sql`select rowid from ${sql.table(fts)} where ${sql.ref(fts)} match ${phrase}`;
-  return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${wordRows} union ${gramRows(entity, kind, keyWord)})`;
+  return [wordRows, ...grams];
+}
+
+/**
+ * What narrows the rows to those the entity's text index says may hold the keyword:
+ * `a.id IN (<the union of textIndexSources>)` — one list, because an OR of two conditions would
+ * keep PostgreSQL from starting at either index. PostgreSQL without identifier columns has the
+ * ILIKE over the document on the main table instead, for its planner to weigh against the order.
+ */
+function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
+  const sources = textIndexSources(entity, kind, keyWord);
+  if (sources === null) return null;
+  if (kind === 'postgres' && (entity.textIdentifiers ?? []).length === 0 && [...keyWord].length >= TRIGRAM) {
+    const document = trigramDocument(entity.query.keyWordLikeFields.map((f) => `"${MAIN}"."${f}"`));
+    return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
+  }
+  return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${sql.join(sources, sql` union `)})`;
+}
+
+/**
+ * How many rows the entity's text index names for the keyword, counted up to `limit` in each of
+ * its indexes (so a common keyword costs no more than `limit` index entries each): `select n`, or
+ * null where the keyword goes by LIKE alone. What decides a page's plan (factory.ts, `page`).
+ */
+export function textIndexEstimate(
+  db: LooseDb,
+  entity: Entity,
+  kind: DbKind,
+  keyWord: string,
+  limit: number,
+): AnySelect | null {
+  const sources = textIndexSources(entity, kind, keyWord);
+  if (sources === null) return null;
+  const counts = sources.map((rows) => sql`(select count(*) from (${rows} limit ${limit}) e)`);
+  return db.selectNoFrom([sql<number>`${sql.join(counts, sql` + `)}`.as('n')]);
 }
 
 /** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */
@@ -180,7 +210,7 @@ export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput):
     const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));
     if (own.length + joined.length > 0) {
       q = q.where((eb) => {
-        const candidates = textIndexCandidates(entity, kind, keyWord);
+        const candidates = spec.likesOnly ? null : textIndexCandidates(entity, kind, keyWord);
         // The index narrows the rows; the LIKEs still decide, so the answer is the same as without it.
         const mine = own.length === 0 ? [] : candidates ? [eb.and([candidates, eb.or(own)])] : own;
         return eb.or([...mine, ...joined]);
