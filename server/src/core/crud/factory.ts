@@ -28,7 +28,10 @@ import {
   type ListInput,
   MAIN,
   selectColumns,
+  textIndexCount,
+  textIndexDecides,
   textIndexEstimate,
+  textIndexOrderedRows,
   toStored,
 } from './query.js';
 import { applyOwnershipScope, assertOwnedWritable } from './scope.js';
@@ -181,8 +184,8 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const owned = ownership ? applyOwnershipScope(tenanted, ownership, session) : tenanted;
     return options.scope ? options.scope(owned, session) : owned;
   };
-  const filtered = (qb: AnySelect, input: ListInput, likesOnly = false) => {
-    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, likesOnly }, input);
+  const filtered = (qb: AnySelect, input: ListInput, keywordBy?: 'likes' | 'index') => {
+    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, keywordBy }, input);
     return options.filter ? options.filter(q, input) : q;
   };
   const withJoins = (qb: AnySelect) => {
@@ -218,12 +221,23 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   async function count(input: ListInput, session: Session, shape: string | null, fresh = false): Promise<number> {
     const run = async () => {
       const query = compiled.query(shape === null ? null : `count|${shape}`, () => {
+        const keyWord = keywordOf(input);
+        // Where the text index answers what the LIKEs would, it counts without reading the rows
+        // for them; with nothing else to check (no scope, no filter), without reading them at all.
+        const decides = keyWord !== '' && textIndexDecides(entity, kind, keyWord, options.keywordRefs);
+        if (
+          decides &&
+          filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined }).toOperationNode()
+            .where === undefined
+        ) {
+          return textIndexCount(db.loose, entity, kind, keyWord);
+        }
         // Joins only matter to the count when the keyword searches joined columns.
         const needsJoin = options.join !== undefined && (options.keywordRefs?.length ?? 0) > 0 && !!input.keyWord;
         let qb = baseQuery(db.loose, entity);
         if (needsJoin && options.join) qb = options.join(qb);
         // The join adds selected columns; PostgreSQL refuses them beside count(*).
-        return filtered(scoped(qb, session), input)
+        return filtered(scoped(qb, session), input, decides ? 'index' : undefined)
           .clearSelect()
           .select((eb) => eb.fn.countAll().as('total'));
       });
@@ -465,9 +479,8 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
    * and sorted by id), while the newest rows hold a page of them within a few hundred.
    */
   async function walksFirst(input: ListInput): Promise<boolean> {
-    const keyWord = typeof input.keyWord === 'string' ? input.keyWord.trim() : '';
-    if (keyWord === '' || !entity.query.textIndex) return false;
-    if ((input.order ?? entity.defaultOrder.column) !== 'id') return false;
+    const keyWord = keywordOf(input);
+    if (keyWord === '' || !entity.query.textIndex || !byId(input)) return false;
     const hit = estimates.get(keyWord);
     if (hit && Date.now() - hit.at < ESTIMATE_MS) return hit.common;
     const estimate = textIndexEstimate(db.loose, entity, kind, keyWord, COMMON_KEYWORD);
@@ -477,6 +490,27 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     estimates.set(keyWord, { at: Date.now(), common });
     return common;
   }
+
+  const keywordOf = (input: ListInput) => (typeof input.keyWord === 'string' ? input.keyWord.trim() : '');
+  /** Whether the rows are ordered by id alone. */
+  const byId = (input: ListInput) => (input.order ?? entity.defaultOrder.column) === 'id';
+
+  /**
+   * A page's query by the text index: on PostgreSQL, ordered by id and without joined keyword
+   * fields (the index knows only the entity's own), the rows are read by joining the index's list
+   * of them in the page's order, so the planner stops at a full page (query.ts,
+   * textIndexOrderedRows); otherwise rowsQuery, `a.id IN (…)`.
+   */
+  const indexPageQuery = (input: ListInput, session: Session) => {
+    const keyWord = keywordOf(input);
+    const list =
+      keyWord !== '' && byId(input) && (options.keywordRefs ?? []).length === 0
+        ? textIndexOrderedRows(entity, kind, keyWord, input.sort ?? entity.defaultOrder.sort)
+        : null;
+    if (list === null) return rowsQuery(input, session);
+    const base = db.loose.selectFrom(list).innerJoin(`${entity.table} as ${MAIN}`, `${MAIN}.id`, 'c.id');
+    return ordered(filtered(scoped(withJoins(base), session), input, 'likes'), input);
+  };
 
   /**
    * The page among the newest `window` rows of the scope and filters (in the page's order by id),
@@ -490,7 +524,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       .orderBy(`${MAIN}.id`, sort)
       .limit(1)
       .offset(window - 1);
-    const rows = ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input, true), input);
+    const rows = ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input, 'likes'), input);
     return sort === 'desc'
       ? rows.where(`${MAIN}.id`, '>=', sql<number>`coalesce((${edge}), 0)`)
       : rows.where(
@@ -526,7 +560,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       }
       const query = compiled.page(
         shape === null ? null : `page|${orderKey(input)}|${shape}`,
-        () => rowsQuery(input, session),
+        () => indexPageQuery(input, session),
         size,
         offset,
       );

@@ -13,8 +13,8 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DbKind, LooseDb } from '../db/index.js';
-import { applyFilters, baseQuery } from './query.js';
+import { type DbKind, type LooseDb, likeOperator } from '../db/index.js';
+import { applyFilters, baseQuery, textIndexDecides } from './query.js';
 
 // The SQL a keyword becomes, per dialect: through the text index where the entity declares one (its
 // trigrams, or its pairs for a keyword of one or two characters), by the LIKEs alone otherwise. (The answers are checked against real
@@ -111,5 +111,34 @@ describe('the keyword through the text index', () => {
       expect(parameters.every((p) => p === `%${keyWord}%`)).toBe(true);
       expect(parameters.length).toBe(entity.query.keyWordLikeFields.length);
     }
+  });
+
+  it('compares with LIKE on PostgreSQL where no character of the keyword has a case, ILIKE otherwise', () => {
+    for (const text of ['明梅', '13812345678', '王，明。', '東京 かな 한국', '50%_!']) {
+      expect(likeOperator('postgres', text), text).toBe('like');
+    }
+    // Latin letters, letters whose lower case is longer ('İ'), symbols with a case (Ⓐ), and mixes.
+    for (const text of ['Ab', 'ä', 'İ', 'Ⓐ', '明a', 'Ω']) expect(likeOperator('postgres', text), text).toBe('ilike');
+    for (const text of ['Ab', '明梅']) expect(likeOperator('sqlite', text)).toBe('like');
+    const { sql } = compile('postgres', customerInfo, '明梅');
+    expect(sql).toContain(`"a"."customerName" like $`);
+    expect(sql).not.toContain('ilike');
+  });
+
+  it('lets the index alone decide one or two characters without a case of their own, where it holds every keyword field', () => {
+    for (const keyWord of ['明', '明梅', '1', 'ab', 'A1', '%']) {
+      expect(textIndexDecides(customerInfo, 'sqlite', keyWord), keyWord).toBe(true);
+      expect(textIndexDecides(customerInfo, 'postgres', keyWord), keyWord).toBe(true);
+    }
+    // Three characters go by trigrams, which only narrow; ß and İ change length or form when cased.
+    for (const keyWord of ['王明梅', 'abc', 'ß', 'İ', 'ä']) {
+      expect(textIndexDecides(customerInfo, 'postgres', keyWord), keyWord).toBe(false);
+    }
+    const noPairs = { ...customerInfo, textPairs: ['customerName'] } as typeof customerInfo;
+    expect(textIndexDecides(noPairs, 'sqlite', '明')).toBe(false);
+    expect(textIndexDecides(customerInfo, 'mysql', '明')).toBe(false);
+    expect(textIndexDecides(dictType, 'sqlite', '明')).toBe(false);
+    // A keyword also over joined fields (the owner's name) is more than the index holds.
+    expect(textIndexDecides(customerInfo, 'sqlite', '明', ['u.name'])).toBe(false);
   });
 });

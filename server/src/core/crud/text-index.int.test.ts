@@ -83,10 +83,16 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
     return [...pairs].sort();
   }
 
-  /** Who a keyword finds, by our names, with the page's total checked against its rows. */
+  /**
+   * Who a keyword finds, by our names, with the page's total checked against its rows, and against
+   * the total of a page of one row (a full page, so counted: through the index alone where it
+   * decides, factory.ts `count`).
+   */
   async function find(keyWord: string): Promise<string[]> {
     const result = dataOf(await t.post<PageResult<CustomerInfo>>(PAGE, { keyWord, page: 1, size: 50 }, admin));
     expect(result.pagination.total, `total for ${JSON.stringify(keyWord)}`).toBe(result.list.length);
+    const one = dataOf(await t.post<PageResult<CustomerInfo>>(PAGE, { keyWord, page: 1, size: 1 }, admin));
+    expect(one.pagination.total, `counted total for ${JSON.stringify(keyWord)}`).toBe(result.list.length);
     return result.list.map((row) => ids.get(row.id) ?? `#${row.id}`).sort();
   }
 

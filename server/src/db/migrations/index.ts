@@ -22,6 +22,7 @@ import { migration as m20261126133804 } from './20261126133804_customer_add-dash
 import { migration as m20261126165545 } from './20261126165545_customer_add-keyword-pairs.js';
 import { migration as m20261126195250 } from './20261126195250_customer_insert-keyword-pieces-plainly.js';
 import { migration as m20261127000744 } from './20261127000744_customer_sample-keyword-pieces-finer.js';
+import { migration as m20261127013856 } from './20261127013856_customer_index-owners-by-id.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126165545_customer_add-keyword-pairs': m20261126165545,
   '20261126195250_customer_insert-keyword-pieces-plainly': m20261126195250,
   '20261127000744_customer_sample-keyword-pieces-finer': m20261127000744,
+  '20261127013856_customer_index-owners-by-id': m20261127013856,
 };
