@@ -47,6 +47,12 @@ export class AuthGate {
   /** Counts principal reads; a read's number makes its sessions' principalKey. */
   private reads = 0;
   private readonly principals = new Map<number, PrincipalEntry>();
+  /**
+   * Reads under way, by user: requests that arrive together for a principal not cached (or just
+   * expired) wait for one read and share its principalKey, so the queries and totals kept by key
+   * (core/crud/factory.ts) serve them all, instead of one read and one key each.
+   */
+  private readonly reading = new Map<number, { epoch: number; entry: Promise<PrincipalEntry> }>();
   /** Reads app users; none until the user module registers, and then app tokens are refused. */
   private appAccounts: AppAccountLoader | null = null;
   /** Told of every authenticated request's session (base module: the session's last-seen time). */
@@ -127,14 +133,24 @@ export class AuthGate {
   private async resolve(userId: number): Promise<PrincipalEntry> {
     const hit = this.principals.get(userId);
     if (hit && hit.epoch === this.epoch && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit;
+    const under = this.reading.get(userId);
+    if (under && under.epoch === this.epoch) return under.entry;
     const epoch = this.epoch;
-    const principal = await this.load(userId);
-    this.reads += 1;
-    const entry = { epoch, at: Date.now(), principal, key: `${userId}.${this.reads}`, sessions: new Map() };
-    if (epoch === this.epoch) {
-      if (this.principals.size > 50_000) this.principals.clear();
-      this.principals.set(userId, entry);
-    }
+    const entry = (async (): Promise<PrincipalEntry> => {
+      const principal = await this.load(userId);
+      this.reads += 1;
+      const read = { epoch, at: Date.now(), principal, key: `${userId}.${this.reads}`, sessions: new Map() };
+      if (epoch === this.epoch) {
+        if (this.principals.size > 50_000) this.principals.clear();
+        this.principals.set(userId, read);
+      }
+      return read;
+    })();
+    this.reading.set(userId, { epoch, entry });
+    const done = () => {
+      if (this.reading.get(userId)?.entry === entry) this.reading.delete(userId);
+    };
+    entry.then(done, done);
     return entry;
   }
 

@@ -173,6 +173,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   const extraOrder = new Set(Object.values(options.joinedOrder ?? {}));
   const joinedOrderNames = options.joinedOrder ?? {};
   const countCache = new Map<string, { at: number; total: number }>();
+  const counting = new Map<string, Promise<number>>();
   const estimates = new Map<string, { at: number; common: boolean }>();
   const compiled = new CompiledQueries();
   const uniqueColumns = Object.entries(entity.columns)
@@ -202,6 +203,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   };
   const afterChange = () => {
     countCache.clear();
+    counting.clear();
     if (options.invalidatesAuth) ctx.gate.invalidate();
   };
 
@@ -247,10 +249,23 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     if (!options.countCacheMs || shape === null) return run();
     const hit = fresh ? undefined : countCache.get(shape);
     if (hit && Date.now() - hit.at < options.countCacheMs) return hit.total;
-    const total = await run();
-    if (countCache.size > 1000) countCache.clear();
-    countCache.set(shape, { at: Date.now(), total });
-    return total;
+    // Requests for the same count at once (a page's readers, when its kept total has just expired)
+    // wait for one count instead of each running its own; a fresh one runs its own.
+    const pending = fresh ? undefined : counting.get(shape);
+    if (pending) return pending;
+    const counted = run().then((total) => {
+      if (countCache.size > 1000) countCache.clear();
+      countCache.set(shape, { at: Date.now(), total });
+      return total;
+    });
+    if (!fresh) {
+      counting.set(shape, counted);
+      const forget = () => {
+        if (counting.get(shape) === counted) counting.delete(shape);
+      };
+      counted.then(forget, forget);
+    }
+    return counted;
   }
 
   async function assertUnique(trx: Db, data: Row, exceptId?: number) {
@@ -541,7 +556,10 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     touchable,
     scopedQuery: (session, trx) => scoped(baseQuery(trx ? asLoose(trx) : db.loose, entity), session),
     assertWritable: (row, session) => assertOwnedWritable(ownership, session, row),
-    resetCounts: () => countCache.clear(),
+    resetCounts: () => {
+      countCache.clear();
+      counting.clear();
+    },
     async page(input, session) {
       const { page, size } = input;
       const offset = (page - 1) * size;

@@ -135,6 +135,20 @@ describe.each(testTargets())('a common keyword on $name', (target) => {
   /** A page's query ends with its window (query.ts, WINDOW_AT_END); a count has none. */
   const pageQuery = (sqlText: string) => /\blimit (\?|\$\d+) offset (\?|\$\d+)$/.test(sqlText);
 
+  // Together they read the clerk's principal once (core/auth/gate.ts, `reading`), so they share its
+  // principalKey, and with it the factory's total under way (`counting`).
+  it('counts once for requests that ask the same total at the same time', async () => {
+    reads.length = 0;
+    const body = { keyWord: '伟', page: 1, size: 2 };
+    const pages = await Promise.all(
+      Array.from({ length: 5 }, () => t.post<PageResult<CustomerInfo>>(PAGE, body, chain.clerkA2.token)),
+    );
+    const totals = pages.map((p) => dataOf(p).pagination.total);
+    const want = await likePage('伟', { employeeId: chain.clerkA2.id }, {}, 1, 2, 'desc');
+    expect(totals).toEqual(Array(5).fill(want.total));
+    expect(reads.filter((s) => /count\(\*\)/.test(s) && !/ limit /.test(s))).toHaveLength(1);
+  });
+
   if (target.name === 'mysql') {
     // MariaDB has no text index: every keyword is a LIKE scan, which walks the newest rows itself.
     it('never walks on MariaDB, where the LIKE scan is the only plan', async () => {
