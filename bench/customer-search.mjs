@@ -243,7 +243,9 @@ async function explain(keyWord) {
   const pattern = `%${keyWord}%`;
   const fields = ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'];
   const words = ['customerName', 'customerAddress', 'customerType', 'remark'];
-  const like = KIND === 'postgres' ? 'ilike' : 'like';
+  // PostgreSQL compares with LIKE where no character of the keyword has a case (core/db/index.ts, likeOperator).
+  const caseless = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Nd}\p{P}\s]+$/u;
+  const like = KIND === 'postgres' && !caseless.test(keyWord) ? 'ilike' : 'like';
   const likes = fields.map((f) => `a.${q(f)} ${like} ?`).join(' or ');
   // The keyword clause as the server writes it (server/src/core/crud/query.ts): the trigram index
   // (the words; their pairs below three characters) and the identifier pieces (code, phone)
@@ -269,9 +271,22 @@ async function explain(keyWord) {
       : `select w.id from customer_info w where ${document} ilike ?`;
   const wordParams = short ? Array(chars === 2 ? 1 : 2).fill(keyWord) : [KIND === 'sqlite' ? `"${keyWord}"` : pattern];
   const indexed = KIND !== 'mysql';
-  const candidates = indexed ? `a.id in (${wordRows} union ${grams}) and ` : '';
-  const params = [...(indexed ? [...wordParams, ...gramParams] : []), ...fields.map(() => pattern)];
-  const query = `select a.id from customer_info a where ${candidates}(${likes}) order by a.id desc limit 20`;
+  const indexParams = indexed ? [...wordParams, ...gramParams] : [];
+  const likeParams = fields.map(() => pattern);
+  // The page's plan as the server picks it (core/crud/factory.ts, page): a keyword the index names
+  // in 2,000 rows or more walks the newest 20,000 rows by the LIKEs alone; otherwise PostgreSQL
+  // joins the index's list in id order, SQLite narrows by `a.id IN (…)`.
+  const [estimate] = indexed
+    ? await db.all(`select count(*) as n from (${wordRows} union all ${grams} limit 2000) e`, indexParams)
+    : [{ n: 0 }];
+  const walks = Number(estimate.n) >= 2000;
+  const edge = 'select b.id from customer_info b order by b.id desc limit 1 offset 19999';
+  const query = walks
+    ? `select a.id from customer_info a where (${likes}) and a.id >= coalesce((${edge}), 0) order by a.id desc limit 20`
+    : KIND === 'postgres'
+      ? `select a.id from (select u.id from (${wordRows} union ${grams}) u order by u.id desc) c join customer_info a on a.id = c.id where (${likes}) order by a.id desc limit 20`
+      : `select a.id from customer_info a where ${indexed ? `a.id in (${wordRows} union ${grams}) and ` : ''}(${likes}) order by a.id desc limit 20`;
+  const params = walks ? likeParams : [...indexParams, ...likeParams];
   const prefix = KIND === 'sqlite' ? 'explain query plan ' : KIND === 'postgres' ? 'explain analyze ' : 'explain ';
   const plan = await db.all(prefix + query, params);
   // The query alone, one at a time, in this process: what the database spends on it.
@@ -285,7 +300,7 @@ async function explain(keyWord) {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   console.log(
-    `  plan for ${JSON.stringify(keyWord)} (query alone: median ${median.toFixed(2)} ms of ${times.length}, load ${os.loadavg()[0].toFixed(1)}):`,
+    `  plan for ${JSON.stringify(keyWord)}${walks ? ' (a walk of the newest rows)' : ''} (query alone: median ${median.toFixed(2)} ms of ${times.length}, load ${os.loadavg()[0].toFixed(1)}):`,
   );
   for (const row of plan) console.log(`    ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
   await db.close();
