@@ -274,13 +274,13 @@ async function explain(keyWord) {
   const indexParams = indexed ? [...wordParams, ...gramParams] : [];
   const likeParams = fields.map(() => pattern);
   // The page's plan as the server picks it (core/crud/factory.ts, page): a keyword the index names
-  // in 2,000 rows or more walks the newest 20,000 rows by the LIKEs alone; otherwise PostgreSQL
+  // in 2,000 rows or more walks the newest 2,000 rows by the LIKEs alone; otherwise PostgreSQL
   // joins the index's list in id order, SQLite narrows by `a.id IN (…)`.
   const [estimate] = indexed
     ? await db.all(`select count(*) as n from (${wordRows} union all ${grams} limit 2000) e`, indexParams)
     : [{ n: 0 }];
   const walks = Number(estimate.n) >= 2000;
-  const edge = 'select b.id from customer_info b order by b.id desc limit 1 offset 19999';
+  const edge = 'select b.id from customer_info b order by b.id desc limit 1 offset 1999';
   const query = walks
     ? `select a.id from customer_info a where (${likes}) and a.id >= coalesce((${edge}), 0) order by a.id desc limit 20`
     : KIND === 'postgres'
