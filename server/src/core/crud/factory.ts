@@ -25,6 +25,7 @@ import {
   baseQuery,
   CompiledQueries,
   createRowMapper,
+  keywordOf,
   type ListInput,
   MAIN,
   selectColumns,
@@ -194,6 +195,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, keywordBy }, input);
     return options.filter ? options.filter(q, input) : q;
   };
+  /** The rows the scope and filters select, the keyword aside (nothing selected yet). */
+  const unsearched = (input: ListInput, session: Session) =>
+    filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined });
   const withJoins = (qb: AnySelect) => {
     const q = qb.select(selectColumns(entity));
     return options.join ? options.join(q) : q;
@@ -232,11 +236,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         // Where the text index answers what the LIKEs would, it counts without reading the rows
         // for them; with nothing else to check (no scope, no filter), without reading them at all.
         const decides = keyWord !== '' && textIndexDecides(entity, kind, keyWord, options.keywordRefs);
-        if (
-          decides &&
-          filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined }).toOperationNode()
-            .where === undefined
-        ) {
+        if (decides && unsearched(input, session).toOperationNode().where === undefined) {
           return textIndexCount(db.loose, entity, kind, keyWord);
         }
         // Joins only matter to the count when the keyword searches joined columns.
@@ -511,7 +511,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     return common;
   }
 
-  const keywordOf = (input: ListInput) => (typeof input.keyWord === 'string' ? input.keyWord.trim() : '');
   /** Whether the rows are ordered by id alone. */
   const byId = (input: ListInput) => (input.order ?? entity.defaultOrder.column) === 'id';
 
@@ -539,7 +538,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
    */
   const walkQuery = (input: ListInput, session: Session, window: number) => {
     const sort = input.sort ?? entity.defaultOrder.sort;
-    const edge = filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined })
+    const edge = unsearched(input, session)
       .select(`${MAIN}.id`)
       .orderBy(`${MAIN}.id`, sort)
       .limit(1)

@@ -186,12 +186,16 @@ function textIndexSources(entity: Entity, kind: DbKind, keyWord: string): RawBui
 function textIndexCandidates(entity: Entity, kind: DbKind, keyWord: string): Expression<SqlBool> | null {
   const sources = textIndexSources(entity, kind, keyWord);
   if (sources === null) return null;
-  if (kind === 'postgres' && (entity.textIdentifiers ?? []).length === 0 && [...keyWord].length >= TRIGRAM) {
+  if (searchesDocument(entity, kind, keyWord)) {
     const document = trigramDocument(entity.query.keyWordLikeFields.map((f) => `"${MAIN}"."${f}"`));
     return sql<SqlBool>`${sql.raw(document)} ilike ${likePattern(keyWord)} escape '!'`;
   }
   return sql<SqlBool>`${sql.ref(`${MAIN}.id`)} in (${sql.join(sources, sql` union `)})`;
 }
+
+/** PostgreSQL without identifier columns: a keyword of three characters or more is an ILIKE over the document on the main table, not a list of ids. */
+const searchesDocument = (entity: Entity, kind: DbKind, keyWord: string) =>
+  kind === 'postgres' && (entity.textIdentifiers ?? []).length === 0 && [...keyWord].length >= TRIGRAM;
 
 /**
  * PostgreSQL: the rows the text index names for the keyword, as a table `c (id)` in the page's
@@ -208,8 +212,7 @@ export function textIndexOrderedRows(
   keyWord: string,
   sort: 'asc' | 'desc',
 ): AliasedRawBuilder<{ id: number }, 'c'> | null {
-  if (kind !== 'postgres') return null;
-  if ((entity.textIdentifiers ?? []).length === 0 && [...keyWord].length >= TRIGRAM) return null;
+  if (kind !== 'postgres' || searchesDocument(entity, kind, keyWord)) return null;
   const sources = textIndexSources(entity, kind, keyWord);
   if (sources === null) return null;
   return sql<{ id: number }>`(select u.id from (${distinctIds(sources)}) u order by u.id ${sql.raw(sort)})`.as('c');
@@ -263,11 +266,14 @@ export function textIndexEstimate(
   return db.selectNoFrom([sql<number>`${sql.join(counts, sql` + `)}`.as('n')]);
 }
 
+/** The keyword a list input searches for, trimmed; '' for none. */
+export const keywordOf = (input: ListInput) => (typeof input.keyWord === 'string' ? input.keyWord.trim() : '');
+
 /** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */
 export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput): AnySelect {
   const { entity, kind } = spec;
   let q = qb;
-  const keyWord = typeof input.keyWord === 'string' ? input.keyWord.trim() : '';
+  const keyWord = keywordOf(input);
   if (keyWord !== '') {
     const own = entity.query.keyWordLikeFields.map((f) => likeExpression(kind, `${MAIN}.${f}`, keyWord));
     const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));
