@@ -57,15 +57,29 @@ describe('the keyword through the text index', () => {
   it('spells PostgreSQL the expression its GIN index is made on for the words, the pieces for identifiers, and keeps the ILIKEs', () => {
     const { sql, parameters } = compile('postgres', customerInfo, '50%_x');
     expect(sql).toContain(
-      `coalesce("w"."customerName", '') || chr(31) || coalesce("w"."customerAddress", '') || chr(31) || coalesce("w"."customerType", '') || chr(31) || coalesce("w"."remark", '') ilike $1 escape '!' union select g1.id from "customer_info_fts_grams" g1`,
+      `coalesce("w"."customerName", '') || chr(31) || coalesce("w"."customerAddress", '') || chr(31) || coalesce("w"."customerType", '') || chr(31) || coalesce("w"."remark", '') ilike $1 escape '!' union select g.id from "customer_info_fts_grams" g`,
     );
-    // Six characters or more: first and last pieces; fewer: a range over the pieces that start so.
+    // Fewer than six characters, and lower() keeps an ASCII keyword's length: the range over the
+    // pieces that start so, the only select of them.
+    expect(sql).toContain('g.gram >= (lower(cast($2 as text)) collate "C")');
+    expect(sql).not.toContain('g1.id');
+    expect(sql).not.toContain('length(');
+    expect(sql).toContain(`and ("a"."customerCode" ilike $4 escape '!'`);
+    expect(parameters[0]).toBe('%50!%!_x%');
+    expect(parameters.slice(1, 3)).toEqual(Array(2).fill('50%_x'));
+    expect(parameters.slice(3)).toEqual(Array(6).fill('%50!%!_x%'));
+    // Six characters or more: the first and the last piece.
+    const long = compile('postgres', customerInfo, 'C00012345');
+    expect(long.sql).toContain('union select g1.id from "customer_info_fts_grams" g1');
+    expect(long.sql).not.toContain('g.gram >=');
+    expect(long.sql).not.toContain('length(');
+  });
+
+  it('lets PostgreSQL decide between six characters and fewer by the lowered length where lower() may change it', () => {
+    const { sql } = compile('postgres', customerInfo, 'İb%_x');
     expect(sql).toContain('length((lower(cast($4 as text)) collate "C")) >= 6');
     expect(sql).toContain('g.gram >= (lower(cast($5 as text)) collate "C")');
-    expect(sql).toContain(`and ("a"."customerCode" ilike $8 escape '!'`);
-    expect(parameters[0]).toBe('%50!%!_x%');
-    expect(parameters.slice(1, 7)).toEqual(Array(6).fill('50%_x'));
-    expect(parameters.slice(7)).toEqual(Array(6).fill('%50!%!_x%'));
+    expect(sql).toContain('length((lower(cast($7 as text)) collate "C")) < 6');
   });
 
   it('looks a keyword of one or two characters up in the pairs and the identifier pieces on SQLite, and keeps the LIKEs', () => {
@@ -84,15 +98,31 @@ describe('the keyword through the text index', () => {
     expect(one.parameters).toEqual([...Array(4).fill('A'), ...Array(6).fill('%A%')]);
   });
 
-  it('lets PostgreSQL decide between a pair and the pairs that begin with it by the lowered length', () => {
-    const { sql, parameters } = compile('postgres', customerInfo, 'Ab');
+  it('lets PostgreSQL decide between a pair and the pairs that begin with it by the lowered length where lower() may change it', () => {
+    const { sql, parameters } = compile('postgres', customerInfo, 'İb');
     expect(sql).toContain(
       'select p.id from "customer_info_fts_pairs" p where p.gram = left((lower(cast($1 as text)) collate "C"), 2) and length((lower(cast($2 as text)) collate "C")) >= 2 union select p.id from "customer_info_fts_pairs" p where p.gram >= (lower(cast($3 as text)) collate "C")',
     );
     expect(sql).toContain('union select g1.id from "customer_info_fts_grams" g1');
     expect(sql).not.toContain('coalesce');
-    expect(parameters.filter((p) => p === 'Ab').length).toBe(parameters.length - 6);
-    expect(parameters.slice(-6)).toEqual(Array(6).fill('%Ab%'));
+    expect(parameters.filter((p) => p === 'İb').length).toBe(parameters.length - 6);
+    expect(parameters.slice(-6)).toEqual(Array(6).fill('%İb%'));
+  });
+
+  it('looks a keyword of ASCII or caseless characters up on PostgreSQL as on SQLite: one select of the pairs, one of the pieces', () => {
+    for (const keyWord of ['Ab', '明梅']) {
+      const { sql, parameters } = compile('postgres', customerInfo, keyWord);
+      expect(sql, keyWord).toContain(
+        '"a"."id" in (select p.id from "customer_info_fts_pairs" p where p.gram = (lower(cast($1 as text)) collate "C") union select g.id from "customer_info_fts_grams" g where g.gram >= (lower(cast($2 as text)) collate "C")',
+      );
+      expect(sql, keyWord).not.toContain('length(');
+      expect(parameters, keyWord).toEqual([...Array(3).fill(keyWord), ...Array(6).fill(`%${keyWord}%`)]);
+    }
+    const one = compile('postgres', customerInfo, '明');
+    expect(one.sql).toContain(
+      'select p.id from "customer_info_fts_pairs" p where p.gram >= (lower(cast($1 as text)) collate "C") and p.gram <= (lower(cast($2 as text)) collate "C") || chr(1114111) union select g.id',
+    );
+    expect(one.sql).not.toContain('length(');
   });
 
   it('goes by LIKE alone on MySQL, for short keywords without pairs, and for entities without the option', () => {

@@ -104,8 +104,9 @@ const lowered = (kind: DbKind, keyWord: string) =>
  * The rows whose identifier columns may hold the keyword, by their pieces (TextIndexModel.identifiers):
  * a keyword of GRAM_LENGTH characters or more is in a text that has both its first and its last
  * piece; a shorter one begins a piece (a B-tree range from the keyword to the keyword followed by
- * the highest character, as many times as a piece is long). PostgreSQL's lower() may change a
- * text's length, so there the database decides which of the two applies: one select each.
+ * the highest character, as many times as a piece is long). PostgreSQL's lower() may change the
+ * length of a keyword that is not keepsLength's, so there the database decides which of the two
+ * applies: one select each.
  */
 function gramRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unknown>[] {
   const grams = sql.table(gramTableName({ name: textIndexName(entity.table) }));
@@ -121,7 +122,7 @@ function gramRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unk
   // and area digits), so it names fewer rows (a code at 1M customers: 1 against 1,000).
   const both = sql`select g1.id from ${grams} g1 join ${grams} g2 on g2.gram = ${first} and g2.id = g1.id where g1.gram = ${last}`;
   const begins = sql`select g.id from ${grams} g where g.gram >= ${key} and g.gram <= ${key} || ${top}`;
-  if (kind !== 'postgres') return [[...keyWord].length >= GRAM_LENGTH ? both : begins];
+  if (kind !== 'postgres' || keepsLength(keyWord)) return [[...keyWord].length >= GRAM_LENGTH ? both : begins];
   return [sql`${both} and length(${key}) >= ${n}`, sql`${begins} and length(${key}) < ${n}`];
 }
 
@@ -129,8 +130,8 @@ function gramRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unk
  * The rows whose pairs (TextIndexModel.pairs) may hold a keyword of one or two characters: one of
  * two characters is a pair of the text (a B-tree lookup of it), one of one character begins one (a
  * range from the keyword to the keyword followed by the highest character). PostgreSQL's lower()
- * may change a text's length, so there the database decides which applies (one select each), and
- * a keyword longer once lowered is looked up by its first pair.
+ * may change the length of a keyword that is not keepsLength's, so there the database decides
+ * which applies (one select each), and a keyword longer once lowered is looked up by its first pair.
  */
 function pairRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unknown>[] {
   const pairs = sql.table(pairTableName({ name: textIndexName(entity.table) }));
@@ -138,7 +139,7 @@ function pairRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unk
   const n = sql.raw(String(PAIR_LENGTH));
   const top = kind === 'postgres' ? sql`chr(1114111)` : sql`char(1114111)`;
   const begins = sql`select p.id from ${pairs} p where p.gram >= ${key} and p.gram <= ${key} || ${top}`;
-  if (kind !== 'postgres') {
+  if (kind !== 'postgres' || keepsLength(keyWord)) {
     return [[...keyWord].length >= PAIR_LENGTH ? sql`select p.id from ${pairs} p where p.gram = ${key}` : begins];
   }
   return [
@@ -233,10 +234,21 @@ function distinctIds(sources: readonly RawBuilder<unknown>[]): RawBuilder<unknow
  * LIKEs, as does a keyword over joined fields (`keywordRefs`), which the index does not hold.
  */
 export function textIndexDecides(entity: Entity, kind: DbKind, keyWord: string, keywordRefs: readonly string[] = []) {
-  const chars = [...keyWord];
-  if (chars.length >= TRIGRAM || keywordRefs.length > 0) return false;
-  const plain = (c: string) => c.charCodeAt(0) < 128 || (c.toLowerCase() === c && c.toUpperCase() === c);
-  return chars.every(plain) && textIndexSources(entity, kind, keyWord) !== null;
+  if ([...keyWord].length >= TRIGRAM || keywordRefs.length > 0) return false;
+  return keepsLength(keyWord) && textIndexSources(entity, kind, keyWord) !== null;
+}
+
+/**
+ * Whether every character of the keyword is an ASCII one or one without case (Chinese, digits,
+ * punctuation): lower() then changes no character's count, in any database or locale (Turkish
+ * lowers 'I' to 'ı', still one), and lowers only what LIKE compares without case. PostgreSQL's
+ * pieces are then looked up as SQLite's are, the keyword's length known here, without a select
+ * for each length the lowered keyword might have (a 2-character search at 1M customers: four
+ * selects with one-time filters planned at every bind, 0.7 ms, against two, 0.35–0.55 ms).
+ */
+function keepsLength(keyWord: string): boolean {
+  for (const c of keyWord) if (c.charCodeAt(0) >= 128 && (c.toLowerCase() !== c || c.toUpperCase() !== c)) return false;
+  return true;
 }
 
 /**
