@@ -6,6 +6,14 @@ export type IndexDecl = {
   readonly unique?: boolean;
   /** `uq_<table>_<columns>` or `idx_<table>_<columns>` when absent. */
   readonly name?: string;
+  /**
+   * Columns SQLite's index also holds after its own, so that a condition on them is decided from
+   * the index before the row is read (SQLite seeks the row only once the index has said yes): a
+   * LIKE over a clerk's customers then reads their index entries, side by side, instead of a row
+   * at its own place in the table for each. PostgreSQL and MySQL read the row for a filter of a
+   * plain index scan anyway, so there the index is the declared columns alone.
+   */
+  readonly covering?: readonly string[];
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   GRAM_LENGTH,
   gramTableName,
   type IndexModel,
+  indexColumnsOn,
   PAIR_LENGTH,
   pairTableName,
   type SchemaChange,
@@ -60,7 +61,9 @@ export function columnSql(kind: DbKind, column: ColumnModel): string {
 
 export function createIndexSql(kind: DbKind, table: string, index: IndexModel): string {
   if (index.name === null) throw new Error(`${table}: a new index needs a name`);
-  const columns = index.columns.map((c) => quote(kind, c)).join(', ');
+  const columns = indexColumnsOn(kind, index)
+    .map((c) => quote(kind, c))
+    .join(', ');
   return `create ${index.unique ? 'unique ' : ''}index ${quote(kind, index.name)} on ${quote(kind, table)} (${columns})`;
 }
 

@@ -22,6 +22,8 @@ export type IndexModel = {
   readonly name: string | null;
   readonly columns: readonly string[];
   readonly unique: boolean;
+  /** IndexDecl.covering: after `columns` on SQLite, absent elsewhere (heldBy). */
+  readonly covering?: readonly string[];
 };
 
 /**
@@ -142,7 +144,19 @@ export function declaredTable(decl: TableDecl): TableModel {
   for (const index of decl.indexes) {
     const unique = index.unique ?? false;
     const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
-    indexes.push({ name, columns: [...index.columns], unique });
+    const covering = index.covering ?? [];
+    indexes.push({
+      name,
+      columns: [...index.columns],
+      unique,
+      ...(covering.length ? { covering: [...covering] } : {}),
+    });
+  }
+  for (const index of indexes) {
+    for (const name of [...index.columns, ...(index.covering ?? [])]) {
+      if (!columns.some((c) => c.name === name))
+        throw new Error(`${decl.table}: index ${index.name} names ${name}, no column`);
+    }
   }
   const identifiers = decl.textIdentifiers ?? [];
   const pairs = decl.textPairs ?? [];
@@ -189,8 +203,14 @@ export function declaredSchema(decls: readonly TableDecl[]): SchemaModel {
 }
 
 /** What makes two indexes the same for the application: their columns and uniqueness, not their names. */
-export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique'>) =>
-  `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})`;
+export const indexSignature = (index: Pick<IndexModel, 'columns' | 'unique' | 'covering'>) =>
+  `${index.unique ? 'unique' : 'index'}(${index.columns.join(',')})${index.covering?.length ? ` covering(${index.covering.join(',')})` : ''}`;
+
+/** The columns a dialect's index is made on: SQLite's holds the covering ones after its own (IndexDecl.covering). */
+export const indexColumnsOn = (
+  kind: 'sqlite' | 'postgres' | 'mysql',
+  index: Pick<IndexModel, 'columns' | 'covering'>,
+) => (kind === 'sqlite' ? [...index.columns, ...(index.covering ?? [])] : index.columns);
 
 /** What makes two text indexes the same: their name, columns, form, identifiers and pairs. */
 export const textIndexSignature = (index: TextIndexModel | undefined) =>
@@ -227,14 +247,18 @@ export function textIndexPartsChanged(
 /**
  * The schema as one dialect holds it: MySQL/MariaDB have no substring index (FULLTEXT finds whole
  * words, and only MySQL's ngram parser splits text without spaces), so there a text index is not
- * made and the keyword stays a LIKE scan. What the drift test compares a live database with.
+ * made and the keyword stays a LIKE scan; an index's covering columns are SQLite's alone
+ * (indexColumnsOn). What the drift test compares a live database with.
  */
 export function heldBy(kind: 'sqlite' | 'postgres' | 'mysql', schema: SchemaModel): SchemaModel {
-  if (kind !== 'mysql') return schema;
   const out: Record<string, TableModel> = {};
   for (const [name, table] of Object.entries(schema)) {
-    const { textIndex: _dropped, ...rest } = table;
-    out[name] = rest;
+    const { textIndex, ...rest } = table;
+    const indexes = table.indexes.map(({ covering, ...index }) => ({
+      ...index,
+      columns: indexColumnsOn(kind, { columns: index.columns, covering }),
+    }));
+    out[name] = { ...rest, indexes, ...(textIndex && kind !== 'mysql' ? { textIndex } : {}) };
   }
   return out;
 }

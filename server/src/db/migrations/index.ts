@@ -23,6 +23,7 @@ import { migration as m20261126165545 } from './20261126165545_customer_add-keyw
 import { migration as m20261126195250 } from './20261126195250_customer_insert-keyword-pieces-plainly.js';
 import { migration as m20261127000744 } from './20261127000744_customer_sample-keyword-pieces-finer.js';
 import { migration as m20261127013856 } from './20261127013856_customer_index-owners-by-id.js';
+import { migration as m20261127043210 } from './20261127043210_customer_index-owner-search-fields.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationList = {
   '20261126195250_customer_insert-keyword-pieces-plainly': m20261126195250,
   '20261127000744_customer_sample-keyword-pieces-finer': m20261127000744,
   '20261127013856_customer_index-owners-by-id': m20261127013856,
+  '20261127043210_customer_index-owner-search-fields': m20261127043210,
 };

@@ -1,5 +1,5 @@
 import type { CustomerInfo, PageResult } from '@backroom/contract';
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likeExpression } from '../../core/crud/query.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -20,8 +20,9 @@ const COMMON_UNTIL = 2_100;
 describe.each(testTargets())('a common keyword on $name', (target) => {
   let t: TestApp;
   let chain: Chain;
-  /** The SQL of every read the services ran since the last look. */
+  /** The SQL of every read the services ran since the last look, and the reads themselves. */
   const reads: string[] = [];
+  const queries: CompiledQuery<unknown>[] = [];
 
   beforeAll(async () => {
     t = await startApp(target);
@@ -54,6 +55,7 @@ describe.each(testTargets())('a common keyword on $name', (target) => {
     const read = db.read.bind(db);
     db.read = <R>(query: CompiledQuery<R>) => {
       reads.push(query.sql);
+      queries.push(query);
       return read(query);
     };
   });
@@ -128,6 +130,7 @@ describe.each(testTargets())('a common keyword on $name', (target) => {
   /** The reads one page request ran. */
   async function readsOf(body: Record<string, unknown>, token: string): Promise<string[]> {
     reads.length = 0;
+    queries.length = 0;
     dataOf(await t.post(PAGE, { page: 1, size: 20, ...body }, token));
     return [...reads];
   }
@@ -187,4 +190,22 @@ describe.each(testTargets())('a common keyword on $name', (target) => {
       expect(byName.filter(walks)).toEqual([]);
     });
   }
+
+  // SQLite's owner index holds the keyword fields (IndexDecl.covering): a clerk's walk is a range
+  // of it, whose entries decide the LIKEs before a row is read.
+  if (target.name === 'sqlite')
+    it("walks a clerk's newest rows through the owner index that holds the keyword fields", async () => {
+      expect((await readsOf({ keyWord: '明' }, chain.clerkA1.token)).filter(walks)).toHaveLength(1);
+      const walk = queries.find((q) => walks(q.sql));
+      if (!walk) throw new Error('no walk ran');
+      const { rows } = await t.ctx.db.db.executeQuery(
+        CompiledQuery.raw(`explain query plan ${walk.sql}`, [...walk.parameters]),
+      );
+      const plan = rows.map((r) => String((r as { detail: string }).detail));
+      expect(plan[0]).toMatch(/^SEARCH a USING INDEX idx_customer_info_owner_search \(employeeId=\? AND id>\?\)/);
+      const { rows: held } = await t.ctx.db.db.executeQuery(
+        CompiledQuery.raw(`select name from pragma_index_info('idx_customer_info_owner_search') order by seqno`),
+      );
+      expect(held.map((r) => (r as { name: string }).name)).toEqual(['employeeId', 'id', ...FIELDS]);
+    });
 });

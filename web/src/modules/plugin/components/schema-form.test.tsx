@@ -1,5 +1,5 @@
 import { type JsonSchema, PLUGIN_SECRET_MASK } from '@backroom/contract';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMessages, setLocale } from '../../../core/i18n';
@@ -143,12 +143,18 @@ describe('the config form of a nested schema', () => {
     await act(async () => form.setFieldValue(['endpoint', 'port'], 70000));
     await act(async () => form.setFieldValue('tags', ['ok', 'toolong']));
     expect(await validate(form)).toBeNull();
-    expect(itemOf('URL').textContent).toContain('Enter an address that starts with http:// or https://');
-    expect(itemOf('Port').textContent).toContain('At most 65535');
-    // The sign-in group is sent (its token is filled in), so its user is required.
-    expect(itemOf('User').textContent).toContain('Required');
-    expect(itemOf('Contact').textContent).toContain('Enter an e-mail address');
-    expect(itemOf('Tags').textContent).toContain('At most 5 characters');
+    // Each item draws its problem in a render of its own: on a busy machine some come later.
+    await waitFor(
+      () => {
+        expect(itemOf('URL').textContent).toContain('Enter an address that starts with http:// or https://');
+        expect(itemOf('Port').textContent).toContain('At most 65535');
+        // The sign-in group is sent (its token is filled in), so its user is required.
+        expect(itemOf('User').textContent).toContain('Required');
+        expect(itemOf('Contact').textContent).toContain('Enter an e-mail address');
+        expect(itemOf('Tags').textContent).toContain('At most 5 characters');
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('does not ask for the fields of an optional group left empty', async () => {
