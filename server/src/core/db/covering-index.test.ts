@@ -27,6 +27,12 @@ describe('an index with covering columns', () => {
     ]);
     expect(declaredSchema([shops()]).shops?.indexes[0]).not.toHaveProperty('covering');
     expect(() => declaredSchema([shops(['name', 'phone'])])).toThrow(/idx_shops_owner names phone, no column/);
+    // On SQLite a unique index with them would hold its columns and them together unique, no more.
+    const unique: TableDecl = {
+      ...shops(),
+      indexes: [{ columns: ['ownerId', 'name'], unique: true, covering: ['note'] }],
+    };
+    expect(() => declaredSchema([unique])).toThrow(/unique index uq_shops_ownerId_name cannot have covering columns/);
   });
 
   it('differs from the same index without them: dropped and made again, adding up to the declared schema', () => {

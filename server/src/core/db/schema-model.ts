@@ -145,6 +145,9 @@ export function declaredTable(decl: TableDecl): TableModel {
     const unique = index.unique ?? false;
     const name = index.name ?? `${unique ? 'uq' : 'idx'}_${decl.table}_${index.columns.join('_')}`;
     const covering = index.covering ?? [];
+    // SQLite's index is made on them all: a unique one would then hold only its columns and these together unique.
+    if (unique && covering.length)
+      throw new Error(`${decl.table}: the unique index ${name} cannot have covering columns`);
     indexes.push({
       name,
       columns: [...index.columns],
