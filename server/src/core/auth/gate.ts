@@ -1,6 +1,7 @@
 import type { Bus } from '../bus.js';
 import type { Cache } from '../cache.js';
 import { unauthorized } from '../errors.js';
+import { InFlight } from '../in-flight.js';
 import type { Principal, Session } from './principal.js';
 import { readBearer, type TokenService } from './tokens.js';
 
@@ -48,11 +49,12 @@ export class AuthGate {
   private reads = 0;
   private readonly principals = new Map<number, PrincipalEntry>();
   /**
-   * Reads under way, by user: requests that arrive together for a principal not cached (or just
-   * expired) wait for one read and share its principalKey, so the queries and totals kept by key
-   * (core/crud/factory.ts) serve them all, instead of one read and one key each.
+   * Reads under way, by epoch and user: requests that arrive together for a principal not cached
+   * (or just expired) wait for one read and share its principalKey, so the queries and totals kept
+   * by key (core/crud/factory.ts) serve them all, instead of one read and one key each. A read of
+   * an earlier epoch is not joined.
    */
-  private readonly reading = new Map<number, { epoch: number; entry: Promise<PrincipalEntry> }>();
+  private readonly reading = new InFlight<string, PrincipalEntry>();
   /** Reads app users; none until the user module registers, and then app tokens are refused. */
   private appAccounts: AppAccountLoader | null = null;
   /** Told of every authenticated request's session (base module: the session's last-seen time). */
@@ -133,10 +135,8 @@ export class AuthGate {
   private async resolve(userId: number): Promise<PrincipalEntry> {
     const hit = this.principals.get(userId);
     if (hit && hit.epoch === this.epoch && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit;
-    const under = this.reading.get(userId);
-    if (under && under.epoch === this.epoch) return under.entry;
     const epoch = this.epoch;
-    const entry = (async (): Promise<PrincipalEntry> => {
+    return this.reading.run(`${epoch}.${userId}`, async () => {
       const principal = await this.load(userId);
       this.reads += 1;
       const read = { epoch, at: Date.now(), principal, key: `${userId}.${this.reads}`, sessions: new Map() };
@@ -145,13 +145,7 @@ export class AuthGate {
         this.principals.set(userId, read);
       }
       return read;
-    })();
-    this.reading.set(userId, { epoch, entry });
-    const done = () => {
-      if (this.reading.get(userId)?.entry === entry) this.reading.delete(userId);
-    };
-    entry.then(done, done);
-    return entry;
+    });
   }
 
   /** The session of an access token, or a 401 AppError. */

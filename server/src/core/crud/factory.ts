@@ -14,6 +14,7 @@ import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId
 import { AppError, badRequest, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
+import { InFlight } from '../in-flight.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
 import { type Dictionaries, readDictionaries } from './excel-cells.js';
@@ -179,7 +180,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   const extraOrder = new Set(Object.values(options.joinedOrder ?? {}));
   const joinedOrderNames = options.joinedOrder ?? {};
   const countCache = new Map<string, { at: number; total: number }>();
-  const counting = new Map<string, Promise<number>>();
+  const counting = new InFlight<string, number>();
   const estimates = new Map<string, { at: number; common: boolean }>();
   const compiled = new CompiledQueries();
   const uniqueColumns = Object.entries(entity.columns)
@@ -210,9 +211,13 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const mapped = rows.map(mapRow);
     return options.afterRead ? options.afterRead(mapped, session, mode) : mapped;
   };
-  const afterChange = () => {
+  /** Kept totals and those under way are forgotten: the next reader counts afresh. */
+  const forgetCounts = () => {
     countCache.clear();
     counting.clear();
+  };
+  const afterChange = () => {
+    forgetCounts();
     if (options.invalidatesAuth) ctx.gate.invalidate();
   };
 
@@ -256,21 +261,13 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     if (hit && Date.now() - hit.at < options.countCacheMs) return hit.total;
     // Requests for the same count at once (a page's readers, when its kept total has just expired)
     // wait for one count instead of each running its own; a fresh one runs its own.
-    const pending = fresh ? undefined : counting.get(shape);
-    if (pending) return pending;
-    const counted = run().then((total) => {
-      if (countCache.size > 1000) countCache.clear();
-      countCache.set(shape, { at: Date.now(), total });
-      return total;
-    });
-    if (!fresh) {
-      counting.set(shape, counted);
-      const forget = () => {
-        if (counting.get(shape) === counted) counting.delete(shape);
-      };
-      counted.then(forget, forget);
-    }
-    return counted;
+    const counted = () =>
+      run().then((total) => {
+        if (countCache.size > 1000) countCache.clear();
+        countCache.set(shape, { at: Date.now(), total });
+        return total;
+      });
+    return fresh ? counted() : counting.run(shape, counted);
   }
 
   async function assertUnique(trx: Db, data: Row, exceptId?: number) {
@@ -560,10 +557,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     touchable,
     scopedQuery: (session, trx) => scoped(baseQuery(trx ? asLoose(trx) : db.loose, entity), session),
     assertWritable: (row, session) => assertOwnedWritable(ownership, session, row),
-    resetCounts: () => {
-      countCache.clear();
-      counting.clear();
-    },
+    resetCounts: forgetCounts,
     async page(input, session) {
       const { page, size } = input;
       const offset = (page - 1) * size;
