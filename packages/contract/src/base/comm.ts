@@ -38,6 +38,9 @@ export const totpCodeSchema = z.object({
 const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 /** The user's own password change (the one a forced change asks for). */
+/** Turning two-factor sign-in off takes the account's password and a current code (both counted by the sign-in throttle). */
+export const twoFactorDisableSchema = totpCodeSchema.extend({ password: z.string().min(1).max(200) });
+
 export const passwordChangeSchema = z.object({
   originalPassword: z.string().min(1).max(200),
   password: newPassword,
@@ -119,7 +122,7 @@ export const baseComm = defineController({
       method: 'post',
       auth: 'login',
       summary: label('关闭两步验证', '關閉兩步驟驗證', 'Turn off two-factor sign-in'),
-      input: totpCodeSchema,
+      input: twoFactorDisableSchema,
       output: returns<undefined>(),
     },
     // A new pair for a new session: a password change ends every older one, this one included.

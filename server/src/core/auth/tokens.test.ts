@@ -49,6 +49,30 @@ describe('tokens', () => {
     expect(tokens.verify(`${head}.${body}.${mac}`, 'access')).toBeNull();
   });
 
+  it('takes a signature only in its canonical spelling, and names a jti-less refresh token by it', () => {
+    const tokens = createTokenService(SECRET, { access: 60, refresh: 600 });
+    const sign = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 600_000 });
+    const legacy = sign({ userId: 7, username: 'clerk', passwordVersion: 3, sid: 's-1', isRefresh: true });
+    const [head, body, signature] = legacy.split('.') as [string, string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // Every other last character whose spare bits a lenient decoder drops: the same signature bytes.
+    const variants = [...alphabet]
+      .map((c) => `${head}.${body}.${signature.slice(0, -1)}${c}`)
+      .filter((t) => t !== legacy)
+      .filter((t) => Buffer.from(t.split('.')[2] as string, 'base64url').equals(Buffer.from(signature, 'base64url')));
+    expect(variants).toHaveLength(3);
+    const claims = tokens.verify(legacy, 'refresh');
+    expect(claims).not.toBeNull();
+    for (const variant of variants) expect(tokens.verify(variant, 'refresh')).toBeNull();
+    // Padding or the standard alphabet's characters are other spellings too.
+    expect(tokens.verify(`${legacy}=`, 'refresh')).toBeNull();
+    for (const variant of variants) {
+      expect(tokens.refreshId(variant, claims as NonNullable<typeof claims>)).toBe(
+        tokens.refreshId(legacy, claims as NonNullable<typeof claims>),
+      );
+    }
+  });
+
   it('reads the Authorization header raw or after Bearer', () => {
     expect(readBearer('abc.def.ghi')).toBe('abc.def.ghi');
     expect(readBearer('Bearer abc.def.ghi')).toBe('abc.def.ghi');

@@ -35,6 +35,22 @@ export type TokenService = {
   readonly lifetimes: { access: number; refresh: number };
 };
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether the token's three parts are each canonical base64url: the one text its bytes encode. A
+ * decoder ignores the spare low bits of the last character (43 characters carry 258 bits for a
+ * 256-bit signature), so without this check four spellings of one signature would all verify,
+ * and each would pass for a different token.
+ */
+function isCanonical(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every((part) => BASE64URL.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part)
+  );
+}
+
 export function createTokenService(secret: string, lifetimes: { access: number; refresh: number }): TokenService {
   const signAccess = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.access * 1000 });
   const signRefresh = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimes.refresh * 1000 });
@@ -70,6 +86,7 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
         claims = undefined;
       }
       if (!claims) {
+        if (!isCanonical(token)) return null;
         try {
           claims = verifier(token) as TokenClaims;
         } catch {
@@ -89,10 +106,17 @@ export function createTokenService(secret: string, lifetimes: { access: number; 
       return claims;
     },
     refreshId(token, claims) {
+      if (typeof claims.jti === 'string') return claims.jti;
+      // A token from before rotation: named by its signed text and its signature's bytes, decoded
+      // strictly, so no other spelling of the same signature gets a name of its own. For a
+      // canonical token (the only kind verify takes) this is the digest of its text, as before.
+      const cut = token.lastIndexOf('.');
+      const signature = token.slice(cut + 1);
+      const canonical = BASE64URL.test(signature)
+        ? `${token.slice(0, cut)}.${Buffer.from(signature, 'base64url').toString('base64url')}`
+        : token;
       // Hex, not base64: MySQL compares the stored ids without regard to case.
-      return typeof claims.jti === 'string'
-        ? claims.jti
-        : createHash('sha256').update(token).digest('hex').slice(0, 48);
+      return createHash('sha256').update(canonical).digest('hex').slice(0, 48);
     },
   };
 }

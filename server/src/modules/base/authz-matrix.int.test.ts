@@ -124,7 +124,7 @@ async function twoFactorStep(c: Ctx, until: 'setup' | 'enable' | 'disable'): Pro
   const step = stepAt(Date.now());
   const enable = await c.t.post(urlOf(baseComm, 'twoFactorEnable'), { code: codeAt(secret, step) }, token);
   if (until === 'enable') return enable;
-  return c.t.post(urlOf(baseComm, 'twoFactorDisable'), { code: codeAt(secret, step + 1) }, token);
+  return c.t.post(urlOf(baseComm, 'twoFactorDisable'), { code: codeAt(secret, step + 1), password: PASSWORD }, token);
 }
 
 function urlOf(d: Declaration, action: string): string {

@@ -14,11 +14,11 @@ export function registerCommRoutes(app: FastifyInstance, ctx: AppContext, comm: 
   mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorEnable'), ({ input, session }) =>
     comm.twoFactorEnable(session, input.code),
   );
-  mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorDisable'), ({ input, session }) =>
-    comm.twoFactorDisable(session, input.code),
+  mount(app, ctx.gate, endpointOf(baseComm, 'twoFactorDisable'), ({ input, session, request }) =>
+    comm.twoFactorDisable(session, input, { ip: request.ip }),
   );
-  mount(app, ctx.gate, endpointOf(baseComm, 'passwordChange'), ({ input, session }) =>
-    comm.passwordChange(session, input),
+  mount(app, ctx.gate, endpointOf(baseComm, 'passwordChange'), ({ input, session, request }) =>
+    comm.passwordChange(session, input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   // program (the app clients' start-up settings) is the user module's.
 }

@@ -9,7 +9,7 @@ import { updatePerson } from './comm.repository.js';
 import { assertPasswordAllowed, readPasswordPolicy } from './password-policy.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus } from './sys-menu.repository.js';
-import type { SysSessionService } from './sys-session.service.js';
+import type { SignInClient, SysSessionService } from './sys-session.service.js';
 import { findUser, recordCurrentPassword } from './sys-user.repository.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
@@ -88,22 +88,54 @@ export function createCommService(
       ctx.gate.invalidate();
     },
     /** The user's own password change; the session goes on as a new one (the change ends every older one). */
-    async passwordChange(session: Session, input: { originalPassword: string; password: string }): Promise<TokenPair> {
+    async passwordChange(
+      session: Session,
+      input: { originalPassword: string; password: string },
+      client: SignInClient,
+    ): Promise<TokenPair> {
       const user = await findUser(ctx.db.db, session.userId);
       if (!user) throw notFound();
       const changes = await ownPasswordChange(session, user, input.originalPassword, input.password);
       await ctx.db.db.transaction().execute(async (trx) => {
         await updatePerson(trx, session.userId, { ...changes, updateTime: formatTime() });
         await recordCurrentPassword(trx, session.userId);
+        // Every older session leaves the list (their tokens carry the old password version)…
+        await sessions.markUserEnded(trx, session.userId, 'password', session.userId);
       });
       ctx.gate.invalidate();
-      const { sid: _sid, ...pair } = ctx.tokens.issue({ ...user, passwordV: changes.passwordV });
-      return pair;
+      // …and the new one is recorded like a sign-in: listed, counted by sessionLimit, endable.
+      return sessions.start({ ...user, passwordV: changes.passwordV }, client);
     },
     passwordPolicy: () => readPasswordPolicy(ctx.db.db),
     twoFactorSetup: (session: Session) => twoFactor.setup(session),
     twoFactorEnable: (session: Session, code: string) => twoFactor.enable(session, code),
-    twoFactorDisable: (session: Session, code: string) => twoFactor.disable(session, code, session.twoFactorRequired),
+    /**
+     * Turning 2FA off takes the password and a current code; a wrong one of either counts with the
+     * sign-in throttle (account, pair and address), and the account's 5th ends this session.
+     */
+    async twoFactorDisable(session: Session, input: { code: string; password: string }, client: { ip: string }) {
+      if (session.twoFactorRequired) throw badRequest('auth.twoFactorRoleRequires');
+      if (!(await twoFactor.enabled(session.userId))) throw badRequest('auth.twoFactorNotEnabled');
+      const user = await findUser(ctx.db.db, session.userId);
+      if (!user) throw notFound();
+      const attempt = await ctx.throttle.begin(user.username, client.ip);
+      await attempt.pause();
+      const passwordOk = await verifyPassword(input.password, user.password);
+      // The code is checked only after the right password, so a wrong password never uses up a step.
+      const codeOk = passwordOk && (await twoFactor.verify(user.id, input.code, { recovery: false }));
+      if (!codeOk) {
+        if (await attempt.failed()) {
+          await Promise.all([
+            ctx.sessions.revoke(session.sid, Math.floor(Date.now() / 1000) + ctx.config.refreshExpire),
+            sessions.endSid(session.sid, 'forced', null),
+          ]);
+          throw new AppError(401, 'auth.signedOutAfterFailures');
+        }
+        throw badRequest('auth.twoFactorDisableWrong');
+      }
+      await attempt.succeeded();
+      await twoFactor.disable(session, input.code, session.twoFactorRequired, { verified: true });
+    },
     async permmenu(session: Session) {
       const menus = await allMenus(ctx.db.db);
       if (session.isSuper) {

@@ -123,6 +123,27 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     expect((await t.get('/admin/base/comm/person', {}, next.token)).status).toBe(401);
   });
 
+  it('takes a jti-less refresh token once, in no other spelling of its signature', async () => {
+    const pair = await t.login();
+    const [, body] = pair.refreshToken.split('.') as [string, string];
+    const { exp: _exp, iat: _iat, jti: _jti, ...claims } = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const legacy = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 600_000 })({
+      ...claims,
+      sid: 'legacy-variants',
+    });
+    const signature = legacy.slice(legacy.lastIndexOf('.') + 1);
+    const bytes = Buffer.from(signature, 'base64url');
+    const spellings = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']
+      .map((c) => `${legacy.slice(0, -1)}${c}`)
+      .filter((token) => Buffer.from(token.slice(token.lastIndexOf('.') + 1), 'base64url').equals(bytes));
+    expect(spellings).toHaveLength(4);
+    const statuses = [];
+    for (const refreshToken of spellings) {
+      statuses.push((await t.get('/admin/base/open/refreshToken', { refreshToken })).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  });
+
   it('two refreshes with the same token at once: one wins, the other counts as reuse', async () => {
     const pair = await t.login();
     const replies = await Promise.all(

@@ -213,6 +213,65 @@ describe.each(testTargets())('sessions on $name', (target) => {
     expect(seeded?.data).toBe('0');
   });
 
+  it('the session a password change creates is listed, limited by sessionLimit and endable; the old one leaves', async () => {
+    const user = await addUser('change');
+    const other = await signIn(user.username, '10.1.2.1');
+    const here = await signIn(user.username, '10.1.2.2');
+    const hereId = (await mine(here.token))[0]?.id as number;
+    const changed = dataOf(
+      await t.post<Pair>(
+        '/admin/base/comm/passwordChange',
+        { originalPassword: PASSWORD, password: 'Changed-pass9' },
+        here.token,
+        { 'user-agent': FIREFOX_ON_LINUX },
+      ),
+    );
+    expect(await alive(other.token)).toBe(false);
+    const list = await mine(changed.token);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ device: 'Linux', browser: 'Firefox 121', current: true });
+    expect(list[0]?.id).not.toBe(hereId);
+    expect((await rowOf(hereId)).reason).toBe('password');
+
+    await t.ctx.db.db.updateTable('base_sys_param').set({ data: '2' }).where('keyName', '=', 'sessionLimit').execute();
+    try {
+      const signInWith = async (password: string, ip: string) => {
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/base/open/login',
+          payload: { username: user.username, password },
+          remoteAddress: ip,
+        });
+        return (reply.json() as { data: Pair }).data;
+      };
+      const second = await signInWith('Changed-pass9', '10.1.2.3');
+      expect((await mine(second.token)).map((s) => s.id)).toContain(list[0]?.id);
+      // The changed session can be ended like any other…
+      dataOf(await t.post('/admin/base/comm/sessionEnd', { id: list[0]?.id }, second.token));
+      expect(await alive(changed.token)).toBe(false);
+      // …and counts for the limit: a password change, then two sign-ins, end the change's session.
+      const again = dataOf(
+        await t.post<Pair>(
+          '/admin/base/comm/passwordChange',
+          { originalPassword: 'Changed-pass9', password: 'Changed-pass10' },
+          second.token,
+        ),
+      );
+      const againId = (await mine(again.token))[0]?.id as number;
+      await signInWith('Changed-pass10', '10.1.2.4');
+      expect(await alive(again.token)).toBe(true);
+      await signInWith('Changed-pass10', '10.1.2.5');
+      expect(await alive(again.token)).toBe(false);
+      expect((await rowOf(againId)).reason).toBe('limit');
+    } finally {
+      await t.ctx.db.db
+        .updateTable('base_sys_param')
+        .set({ data: '0' })
+        .where('keyName', '=', 'sessionLimit')
+        .execute();
+    }
+  });
+
   it('logout, a password change and a disabled account mark the sessions ended', async () => {
     const user = await addUser('marks');
     const out = await signIn(user.username);

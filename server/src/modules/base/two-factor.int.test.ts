@@ -200,19 +200,53 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     const { secret, step } = await enrol(user.token);
     expect(dataOf(await t.get<Person>('/admin/base/comm/person', {}, user.token)).pendingStep).toBeNull();
     expect((await t.get('/admin/base/comm/uploadMode', {}, user.token)).status).toBe(200);
-    const off = await t.post('/admin/base/comm/twoFactorDisable', { code: codeAt(secret, step + 1) }, user.token, EN);
+    const off = await t.post(
+      '/admin/base/comm/twoFactorDisable',
+      { code: codeAt(secret, step + 1), password: PASSWORD },
+      user.token,
+      EN,
+    );
     expect(off.status).toBe(400);
     expect(off.body.message).toBe('Your role requires two-factor sign-in: it cannot be turned off');
   });
 
-  it('turning it off takes a current code', async () => {
+  it('turning it off takes the password and a current code', async () => {
     const user = await addUser();
     const { secret, step, recoveryCodes } = await enrol(user.token);
-    expectRefused(await t.post('/admin/base/comm/twoFactorDisable', { code: '000000' }, user.token), 400);
+    const off = (body: Record<string, unknown>) =>
+      t.post('/admin/base/comm/twoFactorDisable', body, user.token, EN);
+    expectRefused(await off({ code: '000000', password: PASSWORD }), 400);
     // A recovery code does not turn it off: that takes the phone.
-    expectRefused(await t.post('/admin/base/comm/twoFactorDisable', { code: recoveryCodes[0] }, user.token), 400);
-    dataOf(await t.post('/admin/base/comm/twoFactorDisable', { code: codeAt(secret, step + 1) }, user.token));
+    expectRefused(await off({ code: recoveryCodes[0], password: PASSWORD }), 400);
+    // The code alone is not enough, nor the code with a wrong password.
+    expectRefused(await off({ code: codeAt(secret, step + 1) }), 400);
+    const wrongPassword = await off({ code: codeAt(secret, step + 1), password: 'not-the-password' });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.message).toBe('The password or the code is wrong');
+    expect(dataOf(await t.get<Person>('/admin/base/comm/person', {}, user.token)).twoFactor).toBe(true);
+    dataOf(await off({ code: codeAt(secret, step + 1), password: PASSWORD }));
     dataOf(await login({ username: user.username, password: PASSWORD }));
+  });
+
+  it('wrong codes to turn it off count with the sign-in throttle: the 5th ends the session, then the address is locked', async () => {
+    const user = await addUser();
+    await enrol(user.token);
+    const wrong = async () =>
+      (await t.post('/admin/base/comm/twoFactorDisable', { code: '000000', password: PASSWORD }, user.token, EN))
+        .status;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await wrong());
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    const fifth = await t.post('/admin/base/comm/twoFactorDisable', { code: '000000', password: PASSWORD }, user.token, EN);
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.message).toBe('Too many wrong passwords: you have been signed out');
+    expect((await t.get('/admin/base/comm/person', {}, user.token)).status).toBe(401);
+    // The same account from the same address is now held back, even with the right password.
+    expect((await login({ username: user.username, password: PASSWORD })).status).toBe(429);
+    expect(
+      (await t.ctx.db.db.selectFrom('base_sys_user').select('totpSecret').where('id', '=', user.id).executeTakeFirst())
+        ?.totpSecret,
+    ).not.toBeNull();
   });
 
   it('an operator resets it with its own permission, and the request log names who did', async () => {

@@ -64,12 +64,22 @@ export function createTwoFactorService(ctx: AppContext) {
       return { recoveryCodes };
     },
 
-    /** Turns it off, with a current code; not while a role of the user requires it. */
-    async disable(session: Session, code: string, requiredByRole: boolean): Promise<void> {
+    /**
+     * Turns it off, with a current code (unless the caller checked it already: `verified`); not
+     * while a role of the user requires it. The password and the throttle are comm.service's.
+     */
+    async disable(
+      session: Session,
+      code: string,
+      requiredByRole: boolean,
+      options: { verified?: boolean } = {},
+    ): Promise<void> {
       if (requiredByRole) throw badRequest('auth.twoFactorRoleRequires');
       const user = await readTwoFactor(ctx.db.db, session.userId);
       if (!user?.totpSecret) throw badRequest('auth.twoFactorNotEnabled');
-      if (!(await this.verify(session.userId, code, { recovery: false }))) throw badRequest('auth.twoFactorCode');
+      if (!options.verified && !(await this.verify(session.userId, code, { recovery: false }))) {
+        throw badRequest('auth.twoFactorCode');
+      }
       await ctx.db.db.transaction().execute((trx) => clearTwoFactor(trx, [session.userId]));
       ctx.gate.invalidate();
     },
