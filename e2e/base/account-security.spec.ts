@@ -110,7 +110,8 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
     await second.getByLabel('Authentication code').fill(codeAt(secret, enrolledAt));
     await second.getByRole('button', { name: 'Verify' }).click();
     await second.getByText('The code is wrong or was already used').waitFor();
-    const fresh = codeAt(secret, Math.max(enrolledAt + 1, stepAt(Date.now())));
+    const freshStep = Math.max(enrolledAt + 1, stepAt(Date.now()));
+    const fresh = codeAt(secret, freshStep);
     await second.getByLabel('Authentication code').fill(fresh);
     await second.getByRole('button', { name: 'Verify' }).click();
     await second.locator('.app-layout').waitFor();
@@ -123,5 +124,15 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
     await third.getByLabel('Recovery code').fill(recovery);
     await third.getByRole('button', { name: 'Verify' }).click();
     await third.locator('.app-layout').waitFor();
+
+    // Turning it off takes the password and a current code.
+    const offCode = codeAt(secret, Math.max(freshStep + 1, stepAt(Date.now())));
+    await card.getByLabel('Your password').fill('Not-the-password1');
+    await card.getByLabel('6-digit code from the app').fill(offCode);
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByText('The password or the code is wrong').waitFor();
+    await card.getByLabel('Your password').fill('Operator-set2');
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByText('Off', { exact: true }).waitFor();
   });
 });

@@ -120,15 +120,15 @@ export function TwoFactorEnrol({ onDone, onCancel }: { onDone(): void; onCancel?
   );
 }
 
-/** Turning two-factor sign-in off, with a current code. */
+/** Turning two-factor sign-in off, with the password and a current code. */
 export function TwoFactorDisable({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
-  const handleFinish = async ({ code }: { code: string }) => {
+  const handleFinish = async ({ code, password }: { code: string; password: string }) => {
     setBusy(true);
     try {
-      await call(baseComm.api.twoFactorDisable, { code });
+      await call(baseComm.api.twoFactorDisable, { code, password });
       void message.success(t('base.security.twoFactor.disabled'));
       onDone();
     } catch {
@@ -140,6 +140,13 @@ export function TwoFactorDisable({ onDone }: { onDone(): void }) {
   return (
     <Form layout="vertical" onFinish={(values) => void handleFinish(values)} requiredMark={false}>
       <Typography.Paragraph>{t('base.security.twoFactor.disableIntro')}</Typography.Paragraph>
+      <Form.Item
+        name="password"
+        label={t('base.security.twoFactor.disablePassword')}
+        rules={[{ required: true, message: t('base.security.twoFactor.disablePasswordRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" maxLength={200} />
+      </Form.Item>
       <Form.Item
         name="code"
         label={t('base.security.twoFactor.code')}
