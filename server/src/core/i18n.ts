@@ -404,17 +404,12 @@ const MESSAGES = {
     'WeChat cannot be reached right now, please try again later',
   ),
   'user.badCredentials': m('手机号或密码不正确', '手機號或密碼不正確', 'Incorrect phone number or password'),
-  'user.phoneTaken': m(
-    '该手机号已注册，请直接登录',
-    '該手機號已註冊，請直接登入',
-    'This phone number is already registered: sign in',
-  ),
   'user.inactive': m('该用户已被禁用或已注销', '該用戶已被停用或已註銷', 'This account is disabled or cancelled'),
   'user.oldPassword': m('原密码不正确', '原密碼不正確', 'The current password is wrong'),
   'user.smsUnavailable': m(
-    '短信登录暂不可用（未启用短信插件，或参数 appLoginTypes 未包含 3）',
-    '簡訊登入暫不可用（未啟用簡訊外掛，或參數 appLoginTypes 未包含 3）',
-    'SMS sign-in is not available (no sms plugin is enabled, or the appLoginTypes parameter does not list 3)',
+    '短信登录暂不可用（未启用短信插件，或参数 appLoginTypes 既不包含 2 也不包含 3）',
+    '簡訊登入暫不可用（未啟用簡訊外掛，或參數 appLoginTypes 既不包含 2 也不包含 3）',
+    'SMS sign-in is not available (no sms plugin is enabled, or the appLoginTypes parameter lists neither 2 nor 3)',
   ),
   'user.smsTooSoon': m(
     '验证码已发送到该手机号，请{seconds}秒后再获取',

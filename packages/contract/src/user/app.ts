@@ -13,9 +13,10 @@ const smsCodeSchema = z.string().trim().length(SMS_CODE_LENGTH).regex(/^\d+$/);
 
 /**
  * base/open/appLogin: the mini program's or the official account's `code` (exchanged with WeChat
- * for the user's openid), H5's phone and password (`register` signs a new phone number up), or a
- * phone and the SMS code base/open/appSmsCode sent to it (a new phone number is signed up).
- * The captcha fields are asked for once the phone's sign-ins are past their free attempts.
+ * for the user's openid), H5's phone and password, or a phone and the SMS code base/open/appSmsCode
+ * sent to it (a new phone number is signed up). H5's `register` takes the SMS code too: the phone
+ * is proven before an account is tied to it. The captcha fields are asked for once the phone's
+ * sign-ins are past their free attempts, and for every registration while the captcha is on.
  */
 export const appLoginSchema = z.discriminatedUnion('loginType', [
   z.object({ loginType: z.literal(0), code: wechatCode }),
@@ -25,6 +26,8 @@ export const appLoginSchema = z.discriminatedUnion('loginType', [
     phone: appPhoneSchema,
     password: z.string().min(1).max(200),
     register: z.boolean().optional(),
+    /** The code base/open/appSmsCode sent to `phone`: needed by `register` (optional on the wire for sign-in). */
+    smsCode: smsCodeSchema.optional(),
     nickName: z.string().trim().min(1).max(100).optional(),
     captchaId: z.string().max(100).optional(),
     verifyCode: z.union([z.string().max(20), z.number()]).optional(),

@@ -4,10 +4,32 @@ import { dataOf, expectRefused, rowCount, startApp, type TestApp, testTargets } 
 import { startWechatFake, type WechatFake } from './wechat-fake.test-support.js';
 
 const LOGIN = '/admin/base/open/appLogin';
+const SEND = '/admin/base/open/appSmsCode';
 const PERSON = '/app/user/info/person';
 const MINI = { appid: 'wxmini0000000001', secret: 'mini-secret-value' };
 const MP = { appid: 'wxmp00000000000001', secret: 'mp-secret-value' };
 const EN = { language: 'en' };
+
+/**
+ * A stand-in for the enabled sms plugin (the plugin module's hooks replaced): it keeps the last
+ * code sent to each phone, as a gateway would deliver it.
+ */
+function useFakeSms(t: TestApp): Map<string, string> {
+  const sent = new Map<string, string>();
+  t.ctx.plugins.install({
+    notify: () => undefined,
+    storage: () => undefined,
+    sms: () => ({
+      keyName: 'fake-sms',
+      send: async (phone: string, code: string) => {
+        sent.set(phone, code);
+      },
+    }),
+  });
+  return sent;
+}
+
+const wrongCodeOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 let seq = 0;
 const next = () => {
@@ -20,6 +42,7 @@ const uniquePhone = () => `139${String(Date.now() + next()).slice(-8)}`;
 describe.each(testTargets())('app sign-in on $name', (target) => {
   let t: TestApp;
   let fake: WechatFake;
+  let sms: Map<string, string>;
 
   const userCount = () => rowCount(t, 'user_info');
   const stored = (id: number) =>
@@ -36,7 +59,22 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
       WECHAT_MP_APPID: MP.appid,
       WECHAT_MP_SECRET: MP.secret,
     });
+    sms = useFakeSms(t);
   });
+
+  /** Sends a code to the phone and answers it. */
+  async function codeFor(phone: string): Promise<string> {
+    dataOf(await t.post(SEND, { phone }));
+    const code = sms.get(phone);
+    if (!code) throw new Error(`no code sent to ${phone}`);
+    return code;
+  }
+
+  /** H5 registration as a client makes it: a code to the phone, then the code and the password. */
+  async function register(phone: string, password = 'Secret-123', extra: Record<string, unknown> = {}) {
+    const smsCode = await codeFor(phone);
+    return t.post<TokenPair>(LOGIN, { loginType: 2, phone, password, register: true, smsCode, ...extra }, undefined, EN);
+  }
   afterAll(async () => {
     await t?.stop();
     await fake?.close();
@@ -138,18 +176,21 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
   });
 
   describe('H5', () => {
-    it('registers by phone once, signs in with the password, stores it hashed', async () => {
+    it('registers by phone with the SMS code sent to it, signs in with the password, stores it hashed', async () => {
       const phone = uniquePhone();
-      const registered = dataOf(
-        await t.post<TokenPair>(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true, nickName: 'H5' }),
-      );
+      const registered = dataOf(await register(phone, 'Secret-123', { nickName: 'H5' }));
       const me = await personOf(registered.token);
       const row = await stored(me.id);
       expect(row?.password).toMatch(/^scrypt\$/);
       expect(row?.loginType).toBe(2);
-      const again = await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true }, undefined, EN);
-      expectRefused(again, 409);
-      expect(again.body.message).toMatch(/already registered/);
+      // The code is used up by the registration.
+      const replay = await t.post(
+        LOGIN,
+        { loginType: 2, phone, password: 'Secret-123', register: true, smsCode: sms.get(phone) },
+        undefined,
+        EN,
+      );
+      expectRefused(replay, 400);
       const signedIn = dataOf(await t.post<TokenPair>(LOGIN, { loginType: 2, phone, password: 'Secret-123' }));
       expect((await personOf(signedIn.token)).id).toBe(me.id);
       const wrong = await t.post(LOGIN, { loginType: 2, phone, password: 'Wrong-123' }, undefined, EN);
@@ -159,11 +200,83 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
 
     it('locks a phone out from an address after five wrong passwords, even for the right one', async () => {
       const phone = uniquePhone();
-      dataOf(await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true }));
+      dataOf(await register(phone));
       for (let i = 0; i < 5; i += 1) {
         expectRefused(await t.post(LOGIN, { loginType: 2, phone, password: `Wrong-${i}00` }), 400);
       }
       const locked = await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123' }, undefined, EN);
+      expectRefused(locked, 429);
+      expect(locked.body.message).toMatch(/Too many failed attempts/);
+    });
+
+    it('ties no account to a phone without its SMS code: a bare registration or a wrong code writes nothing', async () => {
+      const phone = uniquePhone();
+      const before = await userCount();
+      const bare = await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true }, undefined, EN);
+      expectRefused(bare, 400);
+      expect(bare.body.message).toBe('Enter the SMS code sent to this phone number');
+      const code = await codeFor(phone);
+      const wrong = await t.post(
+        LOGIN,
+        { loginType: 2, phone, password: 'Secret-123', register: true, smsCode: wrongCodeOf(code) },
+        undefined,
+        EN,
+      );
+      expectRefused(wrong, 400);
+      // A code sent to another phone proves nothing about this one.
+      const elsewhere = uniquePhone();
+      const other = await codeFor(elsewhere);
+      expectRefused(
+        await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true, smsCode: other }),
+        400,
+      );
+      expect(await userCount()).toBe(before);
+      expectRefused(await t.post(LOGIN, { loginType: 2, phone, password: 'Secret-123' }), 400);
+    });
+
+    it('answers a taken phone and a free one alike until the code proves it; then the owner gets the account', async () => {
+      // An account someone tied to the phone before registration took a code: its password is theirs.
+      const taken = uniquePhone();
+      const free = uniquePhone();
+      const staff = await t.login();
+      const { id } = dataOf(
+        await t.post<{ id: number }>(
+          '/admin/user/info/add',
+          { phone: taken, password: 'Squatter-1', loginType: 2, nickName: 'squatter' },
+          staff.token,
+        ),
+      );
+      const squatter = dataOf(await t.post<TokenPair>(LOGIN, { loginType: 2, phone: taken, password: 'Squatter-1' }));
+      const answers = async (phone: string) => {
+        const send = await t.post(SEND, { phone }, undefined, EN);
+        const code = sms.get(phone) as string;
+        const body = { loginType: 2, phone, password: 'Owner-123', register: true };
+        const bare = await t.post(LOGIN, body, undefined, EN);
+        const wrong = await t.post(LOGIN, { ...body, smsCode: wrongCodeOf(code) }, undefined, EN);
+        return { replies: [send, bare, wrong].map((r) => ({ status: r.status, body: r.body })), code };
+      };
+      const a = await answers(taken);
+      const b = await answers(free);
+      expect(a.replies).toEqual(b.replies);
+      expect(a.replies.map((r) => r.status)).toEqual([200, 400, 400]);
+
+      const body = { loginType: 2, password: 'Owner-123', register: true };
+      const owner = dataOf(await t.post<TokenPair>(LOGIN, { ...body, phone: taken, smsCode: a.code }));
+      const fresh = dataOf(await t.post<TokenPair>(LOGIN, { ...body, phone: free, smsCode: b.code }));
+      // The proven owner is in the account that held their phone, with their password; the squatter is out.
+      expect((await personOf(owner.token)).id).toBe(id);
+      expect((await personOf(fresh.token)).id).not.toBe(id);
+      expectRefused(await t.get(PERSON, {}, squatter.token), 401);
+      expectRefused(await t.post(LOGIN, { loginType: 2, phone: taken, password: 'Squatter-1' }), 400);
+      dataOf(await t.post(LOGIN, { loginType: 2, phone: taken, password: 'Owner-123' }));
+    });
+
+    it('counts wrong registration codes with the sign-in throttle', async () => {
+      const phone = uniquePhone();
+      const code = await codeFor(phone);
+      const body = { loginType: 2, phone, password: 'Secret-123', register: true, smsCode: wrongCodeOf(code) };
+      for (let i = 0; i < 5; i += 1) expectRefused(await t.post(LOGIN, body), 400);
+      const locked = await t.post(LOGIN, { ...body, smsCode: code }, undefined, EN);
       expectRefused(locked, 429);
       expect(locked.body.message).toMatch(/Too many failed attempts/);
     });
@@ -216,9 +329,7 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
 
     it('ends the other sessions when the user changes their password (the current one needed)', async () => {
       const phone = uniquePhone();
-      const first = dataOf(
-        await t.post<TokenPair>(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true }),
-      );
+      const first = dataOf(await register(phone));
       expectRefused(
         await t.post('/app/user/info/updatePerson', { password: 'Other-456', oldPassword: 'nope' }, first.token),
         400,
@@ -236,7 +347,7 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
       const reply = await t.get<AppProgram>('/admin/base/comm/program');
       const program = dataOf(reply);
       expect(program).toEqual({
-        loginTypes: [0, 1, 2],
+        loginTypes: [0, 1, 2, 3],
         miniProgram: { appid: MINI.appid },
         officialAccount: { appid: MP.appid },
       });
@@ -279,7 +390,7 @@ describe('app sign-in without WeChat configured', () => {
     await t?.stop();
   });
 
-  it('answers a clear 400 for the mini program and the official account, and H5 still works', async () => {
+  it('answers a clear 400 for the mini program and the official account, and H5 stays on', async () => {
     const mini = await t.post(LOGIN, { loginType: 0, code: 'x' }, undefined, EN);
     expectRefused(mini, 400);
     expect(mini.body.message).toMatch(/Mini program sign-in is not switched on/);
@@ -289,6 +400,45 @@ describe('app sign-in without WeChat configured', () => {
       miniProgram: null,
       officialAccount: null,
     });
-    dataOf(await t.post(LOGIN, { loginType: 2, phone: uniquePhone(), password: 'Secret-123', register: true }));
+    // H5 stays on: a phone without an account is told what a wrong password is told.
+    const h5 = await t.post(LOGIN, { loginType: 2, phone: uniquePhone(), password: 'Secret-123' }, undefined, EN);
+    expectRefused(h5, 400);
+    expect(h5.body.message).toMatch(/Incorrect phone number or password/);
+  });
+});
+
+describe('app registration with the captcha on', () => {
+  let t: TestApp;
+  let sms: Map<string, string>;
+  beforeAll(async () => {
+    const [sqlite] = testTargets();
+    if (!sqlite) throw new Error('no SQLite target');
+    t = await startApp(sqlite, { CAPTCHA: 'on' });
+    sms = useFakeSms(t);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const captcha = async () => {
+    const { captchaId } = dataOf(await t.get<{ captchaId: string }>('/admin/base/open/captcha'));
+    return { captchaId, verifyCode: (await t.ctx.captcha.peek(captchaId)) ?? '' };
+  };
+
+  it('takes a captcha for the code and again for the registration', async () => {
+    const phone = uniquePhone();
+    expectRefused(await t.post(SEND, { phone }), 400);
+    dataOf(await t.post(SEND, { phone, ...(await captcha()) }));
+    const smsCode = sms.get(phone) as string;
+    const body = { loginType: 2, phone, password: 'Secret-123', register: true, smsCode };
+    const bare = await t.post(LOGIN, body, undefined, EN);
+    expectRefused(bare, 400);
+    expect(bare.body.message).toBe('Please enter the verification code');
+    expectRefused(await t.post(LOGIN, { ...body, captchaId: (await captcha()).captchaId, verifyCode: 'nope' }), 400);
+    expect(await rowCount(t, 'user_info')).toBe(0);
+    // The code was not spent by the refused tries.
+    const pair = dataOf(await t.post<TokenPair>(LOGIN, { ...body, ...(await captcha()) }));
+    expect(pair.token).toEqual(expect.any(String));
+    expect(await rowCount(t, 'user_info')).toBe(1);
   });
 });

@@ -12,7 +12,7 @@ import type { AppSession } from '../../core/auth/gate.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { isUniqueViolation } from '../../core/db/unique.js';
-import { AppError, badRequest, conflict } from '../../core/errors.js';
+import { AppError, badRequest } from '../../core/errors.js';
 import type { PluginSms } from '../../core/plugin-hooks.js';
 import { createMiniProgramProvider, type MiniProgramProvider } from './providers/mini-program.provider.js';
 import { createOfficialAccountProvider, type OfficialAccountProvider } from './providers/official-account.provider.js';
@@ -121,24 +121,33 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
 
   type H5Input = Extract<AppLoginInput, { loginType: 2 }>;
 
+  /**
+   * The captcha, when the attempt needs one: every registration while CAPTCHA is on, and any
+   * sign-in to a phone past its free attempts (even with CAPTCHA off). A missing or wrong one gives
+   * the attempt back.
+   */
+  async function checkCaptcha(
+    input: { captchaId?: string | undefined; verifyCode?: string | number | undefined },
+    attempt: { escalated: boolean; withdrawn(): Promise<void> },
+    always: boolean,
+  ) {
+    if (!always && !attempt.escalated) return;
+    if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
+      await attempt.withdrawn();
+      throw badRequest(attempt.escalated ? 'auth.escalated' : 'auth.captchaRequired');
+    }
+    if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
+      await attempt.withdrawn();
+      throw badRequest('auth.captcha');
+    }
+  }
+
   async function signInH5(input: H5Input, client: LoginClient): Promise<TokenPair> {
+    if (input.register) return register(input, client);
     const attempt = await ctx.throttle.begin(throttleKey(input.phone), client.ip);
     // Past its free attempts a phone's sign-ins need a fresh captcha, as staff sign-ins do.
-    if (attempt.escalated) {
-      if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
-        await attempt.withdrawn();
-        throw badRequest('auth.escalated');
-      }
-      if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
-        await attempt.withdrawn();
-        throw badRequest('auth.captcha');
-      }
-    }
+    await checkCaptcha(input, attempt, false);
     await attempt.pause();
-    if (input.register) {
-      await attempt.withdrawn();
-      return register(input);
-    }
     const user = await findByPhone(ctx.db.db, input.phone);
     const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
     if (!user || !matches) {
@@ -152,6 +161,56 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
     }
     await attempt.succeeded();
     return issue(user);
+  }
+
+  /**
+   * H5 registration: the SMS code sent to the phone, then the password. Nothing before the code's
+   * proof depends on whether the phone has an account, so a taken phone and a free one get the same
+   * answers. Once the code proves the phone, a free phone gets a new account; a taken one is its
+   * owner's: they are signed into it with the password they chose (its other sessions end), so an
+   * account someone else tied to their phone without proof comes back to them.
+   */
+  async function register(input: H5Input, client: LoginClient): Promise<TokenPair> {
+    if (input.smsCode === undefined) throw badRequest('user.smsCodeRequired');
+    if (!appPasswordSchema.safeParse(input.password).success) {
+      throw badRequest('validation.invalid', { field: 'password' });
+    }
+    const attempt = await ctx.throttle.begin(throttleKey(input.phone), client.ip);
+    await checkCaptcha(input, attempt, ctx.config.captcha);
+    await attempt.pause();
+    try {
+      await smsCodes.redeem(input.phone, input.smsCode);
+    } catch (error) {
+      // A wrong or spent code counts like a wrong password, on top of the code's own tries.
+      await attempt.failed(false);
+      throw error;
+    }
+    await attempt.succeeded();
+    const password = await hashPassword(input.password);
+    let user = await findByPhone(ctx.db.db, input.phone);
+    if (!user) {
+      try {
+        await insertAppUser(ctx.db.db, ctx.db.kind, {
+          loginType: 2,
+          phone: input.phone,
+          password,
+          nickName: input.nickName ?? null,
+        });
+        user = await findByPhone(ctx.db.db, input.phone);
+        if (!user) throw new AppError(500, 'common.internal');
+        assertActive(user);
+        return issue(user);
+      } catch (error) {
+        // A racing registration of the same number: its row is the account this proof owns.
+        if (!isUniqueViolation(error)) throw error;
+        user = await findByPhone(ctx.db.db, input.phone);
+        if (!user) throw new AppError(500, 'common.internal');
+      }
+    }
+    assertActive(user);
+    const passwordV = user.passwordV + 1;
+    await updateAppUser(ctx.db.db, user.id, { password, passwordV });
+    return issue({ id: user.id, passwordV });
   }
 
   type SmsInput = Extract<AppLoginInput, { loginType: 3 }>;
@@ -178,26 +237,6 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
     return issue(user);
   }
 
-  async function register(input: H5Input): Promise<TokenPair> {
-    if (!appPasswordSchema.safeParse(input.password).success) {
-      throw badRequest('validation.invalid', { field: 'password' });
-    }
-    if (await findByPhone(ctx.db.db, input.phone)) throw conflict('user.phoneTaken');
-    let id: number;
-    try {
-      id = await insertAppUser(ctx.db.db, ctx.db.kind, {
-        loginType: 2,
-        phone: input.phone,
-        password: await hashPassword(input.password),
-        nickName: input.nickName ?? null,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('user.phoneTaken');
-      throw error;
-    }
-    return issue({ id, passwordV: 1 });
-  }
-
   return {
     async login(input: AppLoginInput, client: LoginClient): Promise<TokenPair> {
       await requireEnabled(input.loginType);
@@ -215,15 +254,18 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
     },
 
     /**
-     * Sends an SMS sign-in code: only while the SMS type is on (an sms plugin enabled, 3 listed in
-     * appLoginTypes), after the image captcha when the server asks for one (CAPTCHA).
+     * Sends an SMS code: only with an sms plugin enabled and the SMS or the H5 type on (the code
+     * signs in, or proves the phone of a registration), after the image captcha when the server
+     * asks for one (CAPTCHA). The answer is the same whether the phone has an account or not.
      */
     async sendSmsCode(
       input: { phone: string; captchaId?: string | undefined; verifyCode?: string | number | undefined },
       client: LoginClient,
     ): Promise<AppSmsCodeSent> {
       const sms = providers.sms();
-      if (!sms || !(await enabledTypes()).includes(3)) throw badRequest('user.smsUnavailable');
+      // Codes sign in (type 3) and prove the phone of an H5 registration (type 2).
+      const types = await enabledTypes();
+      if (!sms || !(types.includes(3) || types.includes(2))) throw badRequest('user.smsUnavailable');
       if (ctx.config.captcha) {
         if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
           throw badRequest('auth.captchaRequired');
