@@ -1,6 +1,7 @@
 import type { AppProgram, TokenPair } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectRefused, rowCount, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { registerH5, useFakeSms } from './sms-fake.test-support.js';
 import { startWechatFake, type WechatFake } from './wechat-fake.test-support.js';
 
 const LOGIN = '/admin/base/open/appLogin';
@@ -9,25 +10,6 @@ const PERSON = '/app/user/info/person';
 const MINI = { appid: 'wxmini0000000001', secret: 'mini-secret-value' };
 const MP = { appid: 'wxmp00000000000001', secret: 'mp-secret-value' };
 const EN = { language: 'en' };
-
-/**
- * A stand-in for the enabled sms plugin (the plugin module's hooks replaced): it keeps the last
- * code sent to each phone, as a gateway would deliver it.
- */
-function useFakeSms(t: TestApp): Map<string, string> {
-  const sent = new Map<string, string>();
-  t.ctx.plugins.install({
-    notify: () => undefined,
-    storage: () => undefined,
-    sms: () => ({
-      keyName: 'fake-sms',
-      send: async (phone: string, code: string) => {
-        sent.set(phone, code);
-      },
-    }),
-  });
-  return sent;
-}
 
 const wrongCodeOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -70,11 +52,8 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
     return code;
   }
 
-  /** H5 registration as a client makes it: a code to the phone, then the code and the password. */
-  async function register(phone: string, password = 'Secret-123', extra: Record<string, unknown> = {}) {
-    const smsCode = await codeFor(phone);
-    return t.post<TokenPair>(LOGIN, { loginType: 2, phone, password, register: true, smsCode, ...extra }, undefined, EN);
-  }
+  const register = (phone: string, password = 'Secret-123', extra: Record<string, unknown> = {}) =>
+    registerH5(t, sms, phone, password, extra);
   afterAll(async () => {
     await t?.stop();
     await fake?.close();

@@ -10,6 +10,7 @@ import {
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { registerH5, useFakeSms } from './sms-fake.test-support.js';
 
 const INFO = '/admin/user/info';
 const ADDRESS = '/admin/user/address';
@@ -39,8 +40,8 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
       .map((r) => r.id);
   const addUser = async (row: Record<string, unknown>) =>
     dataOf(await t.post<{ id: number }>(`${INFO}/add`, row, admin)).id;
-  const register = async (phone = uniquePhone()) =>
-    dataOf(await t.post<TokenPair>(LOGIN, { loginType: 2, phone, password: 'Secret-123', register: true }));
+  let sms: Map<string, string>;
+  const register = async (phone = uniquePhone()) => dataOf(await registerH5(t, sms, phone));
   const me = async (token: string) => dataOf(await t.get<UserInfo>('/app/user/info/person', {}, token));
   const address = (fields: Record<string, unknown> = {}) => ({
     contact: '李四',
@@ -54,6 +55,7 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
 
   beforeAll(async () => {
     t = await startApp(target);
+    sms = useFakeSms(t);
     admin = (await t.login()).token;
     const departments = dataOf(
       await t.post<Array<{ id: number; parentId: number | null }>>('/admin/base/sys/department/list', {}, admin),
@@ -238,6 +240,29 @@ describe.each(testTargets())('user/info and user/address on $name', (target) => 
       expect(await t.ctx.db.db.selectFrom('user_address').select('id').where('userId', '=', userId).execute()).toEqual(
         [],
       );
+    });
+  });
+
+  describe('address phones', () => {
+    it("are masked to staff as the user's own phone is, and in clear to the user", async () => {
+      const user = await register();
+      const { id: userId } = await me(user.token);
+      const phone = '13987654321';
+      const masked = '139****4321';
+      const id = dataOf(await t.post<{ id: number }>('/app/user/address/add', address({ phone }), user.token)).id;
+      const page = dataOf(await t.post<PageResult<UserAddress>>(`${ADDRESS}/page`, { userId }, admin));
+      const list = dataOf(await t.post<UserAddress[]>(`${ADDRESS}/list`, { userId }, admin));
+      const info = dataOf(await t.get<UserAddress>(`${ADDRESS}/info`, { id }, admin));
+      const details = dataOf(await t.get<UserInfoDetails>(`${INFO}/details`, { id: userId }, admin));
+      expect(page.list.map((a) => a.phone)).toEqual([masked]);
+      expect(list.map((a) => a.phone)).toEqual([masked]);
+      expect(info.phone).toBe(masked);
+      expect(details.addresses.map((a) => a.phone)).toEqual([masked]);
+      for (const answer of [page, list, info, details]) expect(JSON.stringify(answer)).not.toContain(phone);
+      // An operator's edit that sends the masked value back keeps the stored one.
+      dataOf(await t.post(`${ADDRESS}/update`, { id, phone: info.phone, contact: '改名' }, admin));
+      const own = dataOf(await t.post<UserAddress[]>('/app/user/address/list', {}, user.token));
+      expect(own.map((a) => [a.phone, a.contact])).toEqual([[phone, '改名']]);
     });
   });
 
