@@ -15,6 +15,11 @@ const MAX_PARAMS_CHARS = 4000;
 
 /** Keys whose values never reach the log (matched without regard to case, anywhere in the body). */
 const SECRET_KEY = /pass(word)?|token|secret|captcha|verifycode|smscode|authorization|cookie|apikey|privatekey/i;
+/**
+ * Keys of one-time proofs, matched whole (a `customerCode` stays readable): the second factor's
+ * challenge, its codes and recovery codes, and the sign-in codes of WeChat and WeCom.
+ */
+const PROOF_KEY = /^(code|challenge|recoveryCodes?|totp|otp)$/i;
 const HIDDEN = '******';
 
 /**
@@ -53,7 +58,7 @@ export function maskSecrets(value: unknown, masking: LogMasking = NO_MASKING, de
     return Object.fromEntries(
       Object.entries(value).map(([key, v]): [string, unknown] => {
         const kind = masking.sensitive.get(key);
-        if (SECRET_KEY.test(key)) return [key, HIDDEN];
+        if (SECRET_KEY.test(key) || PROOF_KEY.test(key)) return [key, HIDDEN];
         if (kind) return [key, typeof v === 'string' ? maskValue(kind, v) : v === null ? null : HIDDEN];
         return [key, maskSecrets(v, masking, depth + 1)];
       }),

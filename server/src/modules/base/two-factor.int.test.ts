@@ -249,6 +249,35 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     ).not.toBeNull();
   });
 
+  it('the request log keeps no challenge, code or recovery code', async () => {
+    const user = await addUser();
+    const { secret, step, recoveryCodes } = await enrol(user.token);
+    const challenge = await challengeOf(user.username);
+    const recovery = recoveryCodes[0] as string;
+    dataOf(await login({ challenge, code: recovery }));
+    const offCode = codeAt(secret, Math.max(step + 1, stepAt(Date.now())));
+    dataOf(await t.post('/admin/base/comm/twoFactorDisable', { code: offCode, password: PASSWORD }, user.token));
+    const logged = async (action: string, count: number) => {
+      for (let i = 0; i < 200; i += 1) {
+        const rows = await t.ctx.db.db.selectFrom('base_sys_log').select('params').where('action', '=', action).execute();
+        const params = rows.map((r) => String(r.params ?? ''));
+        if (params.length >= count) return params;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`no log row for ${action}`);
+    };
+    const enable = await logged('/admin/base/comm/twoFactorEnable', 1);
+    const disable = await logged('/admin/base/comm/twoFactorDisable', 1);
+    const second = (await logged('/admin/base/open/login', 1)).filter((p) => p.includes('challenge'));
+    expect(second.length).toBeGreaterThan(0);
+    for (const params of [...enable, ...disable, ...second]) {
+      expect(JSON.parse(params)).toMatchObject({ code: '******' });
+    }
+    for (const params of second) expect(JSON.parse(params)).toMatchObject({ challenge: '******' });
+    const text = [...enable, ...disable, ...second].join('\n');
+    for (const secretText of [challenge, recovery, offCode, codeAt(secret, step)]) expect(text).not.toContain(secretText);
+  });
+
   it('an operator resets it with its own permission, and the request log names who did', async () => {
     const user = await addUser();
     await enrol(user.token);
