@@ -3,6 +3,7 @@ import type { EnterpriseWeChatLoginUrl, OwnSession, SecondFactorChallenge, Token
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../../core/auth/totp.js';
 import { type FakeWecom, startFakeWecom } from '../../../testing/fake-wecom.js';
+import { STATES_PER_ADDRESS } from './wecom.service.js';
 import {
   dataOf,
   expectRefused,
@@ -117,6 +118,35 @@ describe.each(testTargets())('enterprise WeChat sign-in on $name', (target) => {
     expect(reused.body.message).toBe('This sign-in request is invalid or has expired: please scan again');
     expectRefused(await exchange(fake.codeFor('li.si'), 'made-up-state'), 400);
     expect(fake.calls.length).toBe(calls);
+  });
+
+  it('bounds the states one address holds open; a state used gives its count back', async () => {
+    const from = async (ip: string) => {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: `/api${URL_CALL}`,
+        remoteAddress: ip,
+        headers: { language: 'en' },
+      });
+      return { status: reply.statusCode, body: reply.json() as { message: string; data?: { state: string } } };
+    };
+    const states: string[] = [];
+    for (let i = 0; i < STATES_PER_ADDRESS; i += 1) {
+      const reply = await from('10.23.0.1');
+      expect(reply.status).toBe(200);
+      states.push(reply.body.data?.state as string);
+    }
+    const refused = await from('10.23.0.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Too many enterprise WeChat sign-ins started from this address: please try again later',
+    );
+    // Another address is not held back by this one.
+    expect((await from('10.23.0.2')).status).toBe(200);
+    // A state that comes back (whatever WeCom says of its code) frees its place.
+    await exchange('not-a-code', states[0] as string);
+    expect((await from('10.23.0.1')).status).toBe(200);
+    expect((await from('10.23.0.1')).status).toBe(429);
   });
 
   it('refuses a code WeCom does not know or already used, with a 401', async () => {

@@ -5,7 +5,9 @@ import { endpointOf, mount } from '../../../core/http/server.js';
 import type { WecomService } from './wecom.service.js';
 
 export function registerWecomRoutes(app: FastifyInstance, ctx: AppContext, wecom: WecomService) {
-  mount(app, ctx.gate, endpointOf(baseOpen, 'enterpriseWeChatLoginUrl'), () => wecom.loginUrl());
+  mount(app, ctx.gate, endpointOf(baseOpen, 'enterpriseWeChatLoginUrl'), ({ request }) =>
+    wecom.loginUrl({ ip: request.ip }),
+  );
   mount(app, ctx.gate, endpointOf(baseOpen, 'enterpriseWeChatLoginAccessToken'), ({ input, request }) => {
     // The code may still be good while WeCom is down: the request log keeps neither it nor the state.
     request.loggedInput = { code: '******', state: '******' };
