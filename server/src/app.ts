@@ -43,10 +43,13 @@ import { registerUser } from './modules/user/index.js';
 
 /**
  * The web app's page may be framed by the app itself only (clickjacking), and frames what a menu
- * embeds: a menu whose view path is an http(s) address shows that page in a frame.
+ * embeds: a menu whose view path is an http(s) address shows that page in a frame. Its scripts
+ * come from the app's own origin only (the built page has no inline script), no plugin object
+ * loads, and no `<base>` moves where relative addresses point.
  */
 const APP_PAGE_HEADERS = {
-  'content-security-policy': "frame-ancestors 'self'; frame-src 'self' http: https:",
+  'content-security-policy':
+    "frame-ancestors 'self'; frame-src 'self' http: https:; script-src 'self'; object-src 'none'; base-uri 'self'",
   'x-frame-options': 'SAMEORIGIN',
 } as const;
 

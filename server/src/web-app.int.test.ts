@@ -55,7 +55,7 @@ describe('the web app is served on every path it owns', () => {
   }
 
   it.each(['/', '/login', '/sys/user', '/demo/test/route/1/a', '/index.html'])(
-    'GET %s may be framed by the app itself only, and may frame what a menu embeds',
+    'GET %s may be framed by the app itself only, may frame what a menu embeds, and runs its own scripts only',
     async (url) => {
       // As is, and as the brotli copy the build writes beside the page.
       for (const encoding of ['identity', 'br']) {
@@ -65,9 +65,13 @@ describe('the web app is served on every path it owns', () => {
         const csp = directives(response.headers['content-security-policy']);
         expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
         // A menu whose view path is an http(s) address shows that page in a frame of the app
-        // (web/src/core/views.ts isFrameView); nothing else in the CSP limits what the page loads.
+        // (web/src/core/views.ts isFrameView).
         expect(csp.get('frame-src')).toEqual(["'self'", 'http:', 'https:']);
-        expect([...csp.keys()].sort()).toEqual(['frame-ancestors', 'frame-src']);
+        // Scripts from the app's origin only: no inline script, no eval, no other host.
+        expect(csp.get('script-src')).toEqual(["'self'"]);
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('base-uri')).toEqual(["'self'"]);
+        expect([...csp.keys()].sort()).toEqual(['base-uri', 'frame-ancestors', 'frame-src', 'object-src', 'script-src']);
       }
     },
   );

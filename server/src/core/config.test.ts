@@ -72,6 +72,18 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('sends HSTS only when HSTS_MAX_AGE asks for it, and refuses nonsense', () => {
+    expect(loadConfig({}).hsts).toBeUndefined();
+    expect(loadConfig({ HSTS_MAX_AGE: '0' }).hsts).toBeUndefined();
+    expect(loadConfig({ HSTS_MAX_AGE: '15552000' }).hsts).toBe('max-age=15552000');
+    expect(loadConfig({ HSTS_MAX_AGE: '15552000', HSTS_INCLUDE_SUBDOMAINS: 'on' }).hsts).toBe(
+      'max-age=15552000; includeSubDomains',
+    );
+    expect(() => loadConfig({ HSTS_MAX_AGE: 'a year' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HSTS_MAX_AGE: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HSTS_MAX_AGE: '600', HSTS_INCLUDE_SUBDOMAINS: 'maybe' })).toThrow(ConfigError);
+  });
+
   it('turns the captcha off only when asked', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);

@@ -29,6 +29,11 @@ export type Config = {
   /** How often buffered request-log rows are written, milliseconds. */
   logFlushMs: number;
   trustProxy: boolean;
+  /**
+   * The Strict-Transport-Security header every answer carries (HSTS_MAX_AGE seconds, and
+   * HSTS_INCLUDE_SUBDOMAINS), for installs served over HTTPS only; undefined (the default): none.
+   */
+  hsts: string | undefined;
   /** Upload limits (docs/spec.md §9): files per request and megabytes per file; UPLOAD_BASE_URL makes local file URLs absolute. */
   upload: { maxFiles: number; maxSizeMb: number; baseUrl: string | undefined };
   /** Where uploaded files are kept: `$DATA_DIR/uploads` (served at /upload/…) or an S3-compatible bucket. */
@@ -322,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     logFlushMs: read('LOG_FLUSH_MS', intVar('LOG_FLUSH_MS', 10, 60_000), env.LOG_FLUSH_MS) ?? 1000,
     trustProxy: ['1', 'true', 'on'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    hsts: parseHsts(env),
     upload: {
       maxFiles: read('UPLOAD_MAX_FILES', intVar('UPLOAD_MAX_FILES', 1, 100), env.UPLOAD_MAX_FILES) ?? 9,
       // Sizes are stored in 32-bit integer columns: 2047 MB is the most a file may be.
@@ -352,6 +358,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       restartBaseMs: read('PLUGIN_RESTART_MS', intVar('PLUGIN_RESTART_MS', 10, 600_000), env.PLUGIN_RESTART_MS) ?? 1000,
     },
   };
+}
+
+/** `max-age=N[; includeSubDomains]` from HSTS_MAX_AGE (0 or unset: off) and HSTS_INCLUDE_SUBDOMAINS. */
+function parseHsts(env: NodeJS.ProcessEnv): string | undefined {
+  const maxAge = read('HSTS_MAX_AGE', intVar('HSTS_MAX_AGE', 0, 63_072_000), env.HSTS_MAX_AGE) ?? 0;
+  const subRaw = (env.HSTS_INCLUDE_SUBDOMAINS ?? 'off').trim().toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0', ''].includes(subRaw)) {
+    throw new ConfigError('HSTS_INCLUDE_SUBDOMAINS must be "on" or "off"');
+  }
+  if (maxAge === 0) return undefined;
+  return ['on', 'true', '1'].includes(subRaw) ? `max-age=${maxAge}; includeSubDomains` : `max-age=${maxAge}`;
 }
 
 function parseAi(env: NodeJS.ProcessEnv): Config['ai'] {

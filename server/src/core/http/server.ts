@@ -110,8 +110,11 @@ export function createHttpServer(config: Config): FastifyInstance {
   app.decorateRequest('session', null);
   app.decorateRequest('appSession', null);
   app.decorateRequest('loggedInput', undefined);
-  app.addHook('onRequest', (request, _reply, done) => {
+  const { hsts } = config;
+  app.addHook('onRequest', (request, reply, done) => {
     request.locale = parseLocale(request.headers.language);
+    // On the raw response, so answers written past Fastify (the API docs) carry it too.
+    if (hsts !== undefined) reply.raw.setHeader('strict-transport-security', hsts);
     done();
   });
 
