@@ -71,7 +71,13 @@ describe('the web app is served on every path it owns', () => {
         expect(csp.get('script-src')).toEqual(["'self'"]);
         expect(csp.get('object-src')).toEqual(["'none'"]);
         expect(csp.get('base-uri')).toEqual(["'self'"]);
-        expect([...csp.keys()].sort()).toEqual(['base-uri', 'frame-ancestors', 'frame-src', 'object-src', 'script-src']);
+        expect([...csp.keys()].sort()).toEqual([
+          'base-uri',
+          'frame-ancestors',
+          'frame-src',
+          'object-src',
+          'script-src',
+        ]);
       }
     },
   );

@@ -700,21 +700,13 @@ const MESSAGES = {
   ),
   'plugin.badConfig': m('配置无效：{reason}', '設定無效：{reason}', 'The config is not valid: {reason}'),
   // App accounts and sessions (issue 23, appauth): phone-proven registration, turning 2FA off, WeCom states.
-  'auth.twoFactorDisableWrong': m(
-    '密码或验证码不正确',
-    '密碼或驗證碼不正確',
-    'The password or the code is wrong',
-  ),
+  'auth.twoFactorDisableWrong': m('密码或验证码不正确', '密碼或驗證碼不正確', 'The password or the code is wrong'),
   'user.smsCodeRequired': m(
     '请输入发送到该手机号的短信验证码',
     '請輸入傳送到該手機號的簡訊驗證碼',
     'Enter the SMS code sent to this phone number',
   ),
-  'user.phoneBound': m(
-    '该账户已绑定手机号',
-    '該帳戶已綁定手機號',
-    'This account already has a phone number',
-  ),
+  'user.phoneBound': m('该账户已绑定手机号', '該帳戶已綁定手機號', 'This account already has a phone number'),
   'auth.wecomStatesFull': m(
     '该地址的企业微信登录请求过多，请稍后再试',
     '該位址的企業微信登入請求過多，請稍後再試',

@@ -36,7 +36,11 @@ describe('API docs at /api/docs, built on first use', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     // The initializer script the UI page loads, by its own address.
     const initializer = ui.body.match(/src="([^"]*initializer[^"]*\.js)"/)?.[1];
-    const urls = ['/api/docs', '/api/docs/json', ...(initializer ? [new URL(initializer, 'http://x/api/docs/').pathname] : [])];
+    const urls = [
+      '/api/docs',
+      '/api/docs/json',
+      ...(initializer ? [new URL(initializer, 'http://x/api/docs/').pathname] : []),
+    ];
     expect(urls.length).toBeGreaterThan(2);
     for (const url of urls) {
       const reply = await t.app.inject({ method: 'GET', url });
@@ -59,7 +63,10 @@ describe('HSTS, offered as a setting for installs served over HTTPS', () => {
   let on: TestApp;
   beforeAll(async () => {
     off = await startApp(sqlite as NonNullable<typeof sqlite>);
-    on = await startApp(sqlite as NonNullable<typeof sqlite>, { HSTS_MAX_AGE: '31536000', HSTS_INCLUDE_SUBDOMAINS: 'on' });
+    on = await startApp(sqlite as NonNullable<typeof sqlite>, {
+      HSTS_MAX_AGE: '31536000',
+      HSTS_INCLUDE_SUBDOMAINS: 'on',
+    });
   });
   afterAll(async () => {
     await off?.stop();
@@ -67,7 +74,12 @@ describe('HSTS, offered as a setting for installs served over HTTPS', () => {
   });
 
   it('is sent on every answer when set, API, errors and docs alike, and not by default', async () => {
-    for (const url of ['/api/admin/base/open/loginOptions', '/api/admin/base/comm/person', '/api/docs', '/api/nothing']) {
+    for (const url of [
+      '/api/admin/base/open/loginOptions',
+      '/api/admin/base/comm/person',
+      '/api/docs',
+      '/api/nothing',
+    ]) {
       const reply = await on.app.inject({ method: 'GET', url });
       expect(reply.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       const plain = await off.app.inject({ method: 'GET', url });

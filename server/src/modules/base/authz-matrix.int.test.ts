@@ -292,7 +292,9 @@ const freshPhone = (prefix = '136') => {
  */
 async function registerAppUser(t: TestApp, admin: string): Promise<AppAccount> {
   const phone = freshPhone();
-  dataOf(await t.post(urlOf(userInfo, 'add'), { nickName: 'Matrix H5', phone, password: PASSWORD, loginType: 2 }, admin));
+  dataOf(
+    await t.post(urlOf(userInfo, 'add'), { nickName: 'Matrix H5', phone, password: PASSWORD, loginType: 2 }, admin),
+  );
   return dataOf(await t.post<AppAccount>(urlOf(baseOpen, 'appLogin'), { loginType: 2, phone, password: PASSWORD }));
 }
 

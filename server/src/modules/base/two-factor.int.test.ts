@@ -213,8 +213,7 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
   it('turning it off takes the password and a current code', async () => {
     const user = await addUser();
     const { secret, step, recoveryCodes } = await enrol(user.token);
-    const off = (body: Record<string, unknown>) =>
-      t.post('/admin/base/comm/twoFactorDisable', body, user.token, EN);
+    const off = (body: Record<string, unknown>) => t.post('/admin/base/comm/twoFactorDisable', body, user.token, EN);
     expectRefused(await off({ code: '000000', password: PASSWORD }), 400);
     // A recovery code does not turn it off: that takes the phone.
     expectRefused(await off({ code: recoveryCodes[0], password: PASSWORD }), 400);
@@ -237,7 +236,12 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push(await wrong());
     expect(statuses).toEqual([400, 400, 400, 400]);
-    const fifth = await t.post('/admin/base/comm/twoFactorDisable', { code: '000000', password: PASSWORD }, user.token, EN);
+    const fifth = await t.post(
+      '/admin/base/comm/twoFactorDisable',
+      { code: '000000', password: PASSWORD },
+      user.token,
+      EN,
+    );
     expect(fifth.status).toBe(401);
     expect(fifth.body.message).toBe('Too many wrong passwords: you have been signed out');
     expect((await t.get('/admin/base/comm/person', {}, user.token)).status).toBe(401);
@@ -259,7 +263,11 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     dataOf(await t.post('/admin/base/comm/twoFactorDisable', { code: offCode, password: PASSWORD }, user.token));
     const logged = async (action: string, count: number) => {
       for (let i = 0; i < 200; i += 1) {
-        const rows = await t.ctx.db.db.selectFrom('base_sys_log').select('params').where('action', '=', action).execute();
+        const rows = await t.ctx.db.db
+          .selectFrom('base_sys_log')
+          .select('params')
+          .where('action', '=', action)
+          .execute();
         const params = rows.map((r) => String(r.params ?? ''));
         if (params.length >= count) return params;
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -275,7 +283,8 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     }
     for (const params of second) expect(JSON.parse(params)).toMatchObject({ challenge: '******' });
     const text = [...enable, ...disable, ...second].join('\n');
-    for (const secretText of [challenge, recovery, offCode, codeAt(secret, step)]) expect(text).not.toContain(secretText);
+    for (const secretText of [challenge, recovery, offCode, codeAt(secret, step)])
+      expect(text).not.toContain(secretText);
   });
 
   it('an operator resets it with its own permission, and the request log names who did', async () => {

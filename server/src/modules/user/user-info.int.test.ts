@@ -1,7 +1,6 @@
 import {
   customerInfo,
   type PageResult,
-  type TokenPair,
   type UserAddress,
   type UserInfo,
   type UserInfoDetails,

@@ -3,7 +3,6 @@ import type { EnterpriseWeChatLoginUrl, OwnSession, SecondFactorChallenge, Token
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../../core/auth/totp.js';
 import { type FakeWecom, startFakeWecom } from '../../../testing/fake-wecom.js';
-import { STATES_PER_ADDRESS } from './wecom.service.js';
 import {
   dataOf,
   expectRefused,
@@ -14,6 +13,7 @@ import {
   type TestApp,
   testTargets,
 } from '../../../testing/harness.js';
+import { STATES_PER_ADDRESS } from './wecom.service.js';
 
 type Id = { id: number };
 type SysLogRow = { action: string; params: unknown };
