@@ -715,7 +715,11 @@ const MESSAGES = {
     '{field}應為11位手機號或市話（如 010-12345678）',
     '{field} must be an 11-digit mobile number or a landline (such as 010-12345678)',
   ),
-  'validation.format.email': m('{field}不是有效的邮箱地址', '{field}不是有效的郵箱地址', '{field} is not a valid email address'),
+  'validation.format.email': m(
+    '{field}不是有效的邮箱地址',
+    '{field}不是有效的郵箱地址',
+    '{field} is not a valid email address',
+  ),
   'validation.format.age': m(
     '{field}应为0到130之间的整数',
     '{field}應為0到130之間的整數',
@@ -740,11 +744,6 @@ const MESSAGES = {
     '{field}“{value}”对应多名员工，请填写用户名',
     '{field}「{value}」對應多名員工，請填寫使用者名稱',
     '{field} "{value}" names more than one staff member: use the username',
-  ),
-  'excel.ownerOutOfScope': m(
-    '{field}“{value}”不在您可以分配的员工范围内',
-    '{field}「{value}」不在您可以分配的員工範圍內',
-    '{field} "{value}" is not a staff member you may assign rows to',
   ),
   'excel.inflatedTooLarge': m(
     '导入文件解压后超过{mb}MB，请只保留一个工作表的数据',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Label } from './i18n.js';
 import { type FieldFormat, fitsFormat, formatIssue, looksMasked } from './formats.js';
+import type { Label } from './i18n.js';
 import { NUL_ISSUE, noNul } from './nul.js';
 
 /**

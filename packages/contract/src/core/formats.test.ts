@@ -40,6 +40,7 @@ describe('field formats (issue 24 §2)', () => {
 
   it('checks emails', () => {
     expect(isEmail('info@example.com')).toBe(true);
-    for (const bad of ['a@b', 'a b@example.com', '@example.com', 'a@@example.com']) expect(isEmail(bad), bad).toBe(false);
+    for (const bad of ['a@b', 'a b@example.com', '@example.com', 'a@@example.com'])
+      expect(isEmail(bad), bad).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
-import { AGE_MAX } from '../core/formats.js';
 import {
   createSchemaOf,
   defineEntity,
@@ -11,6 +10,7 @@ import {
   returns,
 } from '../core/entity.js';
 import type { PageResult } from '../core/envelope.js';
+import { AGE_MAX } from '../core/formats.js';
 import { label } from '../core/i18n.js';
 import { CUSTOMER_DICTS, CUSTOMER_SEX, sexLabels } from './customer-info.js';
 

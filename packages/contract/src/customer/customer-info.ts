@@ -193,12 +193,14 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'customerPhone',
         'customerAddress',
         'storeName',
+        'employeeId',
         'employeeNumber',
         'diseaseInformation',
         'remark',
         'customerStatus',
       ],
-      // The owner and store follow the operator's rules on write, as on add; the code names a row to update.
+      // The owner (a username or staff number in the file) and the store follow the operator's rules
+      // on write, as on add; the code names a row to update.
       importColumns: [
         'customerCode',
         'customerName',
@@ -207,6 +209,7 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'customerType',
         'customerPhone',
         'customerAddress',
+        'employeeId',
         'diseaseInformation',
         'remark',
         'customerStatus',

@@ -21,8 +21,10 @@ import {
   type Dictionaries,
   importValue,
   loadExcelJS,
+  ownerUsernameOf,
   type Plain,
   plainOf,
+  staffByUsernames,
 } from './excel-cells.js';
 import { countSheetRows, NotAWorkbook } from './excel-rows.js';
 import type { CrudService } from './factory.js';
@@ -217,6 +219,19 @@ export async function runBatch(options: {
   const cellOf = (name: string, row: number) => `${file.letters[name] ?? 'A'}${row}`;
   const columnLabel = (name: string) => entity.columns[name]?.label[locale] ?? name;
   const rows = only ? file.rows.filter((r) => only.has(r.row)) : file.rows;
+  // The owner column names a staff user (ownerUsernameOf); the ids are looked up for all rows at once.
+  const ownerColumn = entity.ownership?.owner ?? null;
+  const ownerText = (cell: Plain) => {
+    const text = cell === null ? '' : String(cell).trim();
+    return text === '' ? undefined : ownerUsernameOf(text);
+  };
+  const owners =
+    ownerColumn === null
+      ? new Map<string, number[]>()
+      : await staffByUsernames(
+          asLoose(trx),
+          rows.map((r) => ownerText(r.cells[ownerColumn] ?? null)).filter((u): u is string => u !== undefined),
+        );
 
   const planned: Planned[] = rows.map((fileRow) => {
     const errors: ImportCellError[] = [];
@@ -224,6 +239,18 @@ export async function runBatch(options: {
     for (const [name, cell] of Object.entries(fileRow.cells)) {
       const column = entity.columns[name];
       if (!column) continue;
+      if (name === ownerColumn) {
+        const username = ownerText(cell);
+        if (username === undefined) continue;
+        const ids = owners.get(username) ?? [];
+        if (ids.length === 1) values[name] = ids[0];
+        else {
+          const key = ids.length === 0 ? 'excel.ownerNotFound' : 'excel.ownerAmbiguous';
+          const message = translate(locale, key, { field: column.label, value: String(cell) });
+          errors.push({ cell: cellOf(name, fileRow.row), column: columnLabel(name), message });
+        }
+        continue;
+      }
       const parsed = importValue(column, cell, dicts);
       if (parsed === undefined) continue;
       if (parsed.ok) values[name] = parsed.value;

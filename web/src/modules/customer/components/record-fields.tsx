@@ -11,8 +11,8 @@ import {
   ownValue,
   sexLabels,
 } from '@backroom/contract';
-import type { Rule } from 'antd/es/form';
 import { Input, InputNumber, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '../../../core/crud/CrudPage';
 import { useDictLookup } from '../../../core/dictionaries';
