@@ -75,3 +75,24 @@ export async function bookWithBrokenSecondSheet(rows: unknown[][]): Promise<Buff
   zip.file('xl/worksheets/sheet2.xml', '<worksheet><sheetData><row><c><v>1</v></row>');
   return pack(zip);
 }
+
+/**
+ * A first sheet of about `bytes` that the import must read through: the header, then rows whose
+ * named cells are empty and whose unnamed columns hold padding (no row is data, so the check ends
+ * with "no data rows" after parsing it all). The worst a file within the limits makes it parse.
+ */
+export async function bookWithWideFirstSheet(bytes: number): Promise<Buffer> {
+  const zip = await baseBook([['Customer name', 'Phone']]);
+  const pad = `<c r="C2" t="inlineStr"><is><t>${'z'.repeat(200)}</t></is></c>`;
+  const row = (n: number) => `<row r="${n}">${pad.repeat(20).replaceAll('C2', `C${n}`)}</row>`;
+  const header =
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Customer name</t></is></c><c r="B1" t="inlineStr"><is><t>Phone</t></is></c></row>';
+  const count = Math.max(1, Math.floor(bytes / row(1).length));
+  const rows: string[] = [header];
+  for (let n = 2; n <= count + 1; n += 1) rows.push(row(n));
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`,
+  );
+  return pack(zip);
+}

@@ -281,7 +281,9 @@ async function exportRows(
     await workbook.commit();
   })();
   written.catch((error: unknown) => {
-    ctx.log.error({ err: error, entity: entity.prefix }, 'excel export failed while streaming');
+    // A client that went away (a cancelled download) is no failure of ours: the rows stop, nothing to log.
+    const clientLeft = reply.raw.destroyed && !reply.raw.writableFinished;
+    if (!clientLeft) ctx.log.error({ err: error, entity: entity.prefix }, 'excel export failed while streaming');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply.send(stream);
