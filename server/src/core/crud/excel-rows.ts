@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type JSZip from 'jszip';
-import { NotAZip, type ZipEntry, zipEntries } from './zip-directory.js';
+import { entryChunks, NotAZip, type ZipEntry, zipEntries } from './zip-directory.js';
 
 /**
  * Counting the data rows of an .xlsx's first sheet without loading it, so a file of 100,000 rows is
@@ -15,7 +15,7 @@ import { NotAZip, type ZipEntry, zipEntries } from './zip-directory.js';
  */
 
 /** The first sheet's part in the zip, as workbook.xml orders the sheets and its rels place them. */
-async function firstSheetPath(zip: JSZip): Promise<string | undefined> {
+async function firstSheetPath(zip: Parts): Promise<string | undefined> {
   const workbook = await smallText(zip, 'xl/workbook.xml');
   const rels = await smallText(zip, 'xl/_rels/workbook.xml.rels');
   if (workbook === undefined || rels === undefined) return undefined;
@@ -39,17 +39,29 @@ async function firstSheetPath(zip: JSZip): Promise<string | undefined> {
 const chunksOf = (file: JSZip.JSZipObject): AsyncIterable<Buffer> =>
   file.nodeStream('nodebuffer').pipe(new PassThrough());
 
+/** A part of a zip, inflated as it is read. */
+type PartFile = { chunks(): AsyncIterable<Buffer> };
+/** The parts of a zip by path (JSZip's for countSheetRows, the directory's own for readFirstSheet). */
+type Parts = { file(path: string): PartFile | null };
+
+const jszipParts = (zip: JSZip): Parts => ({
+  file(path) {
+    const file = zip.file(path);
+    return file ? { chunks: () => chunksOf(file) } : null;
+  },
+});
+
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** The parts read whole are small in any workbook a person made; a larger one is not a workbook. */
 const SMALL_PART_MAX = 4 * 1024 * 1024;
 
-async function smallText(zip: JSZip, path: string): Promise<string | undefined> {
+async function smallText(zip: Parts, path: string): Promise<string | undefined> {
   const file = zip.file(path);
   if (!file) return undefined;
   const decoder = new StringDecoder('utf8');
   let text = '';
-  for await (const chunk of chunksOf(file)) {
+  for await (const chunk of file.chunks()) {
     text += decoder.write(chunk);
     if (text.length > SMALL_PART_MAX) return undefined;
   }
@@ -73,8 +85,9 @@ export async function countSheetRows(bytes: Buffer, limit: number): Promise<numb
   } catch {
     throw new NotAWorkbook('not a zip');
   }
-  const path = await firstSheetPath(zip);
-  const file = path ? zip.file(path) : null;
+  const parts = jszipParts(zip);
+  const path = await firstSheetPath(parts);
+  const file = path ? parts.file(path) : null;
   if (!file) throw new NotAWorkbook('no first sheet');
 
   const parser = new SaxesParser();
@@ -102,7 +115,7 @@ export async function countSheetRows(bytes: Buffer, limit: number): Promise<numb
   });
 
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of chunksOf(file)) {
+  for await (const chunk of file.chunks()) {
     parser.write(decoder.write(chunk));
     if (broken) throw new NotAWorkbook(broken.message);
     // Enough seen to refuse: the rest of the sheet is never inflated.
@@ -166,7 +179,7 @@ function dateStylesOf(styles: string | undefined): Set<number> {
 }
 
 /** The shared-strings part's path: as the workbook's rels name it, else where Excel puts it. */
-async function sharedStringsPath(zip: JSZip): Promise<string> {
+async function sharedStringsPath(zip: Parts): Promise<string> {
   const rels = await smallText(zip, 'xl/_rels/workbook.xml.rels');
   for (const rel of rels?.match(/<(?:\w+:)?Relationship\s[^>]*>/g) ?? []) {
     if (!attribute(rel, 'Type')?.endsWith('/sharedStrings')) continue;
@@ -181,7 +194,7 @@ async function sharedStringsPath(zip: JSZip): Promise<string> {
  * `cap` bytes came out, whatever the directory said, and stops when `stop` says so.
  */
 async function parsePart(
-  file: JSZip.JSZipObject,
+  file: PartFile,
   parser: import('saxes').SaxesParser,
   cap: number,
   part: 'inflated' | 'sharedStrings',
@@ -193,7 +206,7 @@ async function parsePart(
   });
   const decoder = new StringDecoder('utf8');
   let seen = 0;
-  for await (const chunk of chunksOf(file)) {
+  for await (const chunk of file.chunks()) {
     seen += chunk.length;
     if (seen > cap) throw new InflatesTooLarge(part);
     parser.write(decoder.write(chunk));
@@ -207,7 +220,7 @@ async function parsePart(
 
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-async function readSharedStrings(zip: JSZip, cap: number, SaxesParser: typeof import('saxes').SaxesParser) {
+async function readSharedStrings(zip: Parts, cap: number, SaxesParser: typeof import('saxes').SaxesParser) {
   const strings: string[] = [];
   const file = zip.file(await sharedStringsPath(zip));
   if (!file) return strings;
@@ -272,13 +285,11 @@ export async function readFirstSheet(
   if (entries.length > limits.entries) throw new InflatesTooLarge('entries');
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   if (total > limits.inflatedBytes) throw new InflatesTooLarge('inflated');
-  const [{ default: JSZipClass }, { SaxesParser }] = await Promise.all([import('jszip'), import('saxes')]);
-  let zip: JSZip;
-  try {
-    zip = await JSZipClass.loadAsync(bytes);
-  } catch {
-    throw new NotAWorkbook('not a zip');
-  }
+  const { SaxesParser } = await import('saxes');
+  // The parts are inflated by zlib as a stream of small chunks (zip-directory.ts entryChunks): JSZip
+  // inflates 16 KB of input at a time, which for XML that compresses 1,000 to 1 is 16 MB in one go,
+  // and the server answered nothing else meanwhile.
+  const zip = directoryParts(bytes, entries);
   const stringsPath = await sharedStringsPath(zip);
   const stringsEntry = entries.find((e) => e.name === stringsPath);
   if (stringsEntry && stringsEntry.size > limits.sharedStringsBytes) throw new InflatesTooLarge('sharedStrings');
@@ -365,3 +376,13 @@ function cellValue(
     }
   }
 }
+
+const directoryParts = (bytes: Buffer, entries: readonly ZipEntry[]): Parts => {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  return {
+    file(path) {
+      const entry = byName.get(path);
+      return entry ? { chunks: () => entryChunks(bytes, entry) } : null;
+    },
+  };
+};
