@@ -154,7 +154,10 @@ export type SheetCell = string | number | boolean | null;
 type SheetContext = { strings: string[]; dateStyles: ReadonlySet<number> };
 
 /** Number formats Excel builds in that show dates or times (ECMA-376 18.8.30). */
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** Whether a number format's code shows a date: a y, m, d, h or s outside quotes and brackets. */
 const isDateFormat = (code: string) => /[ymdhs]/i.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));

@@ -56,7 +56,7 @@ describe('upload service', () => {
     const ctx = { config: loadConfig({ DATA_DIR: dir }), log: silentLog } as unknown as AppContext;
     const uploads = createUploadService(ctx, storage, path.join(dir, 'tmp'), UNLIMITED);
     const error = await uploads
-      .receive(partsOf(filePart("a.png", PNG), filePart("b.png", PNG), filePart("c.png", PNG)), 1)
+      .receive(partsOf(filePart('a.png', PNG), filePart('b.png', PNG), filePart('c.png', PNG)), 1)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(500);

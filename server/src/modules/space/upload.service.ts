@@ -174,7 +174,8 @@ export function createUploadService(
       /** What the bytes so far (this file's `size` on top of the files staged before) break, if anything. */
       const budget = (size: number) => {
         const total = staged.reduce((sum, s) => sum + s.size, 0) + size;
-        if (total > quota.mbPerRequest * mb) return new AppError(413, 'space.requestTooLarge', { mb: quota.mbPerRequest });
+        if (total > quota.mbPerRequest * mb)
+          return new AppError(413, 'space.requestTooLarge', { mb: quota.mbPerRequest });
         if (total > dayLeft) return new AppError(429, 'space.quotaBytes', { mb: quota.mbPerDay });
         return undefined;
       };
