@@ -16,6 +16,7 @@ export * from './core/columns.js';
 export * from './core/entity.js';
 export * from './core/envelope.js';
 export * from './core/eps.js';
+export * from './core/formats.js';
 export * from './core/i18n.js';
 export * from './core/menu.js';
 export * from './core/nul.js';

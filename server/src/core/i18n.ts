@@ -712,6 +712,73 @@ const MESSAGES = {
     '該位址的企業微信登入請求過多，請稍後再試',
     'Too many enterprise WeChat sign-ins started from this address: please try again later',
   ),
+  // --- datarules (issue 24 §2, issue 23 §5): field formats, the import's owner, bounded imports and uploads ---
+  'validation.format.mobile': m(
+    '{field}应为11位手机号（1开头，第二位为3-9）',
+    '{field}應為11位手機號（1開頭，第二位為3-9）',
+    '{field} must be an 11-digit mobile number starting with 13 to 19',
+  ),
+  'validation.format.phone': m(
+    '{field}应为11位手机号或固定电话（如 010-12345678）',
+    '{field}應為11位手機號或市話（如 010-12345678）',
+    '{field} must be an 11-digit mobile number or a landline (such as 010-12345678)',
+  ),
+  'validation.format.email': m(
+    '{field}不是有效的邮箱地址',
+    '{field}不是有效的郵箱地址',
+    '{field} is not a valid email address',
+  ),
+  'validation.format.age': m(
+    '{field}应为0到130之间的整数',
+    '{field}應為0到130之間的整數',
+    '{field} must be a whole number from 0 to 130',
+  ),
+  'validation.format.idNumber': m(
+    '{field}不是有效的证件号码',
+    '{field}不是有效的證件號碼',
+    '{field} is not a valid ID number',
+  ),
+  'validation.idNumberOfType': m(
+    '{field}不符合证件类型“{type}”的格式',
+    '{field}不符合證件類型「{type}」的格式',
+    '{field} does not fit the form of the ID type "{type}"',
+  ),
+  'excel.ownerNotFound': m(
+    '{field}“{value}”不是任何员工的用户名或工号',
+    '{field}「{value}」不是任何員工的使用者名稱或工號',
+    '{field} "{value}" is neither the username nor the staff number of any staff member',
+  ),
+  'excel.ownerAmbiguous': m(
+    '{field}“{value}”对应多名员工，请填写用户名',
+    '{field}「{value}」對應多名員工，請填寫使用者名稱',
+    '{field} "{value}" names more than one staff member: use the username',
+  ),
+  'excel.inflatedTooLarge': m(
+    '导入文件解压后超过{mb}MB，请只保留一个工作表的数据',
+    '匯入檔案解壓後超過{mb}MB，請只保留一個工作表的資料',
+    'The import file inflates to more than {mb} MB: keep only one sheet of data',
+  ),
+  'excel.sharedStringsTooLarge': m(
+    '导入文件的文本内容超过{mb}MB',
+    '匯入檔案的文字內容超過{mb}MB',
+    'The text of the import file exceeds {mb} MB',
+  ),
+  'space.quotaFiles': m(
+    '今天上传的文件已达{max}个，请明天再试',
+    '今天上傳的檔案已達{max}個，請明天再試',
+    'You have uploaded {max} files today, the most a day allows: try again tomorrow',
+  ),
+  'space.quotaBytes': m(
+    '今天上传的文件总大小已达{mb}MB，请明天再试',
+    '今天上傳的檔案總大小已達{mb}MB，請明天再試',
+    'Your uploads today have reached {mb} MB, the most a day allows: try again tomorrow',
+  ),
+  'space.requestTooLarge': m(
+    '一次上传的文件总大小不能超过{mb}MB',
+    '一次上傳的檔案總大小不能超過{mb}MB',
+    'The files of one upload cannot exceed {mb} MB together',
+  ),
+  // --- end datarules ---
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

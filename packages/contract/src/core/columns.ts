@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FieldFormat, fitsFormat, formatIssue, looksMasked } from './formats.js';
 import type { Label } from './i18n.js';
 import { NUL_ISSUE, noNul } from './nul.js';
 
@@ -49,6 +50,8 @@ export type Column<T = unknown, K extends ColumnKind = ColumnKind, F extends Col
    * not say (see ColumnInput); absent for the kind's own input.
    */
   readonly input: ColumnInput | undefined;
+  /** What a string column's text must look like besides its length (formats.ts); absent for free text. */
+  readonly format: FieldFormat | undefined;
   /** Type-level only: the flags above as types, for the row types derived from a declaration. */
   readonly __flags?: F;
 };
@@ -94,6 +97,7 @@ function make<T, K extends ColumnKind>(
   length?: number,
   values?: readonly (string | number)[],
   valueLabels?: Readonly<Record<string, Label>>,
+  format?: FieldFormat,
 ): Column<unknown, K> {
   // The value schema is typed loosely here; each builder states the precise type it returns.
   return {
@@ -111,6 +115,7 @@ function make<T, K extends ColumnKind>(
     input: options.input,
     values,
     valueLabels,
+    format,
   };
 }
 
@@ -119,12 +124,23 @@ function make<T, K extends ColumnKind>(
  * options it was given); `make` builds the object once for all of them, so each return is cast.
  */
 export const col = {
-  /** A varchar; `max` is both the validation limit and the SQL length (255 when absent). */
-  string<const O extends Options<string> & { max?: number; min?: number }>(options: O): Built<string, 'string', O> {
+  /**
+   * A varchar; `max` is both the validation limit and the SQL length (255 when absent); `format`
+   * what the text must look like besides (formats.ts: a mobile number, a contact phone, an email…).
+   */
+  string<const O extends Options<string> & { max?: number; min?: number; format?: FieldFormat }>(
+    options: O,
+  ): Built<string, 'string', O> {
     const max = options.max ?? 255;
     const base = options.min ? z.string().min(options.min).max(max) : z.string().max(max);
-    const schema = base.refine(noNul, NUL_ISSUE);
-    return make('string', schema, options, max) as Built<string, 'string', O>;
+    const format = options.format;
+    const checked = base.refine(noNul, NUL_ISSUE);
+    // A sensitive value comes back from a form as it was shown, masked: the server tells it apart.
+    const fits = options.sensitive
+      ? (v: string) => fitsFormat(format ?? 'phone', v) || looksMasked(v)
+      : (v: string) => fitsFormat(format ?? 'phone', v);
+    const schema = format ? checked.refine(fits, formatIssue(format)) : checked;
+    return make('string', schema, options, max, undefined, undefined, format) as Built<string, 'string', O>;
   },
   text<const O extends Options<string>>(options: O): Built<string, 'text', O> {
     return make('text', z.string().max(1_000_000).refine(noNul, NUL_ISSUE), options) as Built<string, 'text', O>;

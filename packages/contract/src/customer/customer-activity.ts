@@ -10,6 +10,7 @@ import {
   returns,
 } from '../core/entity.js';
 import type { PageResult } from '../core/envelope.js';
+import { AGE_MAX } from '../core/formats.js';
 import { label } from '../core/i18n.js';
 import { CUSTOMER_DICTS, CUSTOMER_SEX, sexLabels } from './customer-info.js';
 
@@ -29,13 +30,19 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       /** The customer the activity was recorded for, when it was recorded from their details. */
       customerId: col.int({ label: label('客户', '客戶', 'Customer'), nullable: true, index: true }),
       customerName: col.string({ label: label('客户姓名', '客戶姓名', 'Customer name'), min: 1, max: 100 }),
-      customerAge: col.int({ label: label('年龄', '年齡', 'Age'), nullable: true, min: 0, max: 150 }),
+      customerAge: col.int({ label: label('年龄', '年齡', 'Age'), nullable: true, min: 0, max: AGE_MAX }),
       customerSex: col.intEnum(CUSTOMER_SEX, {
         label: label('性别', '性別', 'Sex'),
         default: 0,
         valueLabels: sexLabels,
       }),
-      customerPhone: col.string({ label: label('手机号', '手機號', 'Phone'), min: 1, max: 20, sensitive: 'phone' }),
+      customerPhone: col.string({
+        label: label('手机号', '手機號', 'Phone'),
+        min: 1,
+        max: 20,
+        sensitive: 'phone',
+        format: 'phone',
+      }),
       idCardType: col.string({
         label: label('证件类型', '證件類型', 'ID type'),
         nullable: true,
@@ -47,6 +54,8 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         nullable: true,
         max: 50,
         sensitive: 'idCard',
+        // Any known form here; the form of the row's idCardType is checked on write (idNumberFits).
+        format: 'idNumber',
       }),
       customerAddress: col.string({ label: label('地址', '地址', 'Address'), min: 1, max: 255 }),
       storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),

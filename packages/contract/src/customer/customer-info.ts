@@ -49,7 +49,7 @@ const customerColumns = {
     unique: true,
   }),
   customerName: col.string({ label: label('客户姓名', '客戶姓名', 'Customer name'), min: 1, max: 100 }),
-  customerAge: col.string({ label: label('年龄', '年齡', 'Age'), nullable: true, max: 20 }),
+  customerAge: col.string({ label: label('年龄', '年齡', 'Age'), nullable: true, max: 20, format: 'age' }),
   customerSex: col.intEnum(CUSTOMER_SEX, { label: label('性别', '性別', 'Sex'), default: 0, valueLabels: sexLabels }),
   customerType: col.string({
     label: label('客户类型', '客戶類型', 'Customer type'),
@@ -63,6 +63,8 @@ const customerColumns = {
     max: 20,
     index: true,
     sensitive: 'phone',
+    // A contact phone: a mobile number or a landline (core/formats.ts).
+    format: 'phone',
   }),
   customerAddress: col.string({ label: label('地址', '地址', 'Address'), nullable: true, max: 255 }),
   /** The owner's store (a department marked as a store); follows the owner. */
@@ -191,12 +193,14 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'customerPhone',
         'customerAddress',
         'storeName',
+        'employeeId',
         'employeeNumber',
         'diseaseInformation',
         'remark',
         'customerStatus',
       ],
-      // The owner and store follow the operator's rules on write, as on add; the code names a row to update.
+      // The owner (a username or staff number in the file) and the store follow the operator's rules
+      // on write, as on add; the code names a row to update.
       importColumns: [
         'customerCode',
         'customerName',
@@ -205,6 +209,7 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'customerType',
         'customerPhone',
         'customerAddress',
+        'employeeId',
         'diseaseInformation',
         'remark',
         'customerStatus',

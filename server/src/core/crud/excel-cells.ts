@@ -206,3 +206,54 @@ export function columnsOf(entity: Entity, names: readonly string[]): Array<[stri
     return [name, column];
   });
 }
+
+/**
+ * The owner column of an owned entity (ownership.owner) in a file: a staff user, written as
+ * `name (username)` (the username alone when they have no name), read back from that form, a
+ * username or a staff number (the staff number is the username: base_sys_user has no other).
+ */
+export const ownerCellOf = (user: { name: string | null; username: string }): string =>
+  safeText(user.name ? `${user.name} (${user.username})` : user.username);
+
+/** The username an owner cell names. */
+export function ownerUsernameOf(text: string): string {
+  const named = /\(([^()]+)\)\s*$/.exec(text);
+  return (named?.[1] ?? text).trim();
+}
+
+/** Staff users by id, for the owner column of an export. */
+export async function staffByIds(
+  db: LooseDb,
+  ids: readonly number[],
+): Promise<Map<number, { name: string | null; username: string }>> {
+  const out = new Map<number, { name: string | null; username: string }>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = (await db
+      .selectFrom('base_sys_user')
+      .select(['id', 'name', 'username'])
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute()) as Array<{ id: number; name: string | null; username: string }>;
+    for (const row of rows) out.set(Number(row.id), { name: row.name, username: row.username });
+  }
+  return out;
+}
+
+/** Staff ids by username, for the owner column of an import (a username taken twice is ambiguous). */
+export async function staffByUsernames(db: LooseDb, usernames: readonly string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  const unique = [...new Set(usernames)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = (await db
+      .selectFrom('base_sys_user')
+      .select(['id', 'username'])
+      .where('username', 'in', unique.slice(i, i + 500))
+      .execute()) as Array<{ id: number; username: string }>;
+    for (const row of rows) {
+      // MySQL's collation ignores case: the key is the username as the file wrote it, when it matches.
+      const key = unique.find((u) => u.toLowerCase() === row.username.toLowerCase()) ?? row.username;
+      out.set(key, [...(out.get(key) ?? []), Number(row.id)]);
+    }
+  }
+  return out;
+}

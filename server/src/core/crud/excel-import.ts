@@ -20,11 +20,12 @@ import {
   columnsOf,
   type Dictionaries,
   importValue,
-  loadExcelJS,
+  ownerUsernameOf,
   type Plain,
   plainOf,
+  staffByUsernames,
 } from './excel-cells.js';
-import { countSheetRows, NotAWorkbook } from './excel-rows.js';
+import { InflatesTooLarge, readFirstSheet, type SheetLimits } from './excel-rows.js';
 import type { CrudService } from './factory.js';
 import { MAIN } from './query.js';
 
@@ -72,67 +73,67 @@ const hasValues = (values: unknown[]) =>
   });
 
 /**
- * Refuses a file of more rows than an import takes, counted on a stream (excel-rows.ts) so such a
- * file is never loaded whole.
+ * What an import file may inflate to (issue 23 §5): read from the zip's central directory before
+ * anything is inflated, and held while inflating. A person's 10,000 rows of a dozen columns come to
+ * a few MB of sheet XML; a small file that inflates far beyond (many sheets, a huge shared-strings
+ * part) is refused as a whole before it costs memory or time.
  */
-async function assertRowCount(bytes: Buffer): Promise<void> {
-  let count: number;
-  try {
-    count = await countSheetRows(bytes, EXCEL_IMPORT_MAX_ROWS + 1);
-  } catch (error) {
-    if (error instanceof NotAWorkbook) throw badRequest('excel.notXlsx');
-    throw error;
-  }
-  // The header and EXCEL_IMPORT_MAX_ROWS data rows at most.
-  if (count > EXCEL_IMPORT_MAX_ROWS + 1) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
-}
+export const IMPORT_SHEET_LIMITS: SheetLimits = {
+  inflatedBytes: 64 * 1024 * 1024,
+  sharedStringsBytes: 16 * 1024 * 1024,
+  entries: 1000,
+};
 
 /**
- * Reads the first sheet of an import file: row 1 is the header (column labels in any language, or
- * keys), the rows below are data. A file that is not a workbook, has columns the import does not
- * know or lacks required ones, has no data, or more rows than allowed is refused as a whole; the
- * row count is checked on a stream first, so only a file within the limits is loaded.
+ * Reads the first sheet of an import file as a stream (excel-rows.ts readFirstSheet: only that
+ * sheet, the shared strings and the styles are inflated, after their sizes were checked): row 1 is
+ * the header (column labels in any language, or keys), the rows below are data. A file that is not
+ * a workbook, inflates past the limits, has columns the import does not know or lacks required
+ * ones, has no data, or more rows than allowed is refused as a whole; reading stops at the first
+ * row past the limit.
  */
-export async function readImportFile(entity: Entity, bytes: Buffer, locale: Locale): Promise<ImportFile> {
+export async function readImportFile(
+  entity: Entity,
+  bytes: Buffer,
+  locale: Locale,
+  limits: SheetLimits = IMPORT_SHEET_LIMITS,
+): Promise<ImportFile> {
   const excel = entity.excel;
   if (!excel) throw new Error(`${entity.prefix} declares no excel option`);
   if (!looksLikeXlsx(bytes)) throw badRequest('excel.notXlsx');
   const columns = columnsOf(entity, excel.importColumns);
   const lookup = headerLookup(columns);
-  let sheet: ExcelJS.Worksheet | undefined;
-  try {
-    await assertRowCount(bytes);
-    const ExcelJS = await loadExcelJS();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    // Only the first sheet holds data; the template's other sheets are help.
-    sheet = book.worksheets[0];
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest('excel.notXlsx');
-  }
-  if (!sheet) throw badRequest('excel.notXlsx');
   let positions: Array<string | undefined> | undefined;
   const letters: Record<string, string> = {};
   const rows: FileRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = (row.values ?? []) as unknown[];
-    if (!positions) {
-      if (!hasValues(values)) return;
-      positions = readHeader(values, lookup, columns, entity, locale);
+  try {
+    await readFirstSheet(bytes, limits, (row, values) => {
+      if (!positions) {
+        if (!hasValues(values)) return true;
+        positions = readHeader(values, lookup, columns, entity, locale);
+        positions.forEach((name, i) => {
+          if (name) letters[name] = columnLetter(i - 1);
+        });
+        return true;
+      }
+      const cells: Record<string, Plain> = {};
       positions.forEach((name, i) => {
-        if (name) letters[name] = columnLetter(i - 1);
+        if (name) cells[name] = plainOf(values[i] as ExcelJS.CellValue);
       });
-      return;
-    }
-    const cells: Record<string, Plain> = {};
-    positions.forEach((name, i) => {
-      if (name) cells[name] = plainOf(values[i] as ExcelJS.CellValue);
+      if (!hasValues(Object.values(cells))) return true;
+      if (rows.length >= EXCEL_IMPORT_MAX_ROWS) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
+      rows.push({ row, cells });
+      return true;
     });
-    if (!hasValues(Object.values(cells))) return;
-    if (rows.length >= EXCEL_IMPORT_MAX_ROWS) throw badRequest('excel.tooManyRows', { max: EXCEL_IMPORT_MAX_ROWS });
-    rows.push({ row: row.number, cells });
-  });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof InflatesTooLarge) {
+      throw error.part === 'sharedStrings'
+        ? badRequest('excel.sharedStringsTooLarge', { mb: limits.sharedStringsBytes / 1024 / 1024 })
+        : badRequest('excel.inflatedTooLarge', { mb: limits.inflatedBytes / 1024 / 1024 });
+    }
+    throw badRequest('excel.notXlsx');
+  }
   if (!positions) throw badRequest('excel.emptyFile');
   if (rows.length === 0) throw badRequest('excel.emptyFile');
   return { letters, rows };
@@ -217,6 +218,19 @@ export async function runBatch(options: {
   const cellOf = (name: string, row: number) => `${file.letters[name] ?? 'A'}${row}`;
   const columnLabel = (name: string) => entity.columns[name]?.label[locale] ?? name;
   const rows = only ? file.rows.filter((r) => only.has(r.row)) : file.rows;
+  // The owner column names a staff user (ownerUsernameOf); the ids are looked up for all rows at once.
+  const ownerColumn = entity.ownership?.owner ?? null;
+  const ownerText = (cell: Plain) => {
+    const text = cell === null ? '' : String(cell).trim();
+    return text === '' ? undefined : ownerUsernameOf(text);
+  };
+  const owners =
+    ownerColumn === null
+      ? new Map<string, number[]>()
+      : await staffByUsernames(
+          asLoose(trx),
+          rows.map((r) => ownerText(r.cells[ownerColumn] ?? null)).filter((u): u is string => u !== undefined),
+        );
 
   const planned: Planned[] = rows.map((fileRow) => {
     const errors: ImportCellError[] = [];
@@ -224,6 +238,18 @@ export async function runBatch(options: {
     for (const [name, cell] of Object.entries(fileRow.cells)) {
       const column = entity.columns[name];
       if (!column) continue;
+      if (name === ownerColumn) {
+        const username = ownerText(cell);
+        if (username === undefined) continue;
+        const ids = owners.get(username) ?? [];
+        if (ids.length === 1) values[name] = ids[0];
+        else {
+          const key = ids.length === 0 ? 'excel.ownerNotFound' : 'excel.ownerAmbiguous';
+          const message = translate(locale, key, { field: column.label, value: String(cell) });
+          errors.push({ cell: cellOf(name, fileRow.row), column: columnLabel(name), message });
+        }
+        continue;
+      }
       const parsed = importValue(column, cell, dicts);
       if (parsed === undefined) continue;
       if (parsed.ok) values[name] = parsed.value;

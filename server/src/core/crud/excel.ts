@@ -25,8 +25,10 @@ import {
   columnsOf,
   exportCell,
   loadExcelJS,
+  ownerCellOf,
   readDictionaries,
   safeText,
+  staffByIds,
 } from './excel-cells.js';
 import { type ImportFile, type Outcome, readImportFile, runBatch } from './excel-import.js';
 import type { CrudService } from './factory.js';
@@ -124,6 +126,11 @@ const TEXT = {
     'zh-cn': '示例（请在第一个工作表中填写，从第 2 行起每行一条）',
     'zh-tw': '範例（請在第一個工作表中填寫，從第 2 列起每列一筆）',
     en: 'Example (fill in the first sheet, one record per row from row 2)',
+  },
+  ownerNote: {
+    'zh-cn': '“{owner}”填写员工的用户名或工号，留空时归导入人所有',
+    'zh-tw': '「{owner}」填寫員工的使用者名稱或工號，留空時歸匯入人所有',
+    en: "{owner}: the username or staff number of a staff member; left empty, the row is the importer's",
   },
   keyNote: {
     'zh-cn': '填写“{key}”时更新该记录，留空时新增',
@@ -229,11 +236,24 @@ async function exportRows(
   workbook.modified = now;
   const sheet = workbook.addWorksheet(sheetName(entity.label[locale]));
   sheet.addRow(columns.map(([, c]) => c.label[locale])).commit();
+  // The owner column names the staff user (what an import reads back), not their id.
+  const ownerColumn = entity.ownership && names.includes(entity.ownership.owner) ? entity.ownership.owner : null;
   const written = (async () => {
     let count = 0;
     for await (const batch of service.scan(filters, session, EXPORT_BATCH)) {
+      const owners = ownerColumn
+        ? await staffByIds(
+            ctx.db.loose,
+            batch.map((row) => row[ownerColumn]).filter((id): id is number => typeof id === 'number'),
+          )
+        : undefined;
+      const cellOf = (name: string, column: import('@backroom/contract').Column, value: unknown) => {
+        if (name !== ownerColumn || typeof value !== 'number') return exportCell(column, value, locale, dicts);
+        const owner = owners?.get(value);
+        return owner ? ownerCellOf(owner) : value;
+      };
       for (const row of batch) {
-        sheet.addRow(columns.map(([name, column]) => exportCell(column, row[name], locale, dicts))).commit();
+        sheet.addRow(columns.map(([name, column]) => cellOf(name, column, row[name]))).commit();
       }
       count += batch.length;
       await stream.caughtUp();
@@ -261,7 +281,9 @@ async function exportRows(
     await workbook.commit();
   })();
   written.catch((error: unknown) => {
-    ctx.log.error({ err: error, entity: entity.prefix }, 'excel export failed while streaming');
+    // A client that went away (a cancelled download) is no failure of ours: the rows stop, nothing to log.
+    const clientLeft = reply.raw.destroyed && !reply.raw.writableFinished;
+    if (!clientLeft) ctx.log.error({ err: error, entity: entity.prefix }, 'excel export failed while streaming');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply.send(stream);
@@ -297,6 +319,11 @@ async function template(ctx: AppContext, entity: Entity, locale: Locale): Promis
   if (excel.importKey) {
     const keyLabel = entity.columns[excel.importKey]?.label[locale] ?? excel.importKey;
     help.addRow([TEXT.keyNote[locale].replace('{key}', keyLabel)]);
+  }
+  const owner = entity.ownership?.owner;
+  if (owner && excel.importColumns.includes(owner)) {
+    const ownerLabel = entity.columns[owner]?.label[locale] ?? owner;
+    help.addRow([TEXT.ownerNote[locale].replace('{owner}', ownerLabel)]);
   }
   const required = columns.filter(([name]) => shape[name] && !shape[name].safeParse(undefined).success);
   if (required.length > 0) {

@@ -18,7 +18,7 @@ import { InFlight } from '../in-flight.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
 import { type Dictionaries, readDictionaries } from './excel-cells.js';
-import { createMasker, dropUnchangedMasks } from './masking.js';
+import { assertNoMaskLeft, createMasker, dropUnchangedMasks } from './masking.js';
 import {
   type AnySelect,
   applyFilters,
@@ -327,6 +327,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   /** A new row's values as add stores them: creator, owner, beforeWrite, tenant, then the scope check. */
   async function prepareInsert(trx: LooseTrx, input: Row, session: Session): Promise<Row> {
     let data: Row = { ...input };
+    assertNoMaskLeft(entity.columns, data);
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
     if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, addContext(trx, session));
@@ -450,6 +451,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
     let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
     delete data.id;
+    assertNoMaskLeft(entity.columns, data);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     // A row stays in its tenant.
     if (entity.tenant) delete data[TENANT_COLUMN];

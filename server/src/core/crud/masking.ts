@@ -1,4 +1,5 @@
-import type { Columns, SensitiveKind } from '@backroom/contract';
+import { type Columns, looksMasked, type SensitiveKind } from '@backroom/contract';
+import { AppError } from '../errors.js';
 
 /*
  * Sensitive columns (`col.*({ sensitive })`) leave the server masked in every answer, to every
@@ -76,4 +77,18 @@ export function dropUnchangedMasks(
       delete out[name];
   }
   return out;
+}
+
+/**
+ * Refuses a masked text left in a write of a column with a format: the schema lets a mask through
+ * (a form sends a sensitive value back as it was shown), dropUnchangedMasks keeps the stored value
+ * for the stored value's own mask, and any other mask would store stars instead of a phone.
+ */
+export function assertNoMaskLeft(columns: Columns, data: Record<string, unknown>): void {
+  for (const [name, column] of Object.entries(columns)) {
+    const value = data[name];
+    if (column.format && column.sensitive && typeof value === 'string' && looksMasked(value)) {
+      throw new AppError(400, `validation.format.${column.format}`, { field: column.label });
+    }
+  }
 }

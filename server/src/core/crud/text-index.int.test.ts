@@ -1,4 +1,4 @@
-import { type CustomerInfo, customerInfo, type PageResult } from '@backroom/contract';
+import { type CustomerInfo, customerInfo, isContactPhone, type PageResult } from '@backroom/contract';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -97,7 +97,15 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
   }
 
   async function add(name: string, body: Record<string, unknown>): Promise<number> {
-    const { id } = dataOf(await t.post<Id>('/admin/customer/info/add', body, admin));
+    // A phone of another shape was stored before the API checked phones (issue 24 §2): written
+    // straight into the table, as such a row sits in an older install (the index follows by trigger).
+    const phone = String(body.customerPhone);
+    const legacy = !isContactPhone(phone);
+    const sent = legacy ? { ...body, customerPhone: `1300000${String(ids.size).padStart(4, '0')}` } : body;
+    const { id } = dataOf(await t.post<Id>('/admin/customer/info/add', sent, admin));
+    if (legacy) {
+      await t.ctx.db.loose.updateTable('customer_info').set({ customerPhone: phone }).where('id', '=', id).execute();
+    }
     ids.set(id, name);
     return id;
   }

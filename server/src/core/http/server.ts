@@ -248,8 +248,9 @@ export function mount<E extends Endpoint>(
       });
       // The handler answered itself. Awaiting the reply it returned waits for the response to end
       // (a Fastify reply is a thenable) and gives undefined, not the reply: ask the reply, or the
-      // envelope would be sent after the page ("Reply was already sent").
-      if (result === reply || reply.sent) return reply;
+      // envelope would be sent after the page ("Reply was already sent"). A streamed reply the client
+      // left halfway (an aborted download) is neither sent nor ended, but its headers went: no envelope either.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       return ok(result);
     },
   });

@@ -1,4 +1,4 @@
-import { isNulIssue, type Label, type Locale, ownValue } from '@backroom/contract';
+import { formatOfIssue, isNulIssue, type Label, type Locale, ownValue } from '@backroom/contract';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { type MessageKey, type MessageParam, translate, typeName } from '../i18n.js';
@@ -66,6 +66,11 @@ export function validationError(error: z.ZodError, labels: FieldLabels, locale: 
     case 'custom': {
       if (isNulIssue(issue)) {
         key = 'validation.nul';
+        break;
+      }
+      const format = formatOfIssue(issue);
+      if (format) {
+        key = `validation.format.${format}`;
         break;
       }
       const custom = raw.params as { values?: unknown[]; scale?: number } | undefined;

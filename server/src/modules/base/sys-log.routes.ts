@@ -14,7 +14,24 @@ export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs
   // Every API request is logged after it is answered, with its validated input masked (of any
   // other body or query only its type and size); the write is batched.
   app.addHook('onResponse', (request, _reply, done) => {
+    record(request);
+    done();
+  });
+  // A response the client left halfway (a cancelled export download) gets no onResponse: it is
+  // logged when its connection closes, so the log still says who exported what.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) record(request);
+    });
+    done();
+  });
+
+  /** Each request once, whichever of the two sees it first. */
+  const recorded = new WeakSet<FastifyRequest>();
+  function record(request: FastifyRequest) {
     const url = request.url;
+    if (recorded.has(request)) return;
+    recorded.add(request);
     if (url.startsWith('/api/')) {
       const [path = '', query = ''] = url.split('?', 2);
       const get = request.method === 'GET';
@@ -28,8 +45,7 @@ export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs
             : unvalidatedParams(get ? request.query : request.body, get ? query.length : contentLength(request)),
       });
     }
-    done();
-  });
+  }
 }
 
 function contentLength(request: FastifyRequest): number {

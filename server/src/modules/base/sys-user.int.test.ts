@@ -147,9 +147,11 @@ describe.each(testTargets())('sys/user on $name', (target) => {
     expect(reply.body.code).toBe(1002);
   });
 
-  it('accepts a username of exactly 100 and a phone of exactly 20 characters, and every userLevel', async () => {
-    const id = await addUser({ username: 'u'.repeat(100), phone: '1'.repeat(20), departmentId: dept('人力资源部') });
+  it('accepts a username of exactly 100 and a mobile phone (issue 24 §2: no longer any 20 digits), and every userLevel', async () => {
+    const id = await addUser({ username: 'u'.repeat(100), phone: '13912345678', departmentId: dept('人力资源部') });
     expect((await userOf(id))?.username).toHaveLength(100);
+    expect((await userOf(id))?.phone).toBe('13912345678');
+    expectRefused(await t.post('/admin/base/sys/user/update', { id, phone: '1'.repeat(20) }, admin), 400);
     for (const userLevel of ['clerk', 'storeManger', 'treasurer', 'hr']) {
       dataOf(await t.post('/admin/base/sys/user/update', { id, userLevel }, admin));
       expect((await userOf(id))?.userLevel).toBe(userLevel);

@@ -1,9 +1,16 @@
-import { type CustomerActivity, customerActivity, type PageResult } from '@backroom/contract';
+import {
+  type CustomerActivity,
+  customerActivity,
+  idTypeLabels,
+  isIdNumber,
+  ownValue,
+  type PageResult,
+} from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
 import type { ListInput } from '../../core/crud/query.js';
-import { badRequest } from '../../core/errors.js';
+import { AppError, badRequest } from '../../core/errors.js';
 import { knownFileUrls } from '../space/index.js';
 import { filterCreated, withOwnerName } from './customer-info.repository.js';
 import { visibleCustomer } from './customer-ref.js';
@@ -26,6 +33,23 @@ async function assertSpaceFiles(trx: LooseTrx, photos: unknown): Promise<void> {
 }
 
 /**
+ * The ID number fits the form of its type (issue 24 §2): the column's schema took any known form,
+ * the row's type decides which one. Checked on the row as it will be, when either of them changes.
+ */
+function assertIdNumberOfType(data: Row, existing: Row | undefined): void {
+  if (data.idCardNo === undefined && data.idCardType === undefined) return;
+  const no = data.idCardNo === undefined ? existing?.idCardNo : data.idCardNo;
+  const type = data.idCardType === undefined ? existing?.idCardType : data.idCardType;
+  if (typeof no !== 'string' || no === '' || typeof type !== 'string' || type === '') return;
+  if (isIdNumber(no, type)) return;
+  const { label } = customerActivity.columns.idCardNo;
+  throw new AppError(400, 'validation.idNumberOfType', {
+    field: label,
+    type: ownValue(idTypeLabels, type) ?? type,
+  });
+}
+
+/**
  * Welfare and promotion activities. On every write: the prize photos are file-space files; a
  * named customer is one the operator may see, and the activity takes that customer's store;
  * without one it takes the store of the staff user who recorded it (the operator by default).
@@ -37,6 +61,7 @@ export function createActivityService(ctx: AppContext, customers: CrudService): 
     filter: filterCreated,
     scopeMessage: 'customer.activityNotInScope',
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
+      assertIdNumberOfType(data, existing);
       await assertSpaceFiles(trx, data.prizePhoto);
       // The store comes from the customer or the recorder, never from the client.
       delete data.storeId;

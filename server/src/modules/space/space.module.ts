@@ -12,6 +12,7 @@ import { createSpaceTypeService } from './space-type.service.js';
 import { createStorage } from './storage.js';
 import { registerUploadRoutes } from './upload.routes.js';
 import { createUploadService } from './upload.service.js';
+import { uploadQuotaSeed } from './upload-quota.js';
 
 /** Temporary files older than this at start were left by a crash. */
 const STALE_TEMP_MS = 3_600_000;
@@ -54,5 +55,6 @@ export async function registerSpace(app: FastifyInstance, ctx: AppContext, base:
   registerRecycleRelations(spaceInfo.table, { references: [{ column: 'classifyId', table: spaceType.table }] });
 
   ctx.seeds.add(menuSeed(spaceMenus, base.menus));
+  ctx.seeds.add(uploadQuotaSeed(ctx));
   return { files, types, storage };
 }

@@ -41,9 +41,9 @@ export async function registerUploadRoutes(
         headerPairs: 100,
       },
     });
-    mount(scope, ctx.gate, endpointOf(baseComm, 'upload'), async ({ request }) => {
+    mount(scope, ctx.gate, endpointOf(baseComm, 'upload'), async ({ request, session }) => {
       if (!request.isMultipart()) throw badRequest('space.notMultipart');
-      const urls = await uploads.receive(request.parts() as AsyncIterable<UploadPart>);
+      const urls = await uploads.receive(request.parts() as AsyncIterable<UploadPart>, session.userId);
       // The family's clients upload one file at a time and read a plain address.
       const [only] = urls;
       return urls.length === 1 && only !== undefined ? only : urls;

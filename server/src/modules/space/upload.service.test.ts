@@ -9,6 +9,14 @@ import { AppError } from '../../core/errors.js';
 import type { FileStorage } from './storage.js';
 import { PNG } from './upload.fixtures.js';
 import { createUploadService, type UploadPart } from './upload.service.js';
+import type { UploadQuotas } from './upload-quota.js';
+
+/** No quota in these tests (upload.int.test.ts checks it). */
+const UNLIMITED: UploadQuotas = {
+  read: async () => ({ filesPerDay: 1e9, mbPerDay: 1e9, mbPerRequest: 1e9 }),
+  used: async () => ({ files: 0, bytes: 0 }),
+  add: async () => undefined,
+};
 
 const silentLog = { error() {}, warn() {} } as unknown as AppContext['log'];
 
@@ -46,9 +54,9 @@ describe('upload service', () => {
       },
     };
     const ctx = { config: loadConfig({ DATA_DIR: dir }), log: silentLog } as unknown as AppContext;
-    const uploads = createUploadService(ctx, storage, path.join(dir, 'tmp'));
+    const uploads = createUploadService(ctx, storage, path.join(dir, 'tmp'), UNLIMITED);
     const error = await uploads
-      .receive(partsOf(filePart('a.png', PNG), filePart('b.png', PNG), filePart('c.png', PNG)))
+      .receive(partsOf(filePart('a.png', PNG), filePart('b.png', PNG), filePart('c.png', PNG)), 1)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(500);
@@ -70,9 +78,10 @@ describe('upload service', () => {
       async remove() {},
     };
     const ctx = { config: loadConfig({ DATA_DIR: dir }), log: silentLog } as unknown as AppContext;
-    const uploads = createUploadService(ctx, storage, path.join(dir, 'tmp'));
+    const uploads = createUploadService(ctx, storage, path.join(dir, 'tmp'), UNLIMITED);
     await uploads.receive(
       partsOf({ type: 'field', fieldname: 'key', value: '../../../etc/passwd' }, filePart('..\\..\\Photo.PNG', PNG)),
+      1,
     );
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^\d{8}\/[0-9a-f-]{36}\.png$/);

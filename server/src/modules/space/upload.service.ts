@@ -10,6 +10,7 @@ import { formatTime } from '../../core/db/index.js';
 import { AppError, badRequest } from '../../core/errors.js';
 import { contentMatches, declaredTypeFits, HEAD_BYTES } from './file-check.js';
 import type { FileStorage, StoredFile } from './storage.js';
+import { createUploadQuotas, type UploadQuotas } from './upload-quota.js';
 
 /** One part of a multipart upload, as @fastify/multipart yields it. */
 export type UploadPart =
@@ -36,7 +37,7 @@ export type UploadService = {
    * content), then stores them all under generated names; refused or failed, nothing stays behind.
    * Returns the addresses in the order the files came.
    */
-  receive(parts: AsyncIterable<UploadPart>): Promise<string[]>;
+  receive(parts: AsyncIterable<UploadPart>, userId: number): Promise<string[]>;
 };
 
 type Staged = { temp: string; ext: string; size: number };
@@ -75,8 +76,15 @@ function displayName(filename: string): string {
   return clean.slice(0, 100) || 'file';
 }
 
-/** Streams a part to a temporary file, counting its size and keeping its first bytes for the content check. */
-async function writeTemp(file: Readable, temp: string): Promise<{ size: number; head: Buffer }> {
+/**
+ * Streams a part to a temporary file, counting its size and keeping its first bytes for the content
+ * check; `budget` answers the error to stop with once the bytes so far pass what the request may still carry.
+ */
+async function writeTemp(
+  file: Readable,
+  temp: string,
+  budget: (size: number) => AppError | undefined,
+): Promise<{ size: number; head: Buffer }> {
   let size = 0;
   const chunks: Buffer[] = [];
   let kept = 0;
@@ -85,6 +93,8 @@ async function writeTemp(file: Readable, temp: string): Promise<{ size: number; 
     async function* (source: AsyncIterable<Buffer>) {
       for await (const chunk of source) {
         size += chunk.length;
+        const over = budget(size);
+        if (over) throw over;
         if (kept < HEAD_BYTES) {
           const piece = chunk.subarray(0, HEAD_BYTES - kept);
           chunks.push(piece);
@@ -98,12 +108,21 @@ async function writeTemp(file: Readable, temp: string): Promise<{ size: number; 
   return { size, head: Buffer.concat(chunks) };
 }
 
-export function createUploadService(ctx: AppContext, storage: FileStorage, tempDir: string): UploadService {
+export function createUploadService(
+  ctx: AppContext,
+  storage: FileStorage,
+  tempDir: string,
+  quotas: UploadQuotas = createUploadQuotas(ctx),
+): UploadService {
   const { maxFiles, maxSizeMb } = ctx.config.upload;
   const limits: UploadLimits = { maxFiles, maxSizeMb, maxBytes: maxSizeMb * 1024 * 1024 };
   const allowed = ALLOWED_EXTENSIONS.join(', ');
 
-  async function stage(part: Extract<UploadPart, { type: 'file' }>, staged: Staged[]) {
+  async function stage(
+    part: Extract<UploadPart, { type: 'file' }>,
+    staged: Staged[],
+    budget: (size: number) => AppError | undefined,
+  ) {
     const name = displayName(part.filename);
     const ext = extensionOf(name);
     if (ext === '') throw badRequest('space.noExtension');
@@ -115,7 +134,7 @@ export function createUploadService(ctx: AppContext, storage: FileStorage, tempD
     const entry: Staged = { temp, ext, size: 0 };
     // Listed before the first byte is written, so a failure halfway still removes it.
     staged.push(entry);
-    const { size, head } = await writeTemp(part.file, temp);
+    const { size, head } = await writeTemp(part.file, temp, budget);
     if (part.file.truncated || size > limits.maxBytes) throw new AppError(413, 'space.tooLarge', { n: maxSizeMb });
     if (size === 0) throw badRequest('space.emptyFile', { name });
     if (!contentMatches(ext, head)) throw badRequest('space.contentMismatch', { name, ext });
@@ -145,11 +164,23 @@ export function createUploadService(ctx: AppContext, storage: FileStorage, tempD
   return {
     limits,
     mode: () => ({ mode: 'local', type: storage.type }),
-    async receive(parts) {
+    async receive(parts, userId) {
       await fs.mkdir(tempDir, { recursive: true });
       const staged: Staged[] = [];
       let files = 0;
+      const [quota, used] = await Promise.all([quotas.read(), quotas.used(userId)]);
+      const mb = 1024 * 1024;
+      const dayLeft = quota.mbPerDay * mb - used.bytes;
+      /** What the bytes so far (this file's `size` on top of the files staged before) break, if anything. */
+      const budget = (size: number) => {
+        const total = staged.reduce((sum, s) => sum + s.size, 0) + size;
+        if (total > quota.mbPerRequest * mb)
+          return new AppError(413, 'space.requestTooLarge', { mb: quota.mbPerRequest });
+        if (total > dayLeft) return new AppError(429, 'space.quotaBytes', { mb: quota.mbPerDay });
+        return undefined;
+      };
       try {
+        if (used.bytes >= quota.mbPerDay * mb) throw new AppError(429, 'space.quotaBytes', { mb: quota.mbPerDay });
         for await (const part of parts) {
           // Text fields (the family's `key`, anything else a client adds) are read and ignored:
           // the parser bounds them, and nothing in them names where a file goes.
@@ -157,10 +188,19 @@ export function createUploadService(ctx: AppContext, storage: FileStorage, tempD
           if (part.fieldname !== 'file') throw badRequest('space.badField', { field: part.fieldname.slice(0, 50) });
           files += 1;
           if (files > maxFiles) throw badRequest('space.tooManyFiles', { limit: maxFiles });
-          await stage(part, staged);
+          if (used.files + files > quota.filesPerDay) {
+            throw new AppError(429, 'space.quotaFiles', { max: quota.filesPerDay });
+          }
+          await stage(part, staged, budget);
         }
         if (files === 0) throw badRequest('space.noFile');
-        return (await storeAll(staged)).map((f) => f.url);
+        const stored = await storeAll(staged);
+        await quotas.add(
+          userId,
+          staged.length,
+          staged.reduce((sum, s) => sum + s.size, 0),
+        );
+        return stored.map((f) => f.url);
       } catch (error) {
         throw toAppError(error, limits);
       } finally {

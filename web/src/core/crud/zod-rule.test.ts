@@ -1,4 +1,4 @@
-import { col, label } from '@backroom/contract';
+import { col, customerActivity, customerInfo, label, sysUser } from '@backroom/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../i18n';
 import { zodMessage } from './zod-rule';
@@ -15,5 +15,39 @@ describe('zodMessage', () => {
     expect(zodMessage(name, 'ab', 'Name')).toBeUndefined();
     await setLocale('zh-tw');
     expect(zodMessage(name, 'a\u0000b', '名稱')).toBe('名稱不能包含空字元（NUL）');
+  });
+});
+
+describe('zodMessage with the contract formats (issue 24 §2)', () => {
+  it("refuses what the issue's walk saved, in the language in use", async () => {
+    await setLocale('en');
+    const customerPhone = customerInfo.columns.customerPhone.schema;
+    expect(zodMessage(customerPhone, '13800abcd12', 'Phone')).toBe(
+      'Phone must be an 11-digit mobile number or a landline (such as 010-12345678)',
+    );
+    expect(zodMessage(customerPhone, '13912345678', 'Phone')).toBeUndefined();
+    expect(zodMessage(customerPhone, '010-12345678', 'Phone')).toBeUndefined();
+    const staffPhone = sysUser.columns.phone.schema;
+    expect(zodMessage(staffPhone, '138abc', 'Phone')).toBe(
+      'Phone must be an 11-digit mobile number starting with 13 to 19',
+    );
+    expect(zodMessage(staffPhone, '12012345678', 'Phone')).toBeDefined();
+    expect(zodMessage(sysUser.columns.email.schema, 'a@b', 'Email')).toBe('Email is not a valid email address');
+    expect(zodMessage(customerInfo.columns.customerAge.schema, '-5', 'Age')).toBe(
+      'Age must be a whole number from 0 to 130',
+    );
+    expect(zodMessage(customerActivity.columns.customerAge.schema, 131, 'Age')).toBe('Age must be at most 130');
+    expect(zodMessage(customerActivity.columns.idCardNo.schema, '12345abc', 'ID number')).toBe(
+      'ID number is not a valid ID number',
+    );
+    await setLocale('zh-cn');
+    expect(zodMessage(staffPhone, '138abc', '手机')).toBe('手机应为11位手机号（1开头，第二位为3-9）');
+    await setLocale('zh-tw');
+    expect(zodMessage(customerInfo.columns.customerAge.schema, '200', '年齡')).toBe('年齡應為0到130之間的整數');
+  });
+
+  it('lets a masked value through for a sensitive column only (the server keeps the stored one)', () => {
+    expect(zodMessage(customerInfo.columns.customerPhone.schema, '138****5678', 'Phone')).toBeUndefined();
+    expect(zodMessage(sysUser.columns.phone.schema, '138****5678', 'Phone')).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isNulIssue } from '@backroom/contract';
+import { formatOfIssue, isNulIssue } from '@backroom/contract';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
@@ -27,6 +27,10 @@ export function zodMessage(schema: z.ZodType, value: unknown, field: string): st
       return i18n.t('validation.tooSmall', { field, min: issue.minimum });
     case 'custom':
       if (isNulIssue(issue)) return i18n.t('validation.nul', { field });
+      {
+        const format = formatOfIssue(issue);
+        if (format) return i18n.t(`validation.format.${format}`, { field });
+      }
       return i18n.t('validation.enum', { field });
     case 'invalid_value':
       return i18n.t('validation.enum', { field });

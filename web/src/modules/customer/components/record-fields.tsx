@@ -1,15 +1,22 @@
 import {
+  AGE_MAX,
   CUSTOMER_DICTS,
   CUSTOMER_SEX,
-  type customerActivity,
+  customerActivity,
   type customerInvitationRecord,
+  idTypeLabels,
+  isIdNumber,
   type Locale,
+  looksMasked,
+  ownValue,
   sexLabels,
 } from '@backroom/contract';
 import { Input, InputNumber, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '../../../core/crud/CrudPage';
 import { useDictLookup } from '../../../core/dictionaries';
+import { i18n } from '../../../core/i18n';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { CustomerSelect } from './customer-select';
 import { useInvitationStatuses } from './invitation-status';
@@ -33,6 +40,22 @@ export function useInvitationFields(): FieldOf<typeof customerInvitationRecord>[
   ];
 }
 
+/**
+ * The ID number fits the form of the chosen type (the server checks the same, activity.service.ts);
+ * a masked number the form loaded is the stored one, which the server keeps.
+ */
+export function idNumberOfTypeRule(locale: Locale, field: string): Rule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const type: unknown = getFieldValue('idCardType');
+      if (typeof value !== 'string' || value === '' || looksMasked(value) || typeof type !== 'string') return;
+      if (isIdNumber(value, type)) return;
+      const typeName = ownValue(idTypeLabels, type)?.[locale] ?? type;
+      throw new Error(i18n.t('validation.format.idNumberOfType', { field, type: typeName }));
+    },
+  });
+}
+
 /** Who the activity was for, what it was, and the prize with its photos from the file space. */
 export function useActivityFields(): FieldOf<typeof customerActivity>[] {
   const { t, i18n } = useTranslation();
@@ -42,9 +65,14 @@ export function useActivityFields(): FieldOf<typeof customerActivity>[] {
     { name: 'customerName', input: <Input maxLength={100} /> },
     { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
-    { name: 'customerAge', input: <InputNumber min={0} max={150} precision={0} style={{ width: '100%' }} /> },
+    { name: 'customerAge', input: <InputNumber min={0} max={AGE_MAX} precision={0} style={{ width: '100%' }} /> },
     { name: 'idCardType', input: <Select allowClear options={dict.options(CUSTOMER_DICTS.idCardType)} /> },
-    { name: 'idCardNo', tooltip: t('customer.maskedHint'), input: <Input maxLength={50} /> },
+    {
+      name: 'idCardNo',
+      tooltip: t('customer.maskedHint'),
+      input: <Input maxLength={50} />,
+      extraRules: [idNumberOfTypeRule(locale, customerActivity.columns.idCardNo.label[locale])],
+    },
     { name: 'customerAddress', span: 24, input: <Input maxLength={255} /> },
     { name: 'activityName', input: <Input maxLength={100} /> },
     { name: 'prizeName', input: <Input maxLength={100} /> },
