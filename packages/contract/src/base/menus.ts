@@ -84,8 +84,9 @@ export const baseSessionMenus = defineMenus(
 );
 
 /**
- * The AI fast-coding helper (a cached page) and the menu screen's parse and create, added as a
- * seed step of their own (`menus-coding`) so existing installs receive them.
+ * The menu screen's parse and create, added as a seed step of their own (`menus-coding`) so
+ * existing installs receive them. The releases before DEMO_MENUS seeded the AI coding page with
+ * it; a new install gets that page from `menus-ai-code`, only with the switch on.
  */
 export const baseCodingMenus = defineMenus(
   'base',
@@ -105,6 +106,18 @@ export const baseCodingMenus = defineMenus(
       ],
       '/sys',
     ),
+  ],
+  'menus-coding',
+);
+
+/**
+ * The AI fast-coding helper's page, a developer's tool: seeded only while DEMO_MENUS is on
+ * (server: demoMenuSeed). Installs of the releases that seeded it with `menus-coding` keep it.
+ */
+export const baseAiCodeMenus = defineMenus(
+  'base',
+  '1',
+  [
     menuDirectory('开发工具', 'icon-vue', 90, [
       menuPage('AI编码', '/helper/ai-code', 'modules/helper/views/ai-code.vue', 'icon-vue', 1, [
         permRow('预览', [baseCoding.perms.status, baseCoding.perms.preview, baseCoding.perms.getModuleTree], 1),
@@ -113,5 +126,5 @@ export const baseCodingMenus = defineMenus(
       ]),
     ]),
   ],
-  'menus-coding',
+  'menus-ai-code',
 );
