@@ -82,6 +82,7 @@ export function createCustomerStats(
     invitationsByDay: (session, window) => countByDay(invitations.scopedQuery(session), 'inviteTime', window),
     invitationsByStore: (session, window) => invitationsByStore(db, invitations.scopedQuery(session), window),
     customersByType: typeCounts,
-    clerksByNewCustomers: (session, window, limit) => ownersByNewRows(db, customers.scopedQuery(session), window, limit),
+    clerksByNewCustomers: (session, window, limit) =>
+      ownersByNewRows(db, customers.scopedQuery(session), window, limit),
   };
 }

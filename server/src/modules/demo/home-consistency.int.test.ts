@@ -72,7 +72,13 @@ describe.each(testTargets())('the home dashboard agrees with itself on $name', (
       await insert('customer_invitation_record', { customerID, inviteTime: at, customerStatus: '2', ...place }, at);
       await insert(
         'customer_activity',
-        { customerId: customerID, customerName: `edge-${n}`, customerPhone: '13900000000', customerAddress: 'x', ...place },
+        {
+          customerId: customerID,
+          customerName: `edge-${n}`,
+          customerPhone: '13900000000',
+          customerAddress: 'x',
+          ...place,
+        },
         at,
       );
     }

@@ -74,7 +74,10 @@ export function parseUrlFilters(search: string, filters: readonly UrlFilter[]): 
  * the URL has none), and `bar`, the line above the list that says what is filtered, with a way to
  * the whole list.
  */
-export function useUrlFilters(filters: readonly UrlFilter[]): { params: Record<string, unknown> | undefined; bar: ReactNode } {
+export function useUrlFilters(filters: readonly UrlFilter[]): {
+  params: Record<string, unknown> | undefined;
+  bar: ReactNode;
+} {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { path, search } = useTabRoute();

@@ -63,7 +63,12 @@ export default function CustomerInfoView() {
     choices.find((c) => String(c.value) === value)?.label ?? `#${value}`;
   const linked = useUrlFilters([
     { kind: 'window', name: 'createTime', label: t('crud.createTime') },
-    { kind: 'value', name: 'customerType', label: label('customerType'), show: (v) => dict.label(CUSTOMER_DICTS.customerType, v) },
+    {
+      kind: 'value',
+      name: 'customerType',
+      label: label('customerType'),
+      show: (v) => dict.label(CUSTOMER_DICTS.customerType, v),
+    },
     { kind: 'id', name: 'storeId', label: t('customer.store'), show: nameOf(stores) },
     { kind: 'id', name: 'employeeId', label: t('customer.owner'), show: nameOf(staff) },
   ]);

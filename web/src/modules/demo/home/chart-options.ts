@@ -119,8 +119,7 @@ export function storeOption(
 }
 
 /** Text for the tooltip, which ECharts writes as HTML: a type's name is the operator's words. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Decimal places of the pie's shares. */
 const SHARE_DECIMALS = 1;

@@ -44,8 +44,7 @@ export const figureLinks = {
   customers: () => LIST_PATHS.customers,
   newCustomers: (w: HomeWindow) => withFilters(LIST_PATHS.customers, created(w)),
   invitations: (w: HomeWindow) => withFilters(LIST_PATHS.invitations, invited(w)),
-  visited: (w: HomeWindow) =>
-    withFilters(LIST_PATHS.invitations, { ...invited(w), customerStatus: VISITED_STATUSES }),
+  visited: (w: HomeWindow) => withFilters(LIST_PATHS.invitations, { ...invited(w), customerStatus: VISITED_STATUSES }),
   activities: (w: HomeWindow) => withFilters(LIST_PATHS.activities, created(w)),
   appUsers: () => LIST_PATHS.appUsers,
   customersOfType: (type: string) => withFilters(LIST_PATHS.customers, { customerType: type }),
