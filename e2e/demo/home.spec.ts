@@ -83,6 +83,49 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Recent task failures' }).count()).toBe(0);
   });
 
+  it('opens the list a figure counts, filtered as the figure is, with as many rows', async () => {
+    // A clerk of its own for this test, with a customer and an invitation of today.
+    const username = 'store1.clerk2';
+    const users = await admin.post<PageOf<{ id: number; username: string }>>('/admin/base/sys/user/page', {
+      page: 1,
+      size: 20,
+      keyWord: username,
+    });
+    const id = users.list.find((u) => u.username === username)?.id;
+    await admin.post('/admin/base/sys/user/update', { id, password: PASSWORD });
+    const own = apiOf(server.base, (await login(server.base, username, PASSWORD)).token);
+    const customer = await own.post<{ id: number }>('/admin/customer/info/create', {
+      customerName: 'Figure link customer',
+      customerType: 'new',
+      customerPhone: newPhone(),
+    });
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:00`;
+    await own.post('/admin/customer/invitationRecord/create', { customerID: customer.id, inviteTime: local });
+
+    const { page } = await openAs(browser, server.base, { path: '/', user: username, password: PASSWORD });
+    const summary = await own.get<{ invitations: { thisWeek: number }; windows: { week: { from: string } } }>(
+      '/admin/demo/home/summary',
+    );
+    expect(summary.invitations.thisWeek).toBe(1);
+    await eventually(() => kpi(page, 'Invitations this week').innerText()).toBe('1');
+    const listed = page.waitForResponse((r) => r.url().includes('/admin/customer/invitationRecord/page'));
+    await page.locator('.home-kpi', { hasText: 'Invitations this week' }).locator('.home-kpi-link').click();
+    const request = (await listed).request().postDataJSON() as Record<string, unknown>;
+    // The list asks for the figure's own window, the server's, not one the browser worked out.
+    expect(request.inviteTimeFrom).toBe(summary.windows.week.from);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/customer/invitation');
+    expect(url.searchParams.get('inviteTimeFrom')).toBe(summary.windows.week.from);
+    await eventually(() => page.getByTestId('url-filters').isVisible()).toBe(true);
+    await eventually(() => page.locator('.ant-pagination-total-text').innerText()).toBe('1 in all');
+    expect(await page.locator('.crud .ant-table-row', { hasText: 'Figure link customer' }).count()).toBe(1);
+    // "Show all" leaves the filter: the whole list (the clerk's own, the same row here).
+    await page.getByTestId('url-filters').getByRole('button', { name: 'Show all' }).click();
+    await eventually(() => new URL(page.url()).search).toBe('');
+  });
+
   it('fits a phone in dark mode, without serious accessibility violations, and is reached by keyboard', async () => {
     const { page } = await openAs(browser, server.base, {
       path: '/',

@@ -94,6 +94,8 @@ export async function startBuiltServer({
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
+      // The specs walk the demo and developer pages too (README, DEMO_MENUS).
+      DEMO_MENUS: 'on',
       ...env,
     },
     stdio: log === null ? stdio : ['ignore', log, log],

@@ -1,6 +1,6 @@
 import { baseCoding } from './base/coding.js';
 import { baseComm } from './base/comm.js';
-import { baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
+import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
@@ -127,6 +127,7 @@ export const menus: readonly ModuleMenus[] = [
   baseMenus,
   baseSessionMenus,
   baseCodingMenus,
+  baseAiCodeMenus,
   recycleMenus,
   dictMenus,
   spaceMenus,

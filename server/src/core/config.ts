@@ -17,6 +17,14 @@ export type Config = {
   cacheMaxEntries: number;
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * DEMO_MENUS: whether a new install's menu tree receives the demo and developer pages (the CRUD
+   * and tenant demos, AI coding, the transform tool). Off by default; an install that already has
+   * them keeps them (docs/architecture.md, "Demo and developer menus").
+   */
+  demoMenus: boolean;
+  /** MULTI_TENANT: whether the user screen offers the tenant field (the server keeps tenants either way). */
+  multiTenant: boolean;
   captcha: boolean;
   /** Access and refresh token lifetimes, seconds. */
   tokenExpire: number;
@@ -136,6 +144,14 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string): Config['d
     return { kind: 'mysql', url: v.replace(/^mariadb:/, 'mysql:') };
   }
   throw new ConfigError(`DATABASE_URL: unsupported scheme "${url.protocol}" (use sqlite:, postgres:// or mysql://)`);
+}
+
+/** A switch: on, true, 1 or off, false, 0 (unset: off); anything else is a clear error. */
+function onOff(name: string, value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || ['off', 'false', '0'].includes(v)) return false;
+  if (['on', 'true', '1'].includes(v)) return true;
+  throw new ConfigError(`${name} must be on or off`);
 }
 
 function read<T>(name: string, schema: z.ZodType<T>, value: string | undefined): T | undefined {
@@ -315,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       read('CACHE_MAX_ENTRIES', intVar('CACHE_MAX_ENTRIES', 100, 10_000_000), env.CACHE_MAX_ENTRIES) ?? 100_000,
     jwtSecret,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoMenus: onOff('DEMO_MENUS', env.DEMO_MENUS),
+    multiTenant: onOff('MULTI_TENANT', env.MULTI_TENANT),
     captcha: !['off', 'false', '0'].includes(captchaRaw),
     tokenExpire: read('TOKEN_EXPIRE', intVar('TOKEN_EXPIRE', 1, 31_536_000), env.TOKEN_EXPIRE) ?? 7200,
     refreshExpire: read('REFRESH_EXPIRE', intVar('REFRESH_EXPIRE', 1, 31_536_000), env.REFRESH_EXPIRE) ?? 1_296_000,

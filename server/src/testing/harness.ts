@@ -213,6 +213,8 @@ async function startOn(
       CAPTCHA: 'off',
       LOG_LEVEL: 'silent',
       LOG_FLUSH_MS: '50',
+      // The suites exercise the demos too; first-start.int.test.ts starts without them.
+      DEMO_MENUS: 'on',
       ...env,
     }),
     db,

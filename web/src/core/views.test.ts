@@ -8,6 +8,8 @@ describe('viewKey', () => {
     ['/modules/base/views/menu/index.vue', 'base/menu'],
     ['modules/base/views/param', 'base/param'],
     ['modules/task/views/list.vue', 'task/list'],
+    ['modules/base/views/user', 'base/user'],
+    ['modules/demo/views/home', 'demo/home'],
   ])('%s → %s', (viewPath, key) => {
     expect(viewKey(viewPath)).toBe(key);
   });

@@ -6,8 +6,9 @@ type Loader = () => Promise<{ default: ComponentType }>;
 const registry = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
- * The family's viewPath strings (`modules/base/views/user/index.vue`, with or without a leading
- * `cool/`) reduced to one key: `base/user`.
+ * A menu's viewPath reduced to one key, `base/user`: the app's own (`modules/base/views/user`, as
+ * seeded) and the family's (`modules/base/views/user/index.vue`, with or without a leading `cool/`,
+ * as its clients and menus exported from its installs send them) alike.
  */
 export function viewKey(viewPath: string): string {
   return viewPath

@@ -20,6 +20,9 @@ describe('the seeded menus', () => {
     expect(viewPath).toBeTruthy();
     if (isFrameView(viewPath)) return;
     expect(resolveView(viewPath)).toBeDefined();
+    // The app's own path, a React view's module path: no `.vue` (the family's form still resolves, below).
+    expect(viewPath).toMatch(/^modules\/[a-z-]+\/views\/[a-z/-]+$/);
+    expect(resolveView(`${viewPath}.vue`)).toBe(resolveView(viewPath));
   });
 
   it('would notice a page naming a view nobody registered', () => {

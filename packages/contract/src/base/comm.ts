@@ -19,10 +19,16 @@ export type PendingStep = (typeof PENDING_STEPS)[number];
 
 /**
  * The signed-in user as person answers: the row, the sign-in step still owed (null when none),
- * whether 2FA is on, and whether they are a superuser (the screens offer what only one may do, such
- * as a user's tenant; the server decides all the same).
+ * whether 2FA is on, whether they are a superuser (the screens offer what only one may do, such
+ * as a user's tenant; the server decides all the same), and whether the install runs with
+ * multi-tenancy on (MULTI_TENANT: the user screen offers the tenant field only then).
  */
-export type Person = SysUser & { pendingStep: PendingStep | null; twoFactor: boolean; isSuper: boolean };
+export type Person = SysUser & {
+  pendingStep: PendingStep | null;
+  twoFactor: boolean;
+  isSuper: boolean;
+  multiTenant: boolean;
+};
 
 /** A two-factor enrolment begun: the secret (base32, for typing in) and the otpauth:// URI its QR code holds. */
 export type TwoFactorSetup = { secret: string; uri: string };

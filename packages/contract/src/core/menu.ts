@@ -39,7 +39,11 @@ export function crudPermRows(perms: Perms): MenuNode[] {
   ].filter((row) => row.perms !== '');
 }
 
-/** A page (type 1): the family's router and viewPath (`modules/<module>/views/<name>.vue`). */
+/**
+ * A page (type 1): the family's router, and the app's own view path (`modules/<module>/views/<name>`,
+ * the web module's view; the web also resolves the family's `….vue` form that menus imported or
+ * added by its clients carry, and installs seeded before this form keep).
+ */
 export function menuPage(
   name: string,
   router: string,

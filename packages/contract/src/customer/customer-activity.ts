@@ -74,6 +74,12 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       keyWordLikeFields: ['customerName', 'customerPhone', 'activityName', 'prizeName'],
       fieldEq: ['customerId', 'employeeId', 'storeId', 'idCardType', 'customerSex'],
     },
+    filters: {
+      /** Activities recorded from this time on (inclusive): the home dashboard's month opens the list with it. */
+      createTimeFrom: col.datetime({ label: label('登记开始', '登記開始', 'Recorded from') }).schema.optional(),
+      /** Activities recorded before this time (exclusive). */
+      createTimeTo: col.datetime({ label: label('登记结束', '登記結束', 'Recorded before') }).schema.optional(),
+    },
     joined: { employeeName: { label: label('负责员工', '負責員工', 'Recorded by'), type: 'string' } },
     excel: {
       columns: [

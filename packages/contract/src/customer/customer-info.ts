@@ -96,6 +96,10 @@ const customerColumns = {
 const listFilters = {
   /** The owner filter of the family's clients (the same as employeeId). */
   salesmanId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional()),
+  /** Customers added from this time on (inclusive): the home dashboard's figures open the list with their window. */
+  createTimeFrom: col.datetime({ label: label('新增开始', '新增開始', 'Added from') }).schema.optional(),
+  /** Customers added before this time (exclusive). */
+  createTimeTo: col.datetime({ label: label('新增结束', '新增結束', 'Added before') }).schema.optional(),
 };
 
 /** A customer that has the draft's phone number already, somewhere in the chain. */

@@ -19,7 +19,7 @@ export const HOME_FAILURES_SIZE = 5;
 export const HOME_PROVIDED_FIGURES = ['appUsers'] as const;
 export type HomeProvidedFigure = (typeof HOME_PROVIDED_FIGURES)[number];
 
-/** A total and how many of it came this week (from Monday, the server's time zone). */
+/** A total and how many of it came this week (from Monday to the end of today, the server's time zone). */
 export type HomeCount = { total: number; newThisWeek: number };
 
 /** The last failed runs of scheduled tasks (the detail cut to 200 characters). */
@@ -31,10 +31,22 @@ export type HomeTaskFailure = {
   createTime: string;
 };
 
+/** A window of stored times (`YYYY-MM-DD HH:mm:ss`, the server's zone): from inclusive, to exclusive. */
+export type HomeWindow = { from: string; to: string };
+
+/**
+ * The windows the figures count, each ending where today ends (an invitation planned for later is
+ * in none of them yet): the week from Monday, the month from its first day, and the trend's
+ * HOME_TREND_DAYS days. A figure's list is opened with its window (demo/home's links), so the list
+ * counts the same rows whatever the browser's zone.
+ */
+export type HomeWindows = { week: HomeWindow; month: HomeWindow; trend: HomeWindow };
+
 /** summary: the cards. A null part is one the operator may not read (or, for a provided figure, not installed). */
 export type HomeSummary = {
+  windows: HomeWindows;
   customers: HomeCount | null;
-  /** Invitations of this week and how many of them came to the store (visited or bought). */
+  /** Invitations of this week (Monday to the end of today) and how many of them came to the store (visited or bought). */
   invitations: { thisWeek: number; visited: number } | null;
   activitiesThisMonth: number | null;
   appUsers: HomeCount | null;
@@ -91,6 +103,6 @@ export const demoHome = defineController({
 export const demoHomeMenus = defineMenus(
   'demo',
   '1',
-  [menuPage('首页', '/', 'modules/demo/views/home/index.vue', 'icon-home', 0, [])],
+  [menuPage('首页', '/', 'modules/demo/views/home', 'icon-home', 0, [])],
   'menus-home',
 );

@@ -19,6 +19,11 @@ export type SeedStep = {
    * steps that only add what is missing and must follow the installed handlers or modules.
    */
   readonly when: { readonly once: string } | 'always';
+  /**
+   * false: the step neither runs nor is recorded at this start (a switch that is off, DEMO_MENUS),
+   * so it runs at the first start with the switch on. Unset: true.
+   */
+  readonly enabled?: boolean;
   run(trx: Db, kind: DbKind): Promise<void>;
 };
 
@@ -53,6 +58,7 @@ const CONF = 'base_sys_conf';
 export async function runSeeds(session: SchemaSession, steps: readonly SeedStep[]): Promise<string[]> {
   const ran: string[] = [];
   for (const step of steps) {
+    if (step.enabled === false) continue;
     const key = seedKey(step);
     const done = await session.transaction(async (trx) => {
       const db = trx.withTables<{ [CONF]: { cKey: string; cValue: string; createTime: string; updateTime: string } }>();

@@ -1,4 +1,5 @@
 import {
+  baseAiCodeMenus,
   baseCodingMenus,
   baseMenus,
   baseSessionMenus,
@@ -80,15 +81,28 @@ const SUPERUSER = {
  * once per `version` (recorded as `seed:<step>:<module>`, the step `menus` unless declared otherwise), so an install receives new entries when
  * the version is bumped, and menus an operator deleted stay deleted until then.
  */
-export function menuSeed(declared: ModuleMenus, menus: SysMenuService): SeedStep {
+export function menuSeed(declared: ModuleMenus, menus: SysMenuService, enabled = true): SeedStep {
   return {
     module: declared.module,
     name: declared.step,
     when: { once: declared.version },
+    enabled,
     run: async (trx) => {
       await menus.importTree([...declared.tree], null, trx);
     },
   };
+}
+
+/**
+ * Demo and developer menus (the CRUD and tenant demos, AI coding, the transform tool): seeded like
+ * any module's menus, but only while DEMO_MENUS is on. A new install without the switch never
+ * receives them; turning it on later seeds them at that start. An install upgraded from a release
+ * that seeded them has the step recorded, so its menus (its data now) stay as they are, whatever
+ * the switch says: the record is the mark of an install that had them (docs/architecture.md,
+ * "Demo and developer menus").
+ */
+export function demoMenuSeed(declared: ModuleMenus, menus: SysMenuService, demoMenus: boolean): SeedStep {
+  return menuSeed(declared, menus, demoMenus);
 }
 
 /**
@@ -150,8 +164,9 @@ async function seedSuperuser(trx: Db, kind: DbKind, adminPassword: string, local
     nickName: SUPERUSER.nickName[locale],
     password: await hashPassword(adminPassword),
     passwordV: 1,
-    // The first password is the operator's (or the public default): its user chooses their own.
-    passwordChangeRequired: toDbBool(kind, true),
+    // The public default must be changed at the first sign-in; a password the operator set in
+    // ADMIN_PASSWORD before the first start is their own choice.
+    passwordChangeRequired: toDbBool(kind, adminPassword === DEFAULT_ADMIN_PASSWORD),
     status: 1,
     userLevel: 'clerk',
     departmentId: top ?? null,
@@ -245,6 +260,7 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
   ctx.seeds.add(menuSeed(baseCodingMenus, menus));
+  ctx.seeds.add(demoMenuSeed(baseAiCodeMenus, menus, ctx.config.demoMenus));
   ctx.seeds.add(sessionLimitSeed(locale));
   ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
   ctx.seeds.add({

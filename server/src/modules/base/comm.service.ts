@@ -67,6 +67,7 @@ export function createCommService(
         pendingStep: session.pendingStep,
         twoFactor: !!user.totpSecret,
         isSuper: session.isSuper,
+        multiTenant: ctx.config.multiTenant,
       };
     },
     async personUpdate(session: Session, input: PersonUpdate) {

@@ -1,5 +1,5 @@
 export { registerBase } from './base.module.js';
-export { menuSeed, permRowsSeed, STARTER_DEPARTMENTS } from './base.seed.js';
+export { demoMenuSeed, menuSeed, permRowsSeed, STARTER_DEPARTMENTS } from './base.seed.js';
 export { loadPrincipal, splitPerms } from './principal.repository.js';
 export { createSessionStore } from './session.repository.js';
 export { maskSecrets } from './sys-log.service.js';

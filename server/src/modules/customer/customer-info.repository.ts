@@ -15,7 +15,7 @@ export const SLICE = 500;
 /** An invitation still to happen (the invitationStatus dictionary's "invited"): it moves with its customer. */
 export const OPEN_INVITATION = INVITATION_STATUS[0];
 
-/** Filters of time windows the module itself asks for (homeBaseData); no client body carries them. */
+/** Filters of time windows: homeBaseData's, and the lists the home dashboard's figures open. */
 export type TimeWindow = { createTimeFrom?: string; createTimeTo?: string };
 
 /** createTime within [from, to): the home screen's "new today", "this week", "this month". */

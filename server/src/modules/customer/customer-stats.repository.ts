@@ -94,16 +94,17 @@ export async function customersByType(scoped: AnySelect): Promise<HomeTypeCount[
     .sort((a, b) => b.count - a.count || String(a.type).localeCompare(String(b.type)));
 }
 
-/** The owners with the most rows created from `from` on, with their names: the first `limit`. */
+/** The owners with the most rows created in the window, with their names: the first `limit`. */
 export async function ownersByNewRows(
   db: Db,
   scoped: AnySelect,
-  from: string,
+  window: { from: string; to: string },
   limit: number,
 ): Promise<HomeClerkCount[]> {
   const rows = await scoped
     .select((eb) => [ref('employeeId').as('employeeId') as never, eb.fn.countAll().as('n')])
-    .where(ref('createTime'), '>=', from)
+    .where(ref('createTime'), '>=', window.from)
+    .where(ref('createTime'), '<', window.to)
     .where(ref('employeeId'), 'is not', null)
     .groupBy(ref('employeeId') as never)
     .orderBy('n', 'desc')

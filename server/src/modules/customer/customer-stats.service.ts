@@ -32,14 +32,14 @@ const VISITED = ['2', '3'] as const;
 type Window = { from: string; to: string };
 
 export type CustomerStats = {
-  customers(session: Session, weekFrom: string): Promise<HomeCount>;
+  customers(session: Session, week: Window): Promise<HomeCount>;
   invitations(session: Session, week: { from: string; to: string }): Promise<{ thisWeek: number; visited: number }>;
   activities(session: Session, month: { from: string; to: string }): Promise<number>;
   newCustomersByDay(session: Session, window: Window): Promise<Map<string, number>>;
   invitationsByDay(session: Session, window: Window): Promise<Map<string, number>>;
   invitationsByStore(session: Session, window: Window): Promise<HomeStoreCount[]>;
   customersByType(session: Session): Promise<HomeTypeCount[]>;
-  clerksByNewCustomers(session: Session, from: string, limit: number): Promise<HomeClerkCount[]>;
+  clerksByNewCustomers(session: Session, window: Window, limit: number): Promise<HomeClerkCount[]>;
 };
 
 /**
@@ -71,9 +71,9 @@ export function createCustomerStats(
     return counted;
   }
   return {
-    async customers(session, weekFrom) {
+    async customers(session, week) {
       const total = (await typeCounts(session)).reduce((sum, t) => sum + t.count, 0);
-      const newThisWeek = await countIn(customers.scopedQuery(session), 'createTime', weekFrom);
+      const newThisWeek = await countIn(customers.scopedQuery(session), 'createTime', week.from, week.to);
       return { total, newThisWeek };
     },
     invitations: (session, week) => invitationVisits(invitations.scopedQuery(session), week, VISITED),
@@ -82,6 +82,7 @@ export function createCustomerStats(
     invitationsByDay: (session, window) => countByDay(invitations.scopedQuery(session), 'inviteTime', window),
     invitationsByStore: (session, window) => invitationsByStore(db, invitations.scopedQuery(session), window),
     customersByType: typeCounts,
-    clerksByNewCustomers: (session, from, limit) => ownersByNewRows(db, customers.scopedQuery(session), from, limit),
+    clerksByNewCustomers: (session, window, limit) =>
+      ownersByNewRows(db, customers.scopedQuery(session), window, limit),
   };
 }

@@ -1,7 +1,7 @@
 import { demoMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
-import { menuSeed, type SysMenuService } from '../base/index.js';
+import { demoMenuSeed, type SysMenuService } from '../base/index.js';
 import { GOODS_TYPE_DICTIONARY, insertDictionaries } from '../dict/index.js';
 import { registerDemoRoutes } from './demo.routes.js';
 import { insertStarterGoods } from './goods.repository.js';
@@ -16,12 +16,14 @@ export async function registerDemo(app: FastifyInstance, ctx: AppContext, base: 
   const goods = createGoodsService(ctx);
   const tenant = createTenantDemoService(ctx);
   registerDemoRoutes(app, ctx, { goods, tenant });
-  ctx.seeds.add(menuSeed(demoMenus, base.menus));
-  // The goods' type dictionary (an upgraded install may lack it), then a few goods.
+  ctx.seeds.add(demoMenuSeed(demoMenus, base.menus, ctx.config.demoMenus));
+  // The goods' type dictionary (an upgraded install may lack it), then a few goods: the demo's data,
+  // seeded with its menus only (DEMO_MENUS).
   ctx.seeds.add({
     module: 'demo',
     name: 'goods',
     when: { once: '1' },
+    enabled: ctx.config.demoMenus,
     run: async (trx, kind) => {
       await insertDictionaries(trx, kind, [GOODS_TYPE_DICTIONARY], ctx.config.seedLocale);
       await insertStarterGoods(trx, kind, ctx.config.seedLocale);

@@ -1,16 +1,16 @@
 import type { Db } from '../../core/db/index.js';
 
 /**
- * Gives the home page (the menu with this router and view path) to every role that lacks it: the
+ * Gives the home page (the menu with this router and one of these view paths) to every role that lacks it: the
  * home is every staff member's first screen, whatever else their roles grant. Roles made later get
  * it as any page, by ticking it.
  */
-export async function grantHomeToRoles(trx: Db, router: string, viewPath: string): Promise<void> {
+export async function grantHomeToRoles(trx: Db, router: string, viewPaths: readonly string[]): Promise<void> {
   const home = await trx
     .selectFrom('base_sys_menu')
     .select('id')
     .where('router', '=', router)
-    .where('viewPath', '=', viewPath)
+    .where('viewPath', 'in', [...viewPaths])
     .where('type', '=', 1)
     .orderBy('id')
     .executeTakeFirst();

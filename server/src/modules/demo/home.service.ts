@@ -8,12 +8,13 @@ import {
   type HomeBreakdown,
   type HomeSummary,
   type HomeTrend,
+  type HomeWindows,
   taskInfo,
 } from '@backroom/contract';
 import { holds, type Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
-import { type CustomerStats, calendarWindows } from '../customer/index.js';
+import type { CustomerStats } from '../customer/index.js';
 import { recentFailures } from '../task/index.js';
 
 export type HomeService = {
@@ -23,17 +24,26 @@ export type HomeService = {
 };
 
 /**
- * The trend's window: HOME_TREND_DAYS days to the end of today (invitations planned later are not
- * counted yet), and every day's `YYYY-MM-DD`, oldest first.
+ * The windows every figure of the dashboard counts, in the server's zone (the zone the stored times
+ * are written in): each ends where today ends, so this week's, this month's and the trend's
+ * invitations are the same rows wherever they overlap (an invitation planned for later this week
+ * is counted by none until its day), and the trend's every day, `YYYY-MM-DD`, oldest first.
  */
-export function trendDays(now: Date): { window: { from: string; to: string }; days: string[] } {
+export function homeWindows(now: Date): { windows: HomeWindows; days: string[] } {
+  const at = (back: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
   const days: string[] = [];
-  for (let back = HOME_TREND_DAYS - 1; back >= 0; back -= 1) {
-    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
-    days.push(formatTime(day).slice(0, 10));
-  }
-  const tomorrow = formatTime(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
-  return { window: { from: `${days[0]} 00:00:00`, to: tomorrow }, days };
+  for (let back = HOME_TREND_DAYS - 1; back >= 0; back -= 1) days.push(formatTime(at(back)).slice(0, 10));
+  const end = formatTime(at(-1));
+  const monday = at((now.getDay() + 6) % 7);
+  const first = new Date(now.getFullYear(), now.getMonth(), 1);
+  return {
+    windows: {
+      week: { from: formatTime(monday), to: end },
+      month: { from: formatTime(first), to: end },
+      trend: { from: `${days[0]} 00:00:00`, to: end },
+    },
+    days,
+  };
 }
 
 /**
@@ -52,10 +62,12 @@ export function createHomeService(ctx: AppContext, sources: { customer: Customer
   };
   return {
     async summary(session) {
-      const { week, month } = calendarWindows(new Date());
+      const { windows } = homeWindows(new Date());
+      const { week, month } = windows;
       const appUsers = ctx.homeFigures.get('appUsers');
       return {
-        customers: may.customers(session) ? await customer.customers(session, week.from) : null,
+        windows,
+        customers: may.customers(session) ? await customer.customers(session, week) : null,
         invitations: may.invitations(session) ? await customer.invitations(session, week) : null,
         activitiesThisMonth: may.activities(session) ? await customer.activities(session, month) : null,
         appUsers: appUsers && holds(session, appUsers.perm) ? await appUsers.read(session, week.from) : null,
@@ -63,7 +75,10 @@ export function createHomeService(ctx: AppContext, sources: { customer: Customer
       };
     },
     async trend(session) {
-      const { window, days } = trendDays(new Date());
+      const {
+        windows: { trend: window },
+        days,
+      } = homeWindows(new Date());
       const customers = may.customers(session) ? await customer.newCustomersByDay(session, window) : null;
       const invitations = may.invitations(session) ? await customer.invitationsByDay(session, window) : null;
       return {
@@ -77,12 +92,12 @@ export function createHomeService(ctx: AppContext, sources: { customer: Customer
       };
     },
     async breakdown(session) {
-      const { window } = trendDays(new Date());
+      const { trend: window } = homeWindows(new Date()).windows;
       const customers = may.customers(session);
       return {
         invitationsByStore: may.invitations(session) ? await customer.invitationsByStore(session, window) : null,
         customersByType: customers ? await customer.customersByType(session) : null,
-        clerks: customers ? await customer.clerksByNewCustomers(session, window.from, HOME_RANKING_SIZE) : null,
+        clerks: customers ? await customer.clerksByNewCustomers(session, window, HOME_RANKING_SIZE) : null,
       };
     },
   };

@@ -74,6 +74,7 @@ export function CrudView(props: SettledCrudProps) {
 
   return (
     <div className="crud">
+      {props.banner}
       <CrudToolbar props={props} state={state} />
       <ScrollCue>
         <Table<CrudRow>

@@ -137,6 +137,8 @@ export type CrudProps<E, Row, Values, Params> = {
   /** Deletes through another call than the standard delete (a batch delete verb), under that call's permission. */
   removeWith?: { perm: string; send: (ids: number[]) => Promise<unknown> };
   toolbar?: ReactNode;
+  /** A line above the toolbar: what a link's URL filters the list by (core/crud/url-filters.tsx). */
+  banner?: ReactNode;
   rowActions?: (row: Row) => ReactNode;
   /**
    * The record's name in the edit dialog's title and the delete confirmation ("Edit user: alice");

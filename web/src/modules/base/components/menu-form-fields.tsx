@@ -76,7 +76,7 @@ export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, 
             <Form.Item name="viewPath" label={labelOf('viewPath')} tooltip={t('base.menu.viewPathHint')}>
               <AutoComplete
                 options={viewPaths}
-                placeholder="modules/base/views/user/index.vue"
+                placeholder="modules/base/views/user"
                 maxLength={255}
                 showSearch={{
                   filterOption: (input, option) =>

@@ -1,6 +1,7 @@
 import { CUSTOMER_DICTS, customerActivity, type Locale } from '@backroom/contract';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../core/crud/CrudPage';
+import { useUrlFilters } from '../../../core/crud/url-filters';
 import { useDictLookup } from '../../../core/dictionaries';
 import { call } from '../../../core/request';
 import { MaskedValue } from '../components/masked-value';
@@ -20,6 +21,8 @@ export default function ActivityView() {
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   const fields = useActivityFields();
+  // The dashboard's "activities this month" opens the list with its window in the URL.
+  const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }]);
   const label = (key: Field) => customerActivity.columns[key].label[locale];
   const masked = (field: Field) => (value: string | null, row: { id: number }) => (
     <MaskedValue
@@ -32,6 +35,8 @@ export default function ActivityView() {
   return (
     <CrudPage
       entity={customerActivity}
+      banner={linked.bar}
+      params={linked.params}
       keywordPlaceholder={t('customer.activity.search')}
       fields={fields}
       defaults={{ customerSex: 0 }}

@@ -3,6 +3,7 @@ import { Badge, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnOf, CrudPage, type FieldOf, type FilterSpec } from '../../../core/crud/CrudPage';
+import { useUrlFilters } from '../../../core/crud/url-filters';
 import { useDictLookup } from '../../../core/dictionaries';
 import { deferred } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
@@ -56,6 +57,21 @@ export default function CustomerInfoView() {
     ...(stores.length > 1 ? [{ name: 'storeId' as const, label: t('customer.store'), options: stores }] : []),
     ...(staff.length > 1 ? [{ name: 'employeeId' as const, label: t('customer.owner'), options: staff }] : []),
   ];
+
+  // A dashboard figure opens the list with what it counts in the URL (demo/home's figure links).
+  const nameOf = (choices: ReadonlyArray<{ value: number; label: string }>) => (value: string) =>
+    choices.find((c) => String(c.value) === value)?.label ?? `#${value}`;
+  const linked = useUrlFilters([
+    { kind: 'window', name: 'createTime', label: t('crud.createTime') },
+    {
+      kind: 'value',
+      name: 'customerType',
+      label: label('customerType'),
+      show: (v) => dict.label(CUSTOMER_DICTS.customerType, v),
+    },
+    { kind: 'id', name: 'storeId', label: t('customer.store'), show: nameOf(stores) },
+    { kind: 'id', name: 'employeeId', label: t('customer.owner'), show: nameOf(staff) },
+  ]);
 
   const columns: ColumnOf<typeof customerInfo>[] = [
     {
@@ -120,6 +136,8 @@ export default function CustomerInfoView() {
     <>
       <CrudPage
         entity={customerInfo}
+        banner={linked.bar}
+        params={linked.params}
         keywordPlaceholder={t('customer.search')}
         columns={columns}
         fields={fields}

@@ -1,8 +1,9 @@
-import { customerInvitationRecord } from '@backroom/contract';
+import { customerInvitationRecord, type Locale } from '@backroom/contract';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type FilterSpec } from '../../../core/crud/CrudPage';
+import { useUrlFilters } from '../../../core/crud/url-filters';
 import { call } from '../../../core/request';
 import { InvitationCalendar } from '../components/invitation-calendar';
 import { InvitationStatusSelect, useInvitationStatuses } from '../components/invitation-status';
@@ -17,10 +18,25 @@ type Mode = 'list' | 'calendar';
  * a store; the status of each invitation changes in place.
  */
 export default function InvitationView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<Mode>('list');
   const statuses = useInvitationStatuses();
   const { stores } = useStores();
+  // A dashboard figure opens the list with what it counts in the URL (demo/home's figure links).
+  const linked = useUrlFilters([
+    {
+      kind: 'window',
+      name: 'inviteTime',
+      label: customerInvitationRecord.columns.inviteTime.label[i18n.language as Locale],
+    },
+    { kind: 'values', name: 'customerStatus', label: t('customer.invitation.status'), show: statuses.label },
+    {
+      kind: 'id',
+      name: 'storeId',
+      label: t('customer.store'),
+      show: (v) => stores.find((s) => String(s.value) === v)?.label ?? `#${v}`,
+    },
+  ]);
   const fields = useInvitationFields();
   const filters: FilterSpec<'customerStatus' | 'storeId'>[] = [
     { name: 'customerStatus', label: t('customer.invitation.status'), options: statuses.options },
@@ -44,6 +60,8 @@ export default function InvitationView() {
       ) : (
         <CrudPage
           entity={customerInvitationRecord}
+          banner={linked.bar}
+          params={linked.params}
           keywordPlaceholder={t('customer.invitation.search')}
           toolbar={switcher}
           filters={filters}

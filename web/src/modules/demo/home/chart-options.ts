@@ -1,6 +1,7 @@
 import type { HomeStoreCount, HomeTrendDay } from '@backroom/contract';
 import { accentText, shades } from '../../../core/theme';
 import type { ChartOption } from './echart';
+import { sharesOf } from './shares';
 
 /** What a chart takes from the theme: its colour, dark mode, and the words of its series. */
 export type ChartLook = { color: string; dark: boolean };
@@ -117,12 +118,40 @@ export function storeOption(
   };
 }
 
-/** Customers by type: a ring, its legend below. */
-export function typeOption(look: ChartLook, slices: Array<{ name: string; value: number }>): ChartOption {
+/** Text for the tooltip, which ECharts writes as HTML: a type's name is the operator's words. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Decimal places of the pie's shares. */
+const SHARE_DECIMALS = 1;
+
+/**
+ * Customers by type: a ring, its legend below. Each slice's share is ours (sharesOf, the largest
+ * remainder), not ECharts' own `{d}`, so the labels sum to exactly 100%; `locale` writes them.
+ */
+export function typeOption(
+  look: ChartLook,
+  slices: Array<{ name: string; value: number }>,
+  locale = 'en',
+): ChartOption {
   const c = ink(look);
+  const shares = sharesOf(
+    slices.map((s) => s.value),
+    SHARE_DECIMALS,
+  );
+  const percent = (index: number) =>
+    `${(shares[index] ?? 0).toLocaleString(locale, { maximumFractionDigits: SHARE_DECIMALS })}%`;
+  const at = (params: unknown) => (params as { dataIndex: number }).dataIndex;
   return {
     ...base(look),
-    tooltip: { ...base(look).tooltip, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    tooltip: {
+      ...base(look).tooltip,
+      trigger: 'item',
+      formatter: (params) => {
+        const i = at(params);
+        const slice = slices[i];
+        return slice ? `${escapeHtml(slice.name)}: ${slice.value.toLocaleString(locale)} (${percent(i)})` : '';
+      },
+    },
     legend: { bottom: 0, type: 'scroll', textStyle: { color: c.text } },
     series: [
       {
@@ -130,7 +159,7 @@ export function typeOption(look: ChartLook, slices: Array<{ name: string; value:
         radius: ['42%', '68%'],
         center: ['50%', '44%'],
         itemStyle: { borderColor: look.dark ? '#17191e' : '#ffffff', borderWidth: 2 },
-        label: { color: c.text, formatter: '{d}%' },
+        label: { color: c.text, formatter: (params: unknown) => percent(at(params)) },
         data: slices,
       },
     ],

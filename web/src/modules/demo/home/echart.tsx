@@ -18,20 +18,41 @@ export type ChartOption = ComposeOption<
   | LegendComponentOption
 >;
 
+/** The data item a click landed on. */
+export type PickedItem = { seriesIndex: number; seriesName: string; dataIndex: number };
+
 /**
  * One chart: drawn into its box, redrawn when the option changes (the theme colour, dark mode, the
  * language), resized with its box, disposed with it. The canvas is a picture to assistive
  * technology (`label`); the figures themselves are written out beside it by the caller.
  */
-export function EChart({ option, label, height = 280 }: { option: ChartOption; label: string; height?: number }) {
+export function EChart({
+  option,
+  label,
+  height = 280,
+  onPick,
+}: {
+  option: ChartOption;
+  label: string;
+  height?: number;
+  /** A click on a data item (a point, a bar, a slice): its series and place in the series' data. */
+  onPick?: (item: PickedItem) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const instance = init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
+    instance.on('click', (params) => {
+      const p = params as { seriesIndex?: number; dataIndex?: number; seriesName?: string };
+      if (p.dataIndex === undefined) return;
+      pick.current?.({ seriesIndex: p.seriesIndex ?? 0, seriesName: p.seriesName ?? '', dataIndex: p.dataIndex });
+    });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
@@ -45,5 +66,13 @@ export function EChart({ option, label, height = 280 }: { option: ChartOption; l
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={box} className="home-chart" role="img" aria-label={label} style={{ height }} />;
+  return (
+    <div
+      ref={box}
+      className={`home-chart${onPick ? ' clickable' : ''}`}
+      role="img"
+      aria-label={label}
+      style={{ height }}
+    />
+  );
 }

@@ -1,11 +1,13 @@
-import type { HomeBreakdown, HomeStoreCount, HomeTrend } from '@backroom/contract';
+import type { HomeBreakdown, HomeStoreCount, HomeTrend, HomeWindows } from '@backroom/contract';
 import { Card, Empty, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useDictLookup } from '../../../core/dictionaries';
 import { useTheme } from '../../../core/theme';
 import { storeOption, trendOption, typeOption } from './chart-options';
 import { EChart } from './echart';
+import { dayWindow, figureLinks } from './figure-links';
 
 /** A panel of the home: its heading, and the chart, its skeleton while loading, or what it waits for. */
 export function Panel({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
@@ -21,15 +23,20 @@ const Waiting = () => <Skeleton.Node active className="home-chart-skeleton" />;
 /**
  * The home's charts (ECharts, loaded with this chunk, on this page only): the 30-day trend, the
  * invitations by store and the customers by type. A part the operator may not read is left out.
+ * A click on a day, a bar or a slice opens the list of the rows it counts (figure-links.ts).
  */
 export default function HomeCharts({
   trend,
   breakdown,
+  windows,
 }: {
   trend: HomeTrend | undefined;
   breakdown: HomeBreakdown | undefined;
+  /** The windows the figures count (the summary's); without them the charts open no list. */
+  windows: HomeWindows | undefined;
 }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { color, dark } = useTheme();
   const dict = useDictLookup(breakdown?.customersByType != null);
   const n = (value: number) => value.toLocaleString(i18n.language);
@@ -50,6 +57,8 @@ export default function HomeCharts({
 
   const storeName = (s: HomeStoreCount) => s.storeName ?? t('demo.home.stores.none');
   const stores = breakdown?.invitationsByStore;
+  // The bars drawn, the most on top: the chart's data runs bottom up.
+  const drawnStores = stores ? [...stores.slice(0, 12)].reverse() : [];
   const types = breakdown?.customersByType;
   const slices = types?.map((c) => ({
     name: c.type === null ? t('demo.home.types.none') : dict.label('customerType', c.type),
@@ -70,7 +79,20 @@ export default function HomeCharts({
           ) : trendChart.empty ? (
             <Empty description={t('demo.home.trend.empty')} />
           ) : (
-            <EChart option={trendChart.option} label={trendChart.label} />
+            <EChart
+              option={trendChart.option}
+              label={trendChart.label}
+              onPick={({ seriesName, dataIndex }) => {
+                const day = trend?.days[dataIndex]?.day;
+                if (!day) return;
+                const w = dayWindow(day);
+                navigate(
+                  seriesName === t('demo.home.trend.invitations')
+                    ? figureLinks.invitations(w)
+                    : figureLinks.newCustomers(w),
+                );
+              }}
+            />
           )}
         </Panel>
       ) : null}
@@ -83,6 +105,11 @@ export default function HomeCharts({
           ) : (
             <EChart
               option={storeOption({ color, dark }, stores.slice(0, 12), storeName)}
+              onPick={({ dataIndex }) => {
+                const store = drawnStores[dataIndex];
+                if (windows && store?.storeId != null)
+                  navigate(figureLinks.invitationsOfStore(windows.trend, store.storeId));
+              }}
               label={`${t('demo.home.stores.title')}: ${describe(stores.map((s) => ({ name: storeName(s), value: s.count })))}`}
               height={Math.max(200, Math.min(12, stores.length) * 34 + 40)}
             />
@@ -97,7 +124,11 @@ export default function HomeCharts({
             <Empty description={t('demo.home.types.empty')} />
           ) : (
             <EChart
-              option={typeOption({ color, dark }, slices)}
+              option={typeOption({ color, dark }, slices, i18n.language)}
+              onPick={({ dataIndex }) => {
+                const type = types?.[dataIndex]?.type;
+                if (type != null) navigate(figureLinks.customersOfType(type));
+              }}
               label={`${t('demo.home.types.title')}: ${describe(slices)}`}
             />
           )}

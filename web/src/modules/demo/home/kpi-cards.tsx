@@ -2,16 +2,24 @@ import type { HomeSummary } from '@backroom/contract';
 import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { figureLinks } from './figure-links';
 
-type Kpi = { key: string; title: string; value: ReactNode; note: ReactNode };
+/** A figure, the list it counts (`to`), and the list its note counts when that is another (`noteTo`). */
+type Kpi = { key: string; title: string; value: ReactNode; note: ReactNode; to: string; noteTo?: string };
 
-/** A card of one figure: its name, the number, and a line that puts it in context. */
-function KpiCard({ title, value, note }: Omit<Kpi, 'key'>) {
+/**
+ * A card of one figure: its name and number, a link to the list of the rows it counts (filtered as
+ * the figure is), and a line that puts it in context.
+ */
+function KpiCard({ title, value, note, to, noteTo }: Omit<Kpi, 'key'>) {
   return (
     <Card className="home-kpi" size="small">
-      <h3 className="home-kpi-title">{title}</h3>
-      <p className="home-kpi-value">{value}</p>
-      <p className="home-kpi-note">{note}</p>
+      <Link to={to} className="home-kpi-link">
+        <h3 className="home-kpi-title">{title}</h3>
+        <p className="home-kpi-value">{value}</p>
+      </Link>
+      <p className="home-kpi-note">{noteTo ? <Link to={noteTo}>{note}</Link> : note}</p>
     </Card>
   );
 }
@@ -32,11 +40,14 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
     );
   }
   const kpis: Kpi[] = [];
+  const { week, month } = summary.windows;
   if (summary.customers)
     kpis.push({
       key: 'customers',
       title: t('demo.home.kpi.customers'),
       value: n(summary.customers.total),
+      to: figureLinks.customers(),
+      noteTo: figureLinks.newCustomers(week),
       note: t('demo.home.kpi.newThisWeek', {
         count: summary.customers.newThisWeek,
         n: n(summary.customers.newThisWeek),
@@ -48,6 +59,8 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
       key: 'invitations',
       title: t('demo.home.kpi.invitations'),
       value: n(thisWeek),
+      to: figureLinks.invitations(week),
+      ...(thisWeek === 0 ? {} : { noteTo: figureLinks.visited(week) }),
       note:
         thisWeek === 0
           ? t('demo.home.kpi.noVisitRate')
@@ -59,6 +72,7 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
       key: 'activities',
       title: t('demo.home.kpi.activities'),
       value: n(summary.activitiesThisMonth),
+      to: figureLinks.activities(month),
       note: t('demo.home.kpi.thisMonth'),
     });
   if (summary.appUsers)
@@ -66,6 +80,7 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
       key: 'appUsers',
       title: t('demo.home.kpi.appUsers'),
       value: n(summary.appUsers.total),
+      to: figureLinks.appUsers(),
       note: t('demo.home.kpi.newThisWeek', { count: summary.appUsers.newThisWeek, n: n(summary.appUsers.newThisWeek) }),
     });
   if (kpis.length === 0) return null;

@@ -1,9 +1,22 @@
-import type { HomeClerkCount } from '@backroom/contract';
+import type { HomeClerkCount, HomeWindow } from '@backroom/contract';
 import { Card, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { figureLinks } from './figure-links';
 
-/** The staff with the most new customers over the trend's days, as an ordered list with bars. */
-export function RankingCard({ clerks, loading }: { clerks: HomeClerkCount[] | undefined; loading: boolean }) {
+/**
+ * The staff with the most new customers over the trend's days, as an ordered list with bars; each
+ * name opens that person's new customers of the window.
+ */
+export function RankingCard({
+  clerks,
+  loading,
+  window,
+}: {
+  clerks: HomeClerkCount[] | undefined;
+  loading: boolean;
+  window: HomeWindow | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const top = clerks?.[0]?.count ?? 0;
   return (
@@ -19,7 +32,13 @@ export function RankingCard({ clerks, loading }: { clerks: HomeClerkCount[] | un
               <span className="home-rank" aria-hidden="true">
                 {i + 1}
               </span>
-              <span className="home-rank-name">{c.name ?? `#${c.employeeId}`}</span>
+              <span className="home-rank-name">
+                {window ? (
+                  <Link to={figureLinks.customersOfOwner(window, c.employeeId)}>{c.name ?? `#${c.employeeId}`}</Link>
+                ) : (
+                  (c.name ?? `#${c.employeeId}`)
+                )}
+              </span>
               <span className="home-rank-bar" aria-hidden="true">
                 <span style={{ width: `${top === 0 ? 0 : (c.count / top) * 100}%` }} />
               </span>

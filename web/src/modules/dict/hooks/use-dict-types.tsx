@@ -1,5 +1,5 @@
 import { type DictType, dictInfo, dictType } from '@backroom/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -11,10 +11,17 @@ import { call } from '../../../core/request';
 const DICT_KEY = ['dict'] as const;
 const TYPES_KEY = ['dict', 'types'] as const;
 export const itemsKey = (typeId: number) => ['dict', 'items', typeId] as const;
+const FILLED_KEY = ['dict', 'filled'] as const;
+
+/** The type the screen opens on: the first that has items, else the first (types ordered as listed). */
+export function openingType<T extends { id: number }>(types: readonly T[], filled: ReadonlySet<number> | undefined) {
+  return (filled && types.find((type) => filled.has(type.id))) ?? types[0];
+}
 
 /**
- * The dictionary screen's types: the list, the chosen one (the first while none is chosen or the
- * chosen one is gone), and deleting a type after saying how many items go with it.
+ * The dictionary screen's types: the list, the chosen one (while none is chosen or the chosen one
+ * is gone, the first that has items, so the screen never opens on an empty one while another has
+ * entries), and deleting a type after saying how many items go with it.
  */
 export function useDictTypes() {
   const { t } = useTranslation();
@@ -24,8 +31,15 @@ export function useDictTypes() {
   const canListItems = usePerm(dictInfo.perms.list);
   const [chosenId, setChosenId] = useState<number>();
 
+  // Which types hold items: the dictionaries are small, so one list of all items tells.
+  const filled = useQuery({
+    queryKey: FILLED_KEY,
+    queryFn: async () => new Set((await call(dictInfo.api.list, {})).map((item) => item.typeId)),
+    enabled: canListItems && chosenId === undefined,
+  });
+
   const list = query.data ?? [];
-  const chosen = list.find((type) => type.id === chosenId) ?? list[0];
+  const chosen = list.find((type) => type.id === chosenId) ?? openingType(list, filled.data);
 
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: DICT_KEY });
 

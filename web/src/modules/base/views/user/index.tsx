@@ -97,8 +97,10 @@ export default function UserView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState(false);
   const { canUnlock, lockOf } = useUserLocks();
-  // Only a superuser sets a user's tenant (the server refuses anyone else): the field is theirs.
+  // Only a superuser sets a user's tenant (the server refuses anyone else): the field is theirs,
+  // and only on an install that runs with multi-tenancy on (MULTI_TENANT; person says so).
   const isSuper = useSession((s) => s.userInfo?.isSuper === true);
+  const multiTenant = useSession((s) => s.userInfo?.multiTenant === true);
 
   const reloadUsers = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(sysUser) });
   const handleSelectDepartment = (id: number | undefined) => {
@@ -200,7 +202,7 @@ export default function UserView() {
         return text === '' ? null : text;
       },
     },
-    ...(isSuper ? [tenantField] : []),
+    ...(isSuper && multiTenant ? [tenantField] : []),
     { name: 'remark', span: 24, input: <Input.TextArea rows={3} maxLength={sysUser.columns.remark.length} /> },
   ];
 
@@ -269,7 +271,7 @@ export default function UserView() {
             { key: 'phone', width: 130, hidden: true },
             { key: 'email', width: 180, hidden: true },
             { key: 'wecomUserId', width: 150, hidden: true },
-            { key: 'tenantId', width: 90, hidden: true },
+            ...(multiTenant ? [{ key: 'tenantId' as const, width: 90, hidden: true }] : []),
             {
               key: 'userLevel',
               width: 110,

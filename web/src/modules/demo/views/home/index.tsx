@@ -61,10 +61,14 @@ export default function HomeView() {
       <KpiCards summary={figures} loading={summary.isPending} />
       <div className="home-grid">
         <Suspense fallback={<ChartsWaiting />}>
-          <HomeCharts trend={trend.data} breakdown={breakdown.data} />
+          <HomeCharts trend={trend.data} breakdown={breakdown.data} windows={figures?.windows} />
         </Suspense>
         {breakdown.data?.clerks !== null && (
-          <RankingCard clerks={breakdown.data?.clerks ?? undefined} loading={breakdown.isPending} />
+          <RankingCard
+            clerks={breakdown.data?.clerks ?? undefined}
+            loading={breakdown.isPending}
+            window={figures?.windows.trend}
+          />
         )}
         {figures?.taskFailures && <FailuresCard failures={figures.taskFailures} />}
       </div>
