@@ -173,8 +173,12 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     const found = await customersWithPhone(db, phone);
     if (found.length === 0) return [];
     const visible = new Set((await crud.list({ customerPhone: phone }, session)).map((r) => r.id as number));
-    // Beyond the scope only what tells the operator whom to ask: code, name, store and owner.
-    return found.map((c) => ({ ...c, visible: visible.has(c.id) }));
+    const inScope: CustomerDuplicate[] = found
+      .filter((c) => visible.has(c.id))
+      .map((c) => ({ ...c, visible: true as const }));
+    // Beyond the scope only the store, once: whom to ask, and nothing of the customer.
+    const stores = [...new Set(found.filter((c) => !visible.has(c.id)).map((c) => c.storeName))];
+    return [...inScope, ...stores.map((storeName) => ({ visible: false as const, storeName }))];
   }
 
   /** The rows are there and within the operator's scope, checked in slices; refused as a whole otherwise. */
