@@ -242,7 +242,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   };
   const orderKey = (input: ListInput) => `${input.order ?? ''}|${input.sort ?? ''}`;
   const rowsQuery = (input: ListInput, session: Session, allTenants = false) =>
-    ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session, allTenants), input, session), input, session);
+    ordered(
+      filtered(scoped(withJoins(baseQuery(db.loose, entity)), session, allTenants), input, session),
+      input,
+      session,
+    );
 
   /** The rows the filters select; `shape` is shapeKey's for this input and session. */
   async function count(input: ListInput, session: Session, shape: string | null, fresh = false): Promise<number> {

@@ -314,11 +314,7 @@ function wholeValueExpression(ref: string, values: readonly string[]): Expressio
 }
 
 /** One keyword text over the entity's own fields (a masked one by its whole value) and the joined ones. */
-function keywordCondition(
-  eb: AnyExpressions,
-  spec: FilterSpec,
-  keyWord: string,
-): Expression<SqlBool> {
+function keywordCondition(eb: AnyExpressions, spec: FilterSpec, keyWord: string): Expression<SqlBool> {
   const { entity, kind } = spec;
   const masked = spec.masked ?? NOTHING_MASKED;
   const own = entity.query.keyWordLikeFields.map((f) => {

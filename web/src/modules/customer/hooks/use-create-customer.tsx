@@ -22,7 +22,7 @@ function DuplicateList({ duplicates }: { duplicates: readonly CustomerDuplicate[
     <div data-testid="customer-duplicates">
       <p>{t('customer.duplicate.intro', { count: duplicates.length })}</p>
       <ul className="customer-duplicates">
-        {duplicates.map((d, i) =>
+        {duplicates.map((d) =>
           d.visible ? (
             <li key={d.id}>
               <strong>{d.customerName}</strong>
@@ -32,7 +32,7 @@ function DuplicateList({ duplicates }: { duplicates: readonly CustomerDuplicate[
             </li>
           ) : (
             // Beyond the operator's scope the server names the store alone (one entry a store).
-            <li key={`store-${d.storeName ?? ''}-${i}`} className="customer-muted">
+            <li key={`store-${d.storeName ?? ''}`} className="customer-muted">
               {t('customer.duplicate.outside', { store: d.storeName ?? '—' })}
             </li>
           ),
