@@ -63,10 +63,16 @@ export type CustomerInfoService = CrudService & {
 const givenCode = (draft: Row): string | undefined =>
   typeof draft.customerCode === 'string' && draft.customerCode.trim() !== '' ? draft.customerCode.trim() : undefined;
 
-/** A write that lost the race for its generated code (the pre-check or the unique index saw the other writer). */
+/**
+ * A write that lost the race for its generated code (the pre-check or the unique index saw the
+ * other writer; the factory answers the index's refusal as a 409, `common.conflict` when the value
+ * it lost on was not in the input, as a generated code is not: core/crud/factory.ts lostUniqueRace).
+ */
 const lostCodeRace = (error: unknown) =>
   isUniqueViolation(error) ||
-  (error instanceof AppError && error.status === 409 && error.key === 'common.duplicateValue');
+  (error instanceof AppError &&
+    error.status === 409 &&
+    (error.key === 'common.duplicateValue' || error.key === 'common.conflict'));
 
 export function createCustomerInfoService(ctx: AppContext): CustomerInfoService {
   const { db } = ctx.db;
