@@ -779,6 +779,18 @@ const MESSAGES = {
     'The files of one upload cannot exceed {mb} MB together',
   ),
   // --- end datarules ---
+  // masking (issue 23 §3, §4): masked columns under search, filters and sort; the duplicate check's answer
+  'masking.noSort': m(
+    '{field}已脱敏，不能按它排序',
+    '{field}已遮罩，不能依它排序',
+    '{field} is masked: a list cannot be sorted by it',
+  ),
+  'masking.tooManyValues': m(
+    '{field}已脱敏：一次最多按 {max} 个完整值筛选',
+    '{field}已遮罩：一次最多依 {max} 個完整值篩選',
+    '{field} is masked: filter by at most {max} whole values at a time',
+  ),
+  // end masking
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

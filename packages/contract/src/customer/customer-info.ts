@@ -102,16 +102,22 @@ const listFilters = {
   createTimeTo: col.datetime({ label: label('新增结束', '新增結束', 'Added before') }).schema.optional(),
 };
 
-/** A customer that has the draft's phone number already, somewhere in the chain. */
-export type CustomerDuplicate = {
-  id: number;
-  customerCode: string | null;
-  customerName: string;
-  storeName: string | null;
-  employeeName: string | null;
-  /** Whether the operator may open it (their scope holds it). */
-  visible: boolean;
-};
+/**
+ * A customer that has the draft's phone number already, somewhere in the chain. One the operator's
+ * scope holds comes with what names it; beyond the scope only its store is told (one entry a
+ * store), never its name, code, owner or id.
+ */
+export type CustomerDuplicate =
+  | {
+      /** The operator's scope holds it: they may open it. */
+      visible: true;
+      id: number;
+      customerCode: string | null;
+      customerName: string;
+      storeName: string | null;
+      employeeName: string | null;
+    }
+  | { visible: false; storeName: string | null };
 
 /** What preCreate answers: what create would do with the draft, nothing written. */
 export type CustomerPreCreate = {

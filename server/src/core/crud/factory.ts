@@ -8,9 +8,10 @@ import {
 } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Session } from '../auth/principal.js';
+import { holds, type Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId } from '../db/index.js';
+import { isUniqueViolation } from '../db/unique.js';
 import { AppError, badRequest, conflict, notFound, refused } from '../errors.js';
 import { endpointOf, mount, originOf, type RouteContext } from '../http/server.js';
 import type { MessageKey } from '../i18n.js';
@@ -18,7 +19,7 @@ import { InFlight } from '../in-flight.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
 import { type Dictionaries, readDictionaries } from './excel-cells.js';
-import { assertNoMaskLeft, createMasker, dropUnchangedMasks } from './masking.js';
+import { assertNoMaskLeft, createMasker, dropUnchangedMasks, type MaskedColumns, maskedColumnsOf, NOTHING_MASKED } from './masking.js';
 import {
   type AnySelect,
   applyFilters,
@@ -27,8 +28,10 @@ import {
   CompiledQueries,
   createRowMapper,
   keywordOf,
+  keywordsOf,
   type ListInput,
   MAIN,
+  masksKeyword,
   selectColumns,
   textIndexCount,
   textIndexDecides,
@@ -187,25 +190,33 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     .filter(([, c]) => c.unique)
     .map(([name]) => name);
 
+  /** The sensitive columns; the entity's reveal permission (if it has one) lets a reader search them as any other. */
+  const sensitive = maskedColumnsOf(entity.columns);
+  const revealPerm = (entity.perms as Readonly<Record<string, string | undefined>>).reveal;
+  /** The columns this reader matches only as whole values and may not sort by (masking.ts, MaskedColumns). */
+  const maskedFor = (session: Session): MaskedColumns =>
+    sensitive.size === 0 || (revealPerm !== undefined && holds(session, revealPerm)) ? NOTHING_MASKED : sensitive;
+
   const scoped = (qb: AnySelect, session: Session, allTenants = false) => {
     const tenanted = entity.tenant && !allTenants ? whereTenant(qb, session, `${MAIN}.${TENANT_COLUMN}`) : qb;
     const owned = ownership ? applyOwnershipScope(tenanted, ownership, session) : tenanted;
     return options.scope ? options.scope(owned, session) : owned;
   };
-  const filtered = (qb: AnySelect, input: ListInput, keywordBy?: 'likes' | 'index') => {
-    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, keywordBy }, input);
+  const filtered = (qb: AnySelect, input: ListInput, session: Session, keywordBy?: 'likes' | 'index') => {
+    const masked = maskedFor(session);
+    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, keywordBy, masked }, input);
     return options.filter ? options.filter(q, input) : q;
   };
   /** The rows the scope and filters select, the keyword aside (nothing selected yet). */
   const unsearched = (input: ListInput, session: Session) =>
-    filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined });
+    filtered(scoped(baseQuery(db.loose, entity), session), { ...input, keyWord: undefined }, session);
   const withJoins = (qb: AnySelect) => {
     const q = qb.select(selectColumns(entity));
     return options.join ? options.join(q) : q;
   };
-  const ordered = (qb: AnySelect, input: ListInput) => {
+  const ordered = (qb: AnySelect, input: ListInput, session: Session) => {
     const order = input.order !== undefined ? (ownValue(joinedOrderNames, input.order) ?? input.order) : undefined;
-    return applyOrder(qb, entity, { ...input, order }, extraOrder);
+    return applyOrder(qb, entity, { ...input, order }, extraOrder, maskedFor(session));
   };
   const read = async (rows: Row[], session: Session, mode: 'page' | 'list' | 'info') => {
     const mapped = rows.map(mapRow);
@@ -231,16 +242,26 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   };
   const orderKey = (input: ListInput) => `${input.order ?? ''}|${input.sort ?? ''}`;
   const rowsQuery = (input: ListInput, session: Session, allTenants = false) =>
-    ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session, allTenants), input), input);
+    ordered(
+      filtered(scoped(withJoins(baseQuery(db.loose, entity)), session, allTenants), input, session),
+      input,
+      session,
+    );
 
   /** The rows the filters select; `shape` is shapeKey's for this input and session. */
   async function count(input: ListInput, session: Session, shape: string | null, fresh = false): Promise<number> {
     const run = async () => {
       const query = compiled.query(shape === null ? null : `count|${shape}`, () => {
-        const keyWord = keywordOf(input);
+        const keyWords = keywordsOf(input);
+        const keyWord = keyWords[0] ?? '';
         // Where the text index answers what the LIKEs would, it counts without reading the rows
         // for them; with nothing else to check (no scope, no filter), without reading them at all.
-        const decides = keyWord !== '' && textIndexDecides(entity, kind, keyWord, options.keywordRefs);
+        // Never beside a masked column: the index holds every piece of it, and a total that counted
+        // a phone's prefixes would tell the digits the page hides.
+        const decides =
+          keyWords.length === 1 &&
+          !masksKeyword(entity, maskedFor(session)) &&
+          textIndexDecides(entity, kind, keyWord, options.keywordRefs);
         if (decides && unsearched(input, session).toOperationNode().where === undefined) {
           return textIndexCount(db.loose, entity, kind, keyWord);
         }
@@ -249,7 +270,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         let qb = baseQuery(db.loose, entity);
         if (needsJoin && options.join) qb = options.join(qb);
         // The join adds selected columns; PostgreSQL refuses them beside count(*).
-        return filtered(scoped(qb, session), input, decides ? 'index' : undefined)
+        return filtered(scoped(qb, session), input, session, decides ? 'index' : undefined)
           .clearSelect()
           .select((eb) => eb.fn.countAll().as('total'));
       });
@@ -280,6 +301,18 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
         throw conflict('common.duplicateValue', { field: entity.columns[name]?.label ?? name, value: String(value) });
       }
     }
+  }
+
+  /**
+   * A write that lost a race on a unique index: another writer took the value between assertUnique's
+   * look and the insert (PostgreSQL and MySQL run such writers side by side; SQLite one at a time).
+   * The transaction is gone; the answer is the 409 the look would have given, naming the field when
+   * the value is now there to be seen. Anything else is thrown as it is.
+   */
+  async function lostUniqueRace(error: unknown, inputs: readonly Row[], exceptId?: number): Promise<never> {
+    if (!isUniqueViolation(error)) throw error;
+    for (const input of inputs) await assertUnique(db.db, input, exceptId);
+    throw conflict('common.conflict');
   }
 
   async function touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]> {
@@ -470,7 +503,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
 
   /** The rows the filters select, ordered by id from the newest, after `before` when given. */
   const keysetQuery = (input: ListInput, session: Session, before: number | undefined, limit: number) => {
-    let qb = filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input);
+    let qb = filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input, session);
     if (before !== undefined) qb = qb.where(`${MAIN}.id`, '<', before);
     return qb.orderBy(`${MAIN}.id`, 'desc').limit(limit);
   };
@@ -520,14 +553,15 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
    * textIndexOrderedRows); otherwise rowsQuery, `a.id IN (…)`.
    */
   const indexPageQuery = (input: ListInput, session: Session) => {
-    const keyWord = keywordOf(input);
+    const keyWords = keywordsOf(input);
+    const keyWord = keyWords[0] ?? '';
     const list =
-      keyWord !== '' && byId(input) && (options.keywordRefs ?? []).length === 0
+      keyWords.length === 1 && byId(input) && (options.keywordRefs ?? []).length === 0
         ? textIndexOrderedRows(entity, kind, keyWord, input.sort ?? entity.defaultOrder.sort)
         : null;
     if (list === null) return rowsQuery(input, session);
     const base = db.loose.selectFrom(list).innerJoin(`${entity.table} as ${MAIN}`, `${MAIN}.id`, 'c.id');
-    return ordered(filtered(scoped(withJoins(base), session), input, 'likes'), input);
+    return ordered(filtered(scoped(withJoins(base), session), input, session, 'likes'), input, session);
   };
 
   /**
@@ -542,7 +576,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
       .orderBy(`${MAIN}.id`, sort)
       .limit(1)
       .offset(window - 1);
-    const rows = ordered(filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input, 'likes'), input);
+    const rows = ordered(
+      filtered(scoped(withJoins(baseQuery(db.loose, entity)), session), input, session, 'likes'),
+      input,
+      session,
+    );
     return sort === 'desc'
       ? rows.where(`${MAIN}.id`, '>=', sql<number>`coalesce((${edge}), 0)`)
       : rows.where(
@@ -613,16 +651,23 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     },
     async add(input, session) {
       const many = Array.isArray(input);
-      const ids = await db.db.transaction().execute(async (trx) => {
-        const out: number[] = [];
-        for (const one of many ? input : [input]) out.push(await insertOne(trx, one, session));
-        return out;
-      });
+      const rows = many ? input : [input];
+      const ids = await db.db
+        .transaction()
+        .execute(async (trx) => {
+          const out: number[] = [];
+          for (const one of rows) out.push(await insertOne(trx, one, session));
+          return out;
+        })
+        .catch((error: unknown) => lostUniqueRace(error, rows));
       afterChange();
       return many ? { ids } : { id: ids[0] as number };
     },
     async update(input, session) {
-      await db.db.transaction().execute((trx) => updateOne(trx, input, session));
+      await db.db
+        .transaction()
+        .execute((trx) => updateOne(trx, input, session))
+        .catch((error: unknown) => lostUniqueRace(error, [input], input.id));
       afterChange();
     },
     async delete(ids, session, origin) {

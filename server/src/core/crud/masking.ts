@@ -92,3 +92,46 @@ export function assertNoMaskLeft(columns: Columns, data: Record<string, unknown>
     }
   }
 }
+
+/*
+ * Masking under search. A reader without the entity's reveal permission sees 138****1234; if a
+ * keyword could still match a sensitive column by a part of it (`LIKE '%1375%'`), 19 searches of
+ * growing prefixes would tell the whole number. So for such a reader a sensitive column matches a
+ * keyword or an equality filter only as a whole value, a filter takes a few values at a time, and
+ * the column is never a sort key (query.ts, applyFilters and applyOrder). Holders of reveal keep
+ * the search every other column has.
+ */
+
+/** The sensitive columns a reader may match only as whole values, by name; empty for a holder of reveal. */
+export type MaskedColumns = ReadonlyMap<string, SensitiveKind>;
+
+export const NOTHING_MASKED: MaskedColumns = new Map();
+
+/** The most values one equality filter on a masked column takes: a handful of guesses, not a range. */
+export const MASKED_EQ_MAX = 5;
+
+/** A number typed in groups (`139 1234 5678`, `139-1234-5678`, an ID number with spaces): its characters without them. */
+export function withoutSeparators(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/[\s-]/.test(trimmed)) return undefined;
+  const joined = trimmed.replace(/[\s-]+/g, '');
+  return /^\+?\d{5,}[xX]?$/.test(joined) ? joined : undefined;
+}
+
+/**
+ * The values a whole-value match of a masked column compares with: the text as typed, without
+ * spaces and dashes, and an ID number's check letter in either case (stored as typed).
+ */
+export function wholeValuesOf(kind: SensitiveKind, text: string): string[] {
+  const trimmed = text.trim();
+  const out = new Set([trimmed]);
+  const joined = withoutSeparators(trimmed);
+  if (joined !== undefined) out.add(joined);
+  if (kind === 'idCard') for (const v of [...out]) out.add(v.toUpperCase()).add(v.toLowerCase());
+  return [...out];
+}
+
+/** The sensitive columns of a declaration, as a reader without its reveal permission has them (see MaskedColumns). */
+export function maskedColumnsOf(columns: Columns): MaskedColumns {
+  return new Map(sensitiveColumns(columns));
+}

@@ -1,8 +1,9 @@
-import type { Columns, Entity, RowOf } from '@backroom/contract';
+import type { Columns, Entity, RowOf, SensitiveKind } from '@backroom/contract';
 import {
   type AliasedRawBuilder,
   CompiledQuery,
   type Expression,
+  type ExpressionBuilder,
   type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
@@ -13,13 +14,17 @@ import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
 import { GRAM_LENGTH, gramTableName, PAIR_LENGTH, pairTableName, textIndexName } from '../db/schema-model.js';
-import { badRequest } from '../errors.js';
+import { badRequest, refused } from '../errors.js';
+import type { MessageParam } from '../i18n.js';
+import { MASKED_EQ_MAX, type MaskedColumns, NOTHING_MASKED, wholeValuesOf, withoutSeparators } from './masking.js';
 
 /** The main table's alias in every generated query; joins use other aliases. */
 export const MAIN = 'a';
 
 // biome-ignore lint/suspicious/noExplicitAny: a query over a table named at run time.
 export type AnySelect = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the expressions of a query over a table named at run time.
+type AnyExpressions = ExpressionBuilder<any, any>;
 
 export type ListInput = Record<string, unknown> & {
   keyWord?: string;
@@ -91,6 +96,12 @@ export type FilterSpec = {
    * (textIndexDecides), so a count need not read each row for them (factory.ts).
    */
   keywordBy?: 'likes' | 'index';
+  /**
+   * The sensitive columns this reader may match only as whole values (no reveal permission:
+   * masking.ts, MaskedColumns). A keyword then never counts by the text index alone, which holds
+   * every piece of them.
+   */
+  masked?: MaskedColumns;
 };
 
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
@@ -282,28 +293,64 @@ export function textIndexEstimate(
 /** The keyword a list input searches for, trimmed; '' for none. */
 export const keywordOf = (input: ListInput) => (typeof input.keyWord === 'string' ? input.keyWord.trim() : '');
 
+/**
+ * The texts a keyword searches for: itself, and a number typed in groups without its spaces and
+ * dashes too (`139 1234 5678` finds 13912345678, for every reader); none for no keyword.
+ */
+export function keywordsOf(input: ListInput): string[] {
+  const keyWord = keywordOf(input);
+  if (keyWord === '') return [];
+  const joined = withoutSeparators(keyWord);
+  return joined === undefined ? [keyWord] : [keyWord, joined];
+}
+
+/** Whether a masked column is among the keyword's fields: its text index then narrows but never decides. */
+export const masksKeyword = (entity: Entity, masked: MaskedColumns = NOTHING_MASKED) =>
+  entity.query.keyWordLikeFields.some((f) => masked.has(f));
+
+/** `ref IN (<the whole values the text stands for>)`: a masked column's match (masking.ts, wholeValuesOf). */
+function wholeValueExpression(ref: string, values: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(ref)} in (${sql.join(values.map((v) => sql`${v}`))})`;
+}
+
+/** One keyword text over the entity's own fields (a masked one by its whole value) and the joined ones. */
+function keywordCondition(eb: AnyExpressions, spec: FilterSpec, keyWord: string): Expression<SqlBool> {
+  const { entity, kind } = spec;
+  const masked = spec.masked ?? NOTHING_MASKED;
+  const own = entity.query.keyWordLikeFields.map((f) => {
+    const sensitive = masked.get(f);
+    return sensitive
+      ? wholeValueExpression(`${MAIN}.${f}`, wholeValuesOf(sensitive, keyWord))
+      : likeExpression(kind, `${MAIN}.${f}`, keyWord);
+  });
+  const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));
+  const candidates = spec.keywordBy === 'likes' ? null : textIndexCandidates(entity, kind, keyWord);
+  // The index narrows the rows; the LIKEs still decide, so the answer is the same as without it.
+  // The index alone decides only where it answers what they would: never beside a masked column.
+  const byIndex = spec.keywordBy === 'index' && candidates !== null && !masksKeyword(entity, masked);
+  const likes = byIndex ? [] : [eb.or(own)];
+  const mine = own.length === 0 ? [] : candidates ? [eb.and([candidates, ...likes])] : own;
+  return eb.or([...mine, ...joined]);
+}
+
 /** keyWord, equality and like filters of the entity's pageQueryOp, on the main table. */
 export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput): AnySelect {
   const { entity, kind } = spec;
+  const masked = spec.masked ?? NOTHING_MASKED;
   let q = qb;
-  const keyWord = keywordOf(input);
-  if (keyWord !== '') {
-    const own = entity.query.keyWordLikeFields.map((f) => likeExpression(kind, `${MAIN}.${f}`, keyWord));
-    const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));
-    if (own.length + joined.length > 0) {
-      q = q.where((eb) => {
-        const candidates = spec.keywordBy === 'likes' ? null : textIndexCandidates(entity, kind, keyWord);
-        // The index narrows the rows; the LIKEs still decide, so the answer is the same as without it.
-        const likes = spec.keywordBy === 'index' && candidates ? [] : [eb.or(own)];
-        const mine = own.length === 0 ? [] : candidates ? [eb.and([candidates, ...likes])] : own;
-        return eb.or([...mine, ...joined]);
-      });
-    }
+  const keyWords = keywordsOf(input);
+  if (keyWords.length > 0 && entity.query.keyWordLikeFields.length + (spec.keywordRefs ?? []).length > 0) {
+    q = q.where((eb) => eb.or(keyWords.map((keyWord) => keywordCondition(eb, spec, keyWord))));
   }
   for (const field of entity.query.fieldEq) {
     const value = input[field];
     if (value === undefined) continue;
     const column = entity.columns[field];
+    const sensitive = masked.get(field);
+    if (sensitive) {
+      q = q.where(maskedEquality(field, column?.label ?? field, sensitive, value));
+      continue;
+    }
     const stored = (v: unknown) => (column?.kind === 'bool' && kind !== 'postgres' ? (v ? 1 : 0) : v);
     if (Array.isArray(value)) {
       q = value.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where(`${MAIN}.${field}`, 'in', value.map(stored));
@@ -313,10 +360,32 @@ export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput):
   }
   for (const field of entity.query.fieldLike) {
     const value = input[field];
-    if (typeof value === 'string' && value.trim() !== '')
-      q = q.where(likeExpression(kind, `${MAIN}.${field}`, value.trim()));
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    const sensitive = masked.get(field);
+    q = q.where(
+      sensitive
+        ? wholeValueExpression(`${MAIN}.${field}`, wholeValuesOf(sensitive, value))
+        : likeExpression(kind, `${MAIN}.${field}`, value.trim()),
+    );
   }
   return q;
+}
+
+/**
+ * An equality filter on a masked column: whole values, at most MASKED_EQ_MAX of them (a thousand
+ * guesses a call would walk the hidden digits in a few calls); more is refused, not cut.
+ */
+function maskedEquality(
+  field: string,
+  label: MessageParam,
+  sensitive: SensitiveKind,
+  value: unknown,
+): Expression<SqlBool> {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length > MASKED_EQ_MAX) throw refused('masking.tooManyValues', { field: label, max: MASKED_EQ_MAX });
+  const texts = values.filter((v) => v !== null && v !== undefined).map((v) => String(v));
+  const whole = [...new Set(texts.flatMap((v) => wholeValuesOf(sensitive, v)))];
+  return whole.length === 0 ? sql<SqlBool>`1 = 0` : wholeValueExpression(`${MAIN}.${field}`, whole);
 }
 
 /** ORDER BY a column the entity has (never a client's raw text), with id as the tie-breaker. */
@@ -325,9 +394,14 @@ export function applyOrder(
   entity: Entity,
   input: ListInput,
   extraOrderable: ReadonlySet<string>,
+  masked: MaskedColumns = NOTHING_MASKED,
 ): AnySelect {
   const sort = input.sort ?? entity.defaultOrder.sort;
   if (input.order !== undefined) {
+    // Rows in the order of a hidden value tell it, a neighbour at a time.
+    if (masked.has(input.order)) {
+      throw refused('masking.noSort', { field: entity.columns[input.order]?.label ?? input.order });
+    }
     if (entity.orderable.has(input.order)) {
       return qb.orderBy(`${MAIN}.${input.order}`, sort).orderBy(`${MAIN}.id`, sort);
     }

@@ -240,7 +240,9 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
     }
     expect(keywords.size).toBeGreaterThan(300);
     expect(mismatches).toEqual([]);
-  });
+    // Over 300 keywords, three pages each: 28-40 s on a two-core machine at load 25, past the
+    // default 30 s; the figure is the machine's, the test is about the answers.
+  }, 90_000);
 
   // SQLite's own index only: declared for SQLite alone rather than skipped elsewhere.
   if (target.name === 'sqlite')

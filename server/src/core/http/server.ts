@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppSession, AuthGate } from '../auth/gate.js';
 import { holds, type Session } from '../auth/principal.js';
 import type { Config } from '../config.js';
+import { isUniqueViolation } from '../db/unique.js';
 import { AppError, forbidden } from '../errors.js';
 import { type MessageKey, translate } from '../i18n.js';
 import type { DeletionOrigin } from '../recycle.js';
@@ -139,6 +140,11 @@ export function createHttpServer(config: Config): FastifyInstance {
     if (error instanceof z.ZodError) {
       const appError = validationError(error, {}, locale);
       return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
+    }
+    // A unique index turned a write away that no check before it caught (two writers at once, on
+    // any path): a conflict, as the checks answer one, never a 500.
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send({ code: CODE.general, message: translate(locale, 'common.conflict') });
     }
     const errorCode = (error as { code?: string }).code;
     const known = errorCode ? CLIENT_ERRORS[errorCode] : undefined;

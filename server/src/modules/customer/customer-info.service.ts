@@ -63,10 +63,16 @@ export type CustomerInfoService = CrudService & {
 const givenCode = (draft: Row): string | undefined =>
   typeof draft.customerCode === 'string' && draft.customerCode.trim() !== '' ? draft.customerCode.trim() : undefined;
 
-/** A write that lost the race for its generated code (the pre-check or the unique index saw the other writer). */
+/**
+ * A write that lost the race for its generated code (the pre-check or the unique index saw the
+ * other writer; the factory answers the index's refusal as a 409, `common.conflict` when the value
+ * it lost on was not in the input, as a generated code is not: core/crud/factory.ts lostUniqueRace).
+ */
 const lostCodeRace = (error: unknown) =>
   isUniqueViolation(error) ||
-  (error instanceof AppError && error.status === 409 && error.key === 'common.duplicateValue');
+  (error instanceof AppError &&
+    error.status === 409 &&
+    (error.key === 'common.duplicateValue' || error.key === 'common.conflict'));
 
 export function createCustomerInfoService(ctx: AppContext): CustomerInfoService {
   const { db } = ctx.db;
@@ -173,8 +179,12 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     const found = await customersWithPhone(db, phone);
     if (found.length === 0) return [];
     const visible = new Set((await crud.list({ customerPhone: phone }, session)).map((r) => r.id as number));
-    // Beyond the scope only what tells the operator whom to ask: code, name, store and owner.
-    return found.map((c) => ({ ...c, visible: visible.has(c.id) }));
+    const inScope: CustomerDuplicate[] = found
+      .filter((c) => visible.has(c.id))
+      .map((c) => ({ ...c, visible: true as const }));
+    // Beyond the scope only the store, once: whom to ask, and nothing of the customer.
+    const stores = [...new Set(found.filter((c) => !visible.has(c.id)).map((c) => c.storeName))];
+    return [...inScope, ...stores.map((storeName) => ({ visible: false as const, storeName }))];
   }
 
   /** The rows are there and within the operator's scope, checked in slices; refused as a whole otherwise. */

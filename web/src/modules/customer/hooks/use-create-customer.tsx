@@ -22,15 +22,21 @@ function DuplicateList({ duplicates }: { duplicates: readonly CustomerDuplicate[
     <div data-testid="customer-duplicates">
       <p>{t('customer.duplicate.intro', { count: duplicates.length })}</p>
       <ul className="customer-duplicates">
-        {duplicates.map((d) => (
-          <li key={d.id}>
-            <strong>{d.customerName}</strong>
-            {d.customerCode ? ` · ${d.customerCode}` : ''}
-            {d.storeName ? ` · ${d.storeName}` : ''}
-            {d.employeeName ? ` · ${d.employeeName}` : ''}
-            {!d.visible && <span className="customer-muted"> {t('customer.duplicate.outside')}</span>}
-          </li>
-        ))}
+        {duplicates.map((d) =>
+          d.visible ? (
+            <li key={d.id}>
+              <strong>{d.customerName}</strong>
+              {d.customerCode ? ` · ${d.customerCode}` : ''}
+              {d.storeName ? ` · ${d.storeName}` : ''}
+              {d.employeeName ? ` · ${d.employeeName}` : ''}
+            </li>
+          ) : (
+            // Beyond the operator's scope the server names the store alone (one entry a store).
+            <li key={`store-${d.storeName ?? ''}`} className="customer-muted">
+              {t('customer.duplicate.outside', { store: d.storeName ?? '—' })}
+            </li>
+          ),
+        )}
       </ul>
     </div>
   );
