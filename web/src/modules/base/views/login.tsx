@@ -45,7 +45,7 @@ export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const setTokens = useSession((s) => s.setTokens);
+  const begin = useSession((s) => s.begin);
   // Whether the server asks for a captcha (CAPTCHA=off skips it): unknown until it has said.
   const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
@@ -172,7 +172,8 @@ export function LoginPage() {
 
   /** Signed in: on to the page the login was asked for from (`search` holds its `redirect`). */
   const handleSignedIn = (pair: TokenPair, search = location.search) => {
-    setTokens(pair);
+    // A new session starts from nothing of the last user's (tabs, cached lists, menus).
+    begin(pair);
     rememberSignOut(null);
     navigate(returnPath(search) ?? '/', { replace: true });
   };
