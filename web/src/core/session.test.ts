@@ -5,7 +5,7 @@ import { i18n } from './i18n';
 import { buildMenuTree, useMenus } from './menu';
 import { usePerms } from './permission';
 import { routeTitleOf, titleText } from './routes';
-import { onSessionEnd, useSession } from './session';
+import { mayReturnTo, onSessionEnd, useSession } from './session';
 import { KEYS, storage } from './storage';
 import { useTabs } from './tabs';
 
@@ -75,6 +75,16 @@ describe('the end of a session forgets everything kept per user', () => {
     expect(() => useSession.getState().clear()).not.toThrow();
     expect(useTabs.getState().tabs).toEqual([]);
     stop();
+  });
+});
+
+describe('the way back after a sign-out', () => {
+  it('is for the same person only: another user starts at home', () => {
+    signInAsAdmin();
+    useSession.getState().clear();
+    expect(mayReturnTo('admin')).toBe(true);
+    expect(mayReturnTo('store1.clerk1')).toBe(false);
+    expect(mayReturnTo(undefined)).toBe(false);
   });
 });
 

@@ -31,6 +31,18 @@ export function onSessionEnd(reset: () => void): () => void {
   return () => sessionEndResets.delete(reset);
 }
 
+/** Who signed out last in this page (a sign-out, or a session the server ended); see wayBackFor. */
+let lastUsername: string | undefined;
+
+/**
+ * Whether a sign-in as `username` may follow the way back a sign-out left (the page the last user
+ * was on): only the same person comes back to it; someone else starts at home. Unknown (a sign-in
+ * without a typed name) counts as someone else once another user was signed in here.
+ */
+export function mayReturnTo(username: string | undefined): boolean {
+  return lastUsername === undefined || (username !== undefined && username === lastUsername);
+}
+
 /** The keys kept in the browser for one user only; locale, theme and settings belong to the device. */
 const PER_USER_KEYS = [KEYS.token, KEYS.refreshToken, KEYS.userInfo, KEYS.menus, KEYS.menuPerms, KEYS.menuGroups];
 
@@ -52,6 +64,8 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ userInfo: user });
   },
   clear() {
+    const ending = get().userInfo?.username;
+    if (ending) lastUsername = ending;
     storage.remove(...PER_USER_KEYS);
     set({ token: undefined, userInfo: undefined });
     for (const reset of sessionEndResets) {
