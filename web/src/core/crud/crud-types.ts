@@ -60,6 +60,11 @@ type FieldSpecFor<Values, K extends keyof Values> = {
   /** Only on add, or only on edit. */
   only?: 'add' | 'edit';
   extraRules?: Rule[];
+  /**
+   * False: the schema's own rule is left out, for a field whose extra rules say all there is to say
+   * about its value and say more than the schema (a password under the server's policy): one rule, one message.
+   */
+  schemaRule?: false;
   /** Required in this form even where the schema lets the field be absent (a new user's password). */
   required?: boolean;
   valuePropName?: string;

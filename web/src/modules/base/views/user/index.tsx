@@ -84,7 +84,10 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
  */
 export default function UserView() {
   const { t } = useTranslation();
-  const policyRule = usePolicyFormRule(usePasswordPolicy());
+  const policy = usePasswordPolicy();
+  const policyRule = usePolicyFormRule(policy);
+  // Once the policy is known, it alone speaks for the password (its bounds hold the schema's): one rule shown.
+  const passwordSchemaRule = policy ? false : undefined;
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const departments = useDepartments();
@@ -158,6 +161,7 @@ export default function UserView() {
       required: true,
       input: <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />,
       extraRules: [policyRule],
+      schemaRule: passwordSchemaRule,
     },
     {
       name: 'password',
@@ -171,6 +175,7 @@ export default function UserView() {
         />
       ),
       extraRules: [policyRule],
+      schemaRule: passwordSchemaRule,
     },
     { name: 'name' },
     { name: 'nickName' },
