@@ -21,8 +21,8 @@ import { accentText, SURFACES, useTheme } from '../core/theme';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { useTabScroll } from './tab-scroll';
 import { TabsBar } from './TabsBar';
+import { useTabScroll } from './tab-scroll';
 import { loadUiLocale, uiLocale } from './ui-locale';
 import { UntrackedView, ViewHost } from './ViewHost';
 

@@ -36,9 +36,7 @@ const isEmpty = (value: unknown) =>
 
 /** The declared entity a request address belongs to (`/admin/customer/info/export` → customer info). */
 function entityOfUrl(url: string): Entity | undefined {
-  return declarations.find(
-    (d): d is Entity => d.kind === 'entity' && url.startsWith(`/admin/${d.module}/${d.path}/`),
-  );
+  return declarations.find((d): d is Entity => d.kind === 'entity' && url.startsWith(`/admin/${d.module}/${d.path}/`));
 }
 
 /** A request's fields in the reader's words: the entity's column labels, the list calls' own, else the name. */
