@@ -43,6 +43,11 @@ type ColumnSpecFor<Row, K extends keyof Row> = {
   /** Hidden until the user shows it in the column settings. */
   hidden?: boolean;
   ellipsis?: boolean;
+  /**
+   * Shown on a phone too (what the row is: a name, a phone, a status). Where a screen marks any,
+   * a phone shows those alone, with the row's actions in one menu, and nothing scrolls sideways.
+   */
+  onPhone?: true;
 };
 
 /** A table column: one per key of the row, so `render` gets that key's value type. */

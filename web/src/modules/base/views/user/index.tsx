@@ -267,11 +267,12 @@ export default function UserView() {
                 );
               },
             },
-            { key: 'name', width: 110 },
+            // A phone shows the name, the phone and the status, the row's actions in one menu.
+            { key: 'name', width: 110, onPhone: true },
             { key: 'nickName', width: 120, hidden: true },
             { key: 'departmentName', width: 120 },
             { key: 'roleName', width: 120, sortable: false },
-            { key: 'phone', width: 130, hidden: true },
+            { key: 'phone', width: 130, hidden: true, onPhone: true },
             { key: 'email', width: 180, hidden: true },
             { key: 'wecomUserId', width: 150, hidden: true },
             { key: 'tenantId', width: 90, hidden: true },
@@ -285,6 +286,7 @@ export default function UserView() {
               key: 'status',
               width: 90,
               ellipsis: false,
+              onPhone: true,
               render: (_value, row) => <StatusCell row={row} canUpdate={canUpdate} />,
             },
             { key: 'createTime', width: 170, hidden: true },
