@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { sessionApi } from './endpoint-refs';
 import { usePerms } from './permission';
 import { call } from './request';
+import { onSessionEnd } from './session';
 import { KEYS, storage } from './storage';
 
 export type MenuItem = TreeNode<SysMenu>;
@@ -56,6 +57,9 @@ export const useMenus = create<MenuState>((set) => {
     },
   };
 });
+
+// Another user's menus must not show, nor lead anywhere, before the next user's arrive.
+onSessionEnd(() => useMenus.getState().reset());
 
 /** The page menu whose router is this path. */
 export function findByRouter(tree: readonly MenuItem[], path: string): MenuItem | undefined {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onSessionEnd } from './session';
 import { KEYS, storage } from './storage';
 
 /** A permission check: one string, or any-of / all-of lists (docs/spec.md §6). */
@@ -13,6 +14,8 @@ export const usePerms = create<PermState>((set) => ({
     set({ perms });
   },
 }));
+
+onSessionEnd(() => usePerms.setState({ perms: [] }));
 
 /**
  * docs/spec.md §6: a check passes when any held permission contains the given string, spaces removed.

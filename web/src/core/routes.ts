@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { i18n, menuName } from './i18n';
 import { findByRouter, type MenuItem } from './menu';
+import type { TabTitle } from './tabs';
 import { isFrameView, resolveView } from './views';
 
 export type RouteParams = Record<string, string | undefined>;
@@ -109,5 +110,17 @@ export function resolveRoute(pathname: string, tree: readonly MenuItem[]): Resol
  * and the view's landmark all say it.
  */
 export function routeTitle(route: ResolvedRoute): string {
-  return route.kind === 'view' && route.titleIsKey ? i18n.t(route.title, route.titleValues) : menuName(route.title);
+  return titleText(routeTitleOf(route));
+}
+
+/** A route's title untranslated, as a tab keeps it (core/tabs.ts). */
+export function routeTitleOf(route: ResolvedRoute): TabTitle {
+  return route.kind === 'view' && route.titleIsKey
+    ? { key: route.title, ...(route.titleValues ? { values: route.titleValues } : {}), isKey: true }
+    : { key: route.title, isKey: false };
+}
+
+/** A kept title's words in the language in use. */
+export function titleText(title: TabTitle): string {
+  return title.isKey ? i18n.t(title.key, title.values) : menuName(title.key);
 }

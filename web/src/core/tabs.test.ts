@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTabs } from './tabs';
+import { type TabTitle, useTabs } from './tabs';
 
-const open = (key: string, title = key) => useTabs.getState().open({ key, title, keepAlive: true });
+const named = (key: string): TabTitle => ({ key, isKey: false });
+const open = (key: string, title = key) => useTabs.getState().open({ key, title: named(title), keepAlive: true });
 const keys = () => useTabs.getState().tabs.map((t) => t.key);
 
 beforeEach(() => useTabs.setState({ tabs: [] }));
@@ -12,15 +13,15 @@ describe('tabs', () => {
     open('/b');
     open('/a', 'Ä');
     expect(keys()).toEqual(['/a', '/b']);
-    expect(useTabs.getState().tabs[0]?.title).toBe('Ä');
+    expect(useTabs.getState().tabs[0]?.title).toEqual(named('Ä'));
   });
 
   it('renames only a tab that is open: a closed tab stays closed', () => {
     open('/a');
-    useTabs.getState().retitle('/b', 'B');
+    useTabs.getState().retitle('/b', named('B'));
     expect(keys()).toEqual(['/a']);
-    useTabs.getState().retitle('/a', 'A2');
-    expect(useTabs.getState().tabs[0]?.title).toBe('A2');
+    useTabs.getState().retitle('/a', named('A2'));
+    expect(useTabs.getState().tabs[0]?.title).toEqual(named('A2'));
   });
 
   it('closes a tab and names the one to show next', () => {

@@ -12,16 +12,17 @@ import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
-import { registerFixedRoute, resolveRoute, routeTitle } from '../core/routes';
+import { registerFixedRoute, resolveRoute, routeTitle, routeTitleOf } from '../core/routes';
 import { useScreen } from '../core/screen';
-import { useSession } from '../core/session';
+import { onSessionEnd, useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
-import { useTabs } from '../core/tabs';
+import { type TabTitle, useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { TabsBar } from './TabsBar';
+import { useTabScroll } from './tab-scroll';
 import { loadUiLocale, uiLocale } from './ui-locale';
 import { UntrackedView, ViewHost } from './ViewHost';
 
@@ -73,6 +74,8 @@ function useDocumentTitle(title: string | null) {
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
+// Cached answers are the signed-in user's: the next one asks again (their dashboard, their lists).
+onSessionEnd(() => queryClient.clear());
 
 /**
  * antd's tokens from the theme: one palette (core/theme.ts SURFACES, the same the shell's CSS
@@ -216,20 +219,27 @@ function ShellLayout() {
   // For the same page it only follows the title (a language switch).
   // `t` above re-renders the shell in a new language; routeTitle translates in the one in use.
   const tabTitle = route ? routeTitle(route) : null;
+  // The tab keeps the title untranslated (its key), so that every tab follows a language switch.
+  const tabTitleKept = route ? JSON.stringify(routeTitleOf(route)) : null;
   const tabKeepAlive = route?.keepAlive ?? false;
   // A route marking process false is shown without a tab (docs/spec.md §2).
   const tracked = route?.process ?? false;
   useDocumentTitle(tabTitle);
   const openedKey = useRef<string | null>(null);
   useEffect(() => {
-    if (tabTitle === null || !tracked) return;
+    if (tabTitleKept === null || !tracked) return;
+    const title = JSON.parse(tabTitleKept) as TabTitle;
     if (openedKey.current === key) {
-      retitleTab(key, tabTitle);
+      retitleTab(key, title);
       return;
     }
     openedKey.current = key;
-    openTab({ key, title: tabTitle, keepAlive: tabKeepAlive });
-  }, [key, tabTitle, tabKeepAlive, tracked, openTab, retitleTab]);
+    openTab({ key, title, keepAlive: tabKeepAlive });
+  }, [key, tabTitleKept, tabKeepAlive, tracked, openTab, retitleTab]);
+
+  // The scrolling area, once shown (a state, so that the scroll keeping starts when it appears).
+  const [content, setContent] = useState<HTMLElement | null>(null);
+  useTabScroll(content, key);
 
   const groups = groupsOf(tree);
   const activeGroup = theme.isGroup
@@ -320,7 +330,7 @@ function ShellLayout() {
           }}
         />
         <TabsBar activeKey={key} homePath={homePath} />
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" ref={setContent}>
           {route?.kind === 'view' && !route.process ? (
             <UntrackedView
               view={route.view}

@@ -3,6 +3,7 @@ import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { titleText } from '../core/routes';
 import { useTabs } from '../core/tabs';
 import { useTablistOnTabs } from '../ui/tablist';
 
@@ -76,7 +77,7 @@ export function TabsBar({ activeKey, homePath }: { activeKey: string; homePath: 
           label: (
             <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
               <span className="tab-label" data-tab={tab.key}>
-                {tab.title}
+                {titleText(tab.title)}
                 {!isLastHome(tab.key) && (
                   // The keyboard closes a tab with Delete (handleKeyDown).
                   <span

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, type PopconfirmProps, Space, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, type PopconfirmProps, Popover, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 /** One of a row's buttons: its words and what it does. */
@@ -23,6 +23,8 @@ type Props = {
   iconOnly?: boolean;
   /** Buttons that do not fit the row go to a next line. */
   wrap?: boolean;
+  /** One under the other (inside a row's menu). */
+  vertical?: boolean;
   /** Add below this row (tree tables). */
   add?: RowAction;
   edit?: RowAction;
@@ -35,7 +37,7 @@ type Props = {
  * The actions column of a table row: add below, edit, delete after a confirmation, and the screen's
  * own. A button the user may not use is not given and so not shown.
  */
-export function RowActions({ name, iconOnly = false, wrap, add, edit, remove, extra }: Props) {
+export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, remove, extra }: Props) {
   const button = (label: string, icon: ReactNode, props: { onClick?: () => void; danger?: boolean }) => (
     <Tooltip title={iconOnly ? label : undefined}>
       <Button
@@ -50,7 +52,12 @@ export function RowActions({ name, iconOnly = false, wrap, add, edit, remove, ex
     </Tooltip>
   );
   return (
-    <Space size={0} wrap={wrap}>
+    <Space
+      size={0}
+      wrap={wrap}
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      align={vertical ? 'start' : undefined}
+    >
       {add && button(add.label, <PlusOutlined />, { onClick: add.onClick })}
       {edit && button(edit.label, <EditOutlined />, { onClick: edit.onClick })}
       {remove && (
@@ -69,5 +76,24 @@ export function RowActions({ name, iconOnly = false, wrap, add, edit, remove, ex
       )}
       {extra}
     </Space>
+  );
+}
+
+/**
+ * A row's actions behind one button, for a phone: the row keeps its width for what it is, and the
+ * actions (the same buttons, confirmations included) open under the button.
+ */
+export function RowMenu({ label, name, children }: { label: string; name?: string; children: ReactNode }) {
+  return (
+    <Popover trigger="click" placement="bottomRight" content={<div className="row-menu">{children}</div>}>
+      <Button
+        type="text"
+        size="small"
+        icon={<MoreOutlined />}
+        aria-haspopup="true"
+        aria-label={name === undefined ? label : `${label}: ${name}`}
+        className="row-menu-button"
+      />
+    </Popover>
   );
 }

@@ -157,8 +157,12 @@ describe.each(testTargets())('recycle/data on $name', (target) => {
         ?.rows.map((r) => r.roleId)
         .sort(),
     ).toEqual([roleA, roleB].sort());
-    // The stored hash stays in the database to restore it; a client never sees it.
-    expect(setsOf(record)[0]?.rows[0]?.password).toBe('******');
+    // The stored hash stays in the database to restore it; a client never sees it, nor the
+    // two-factor secret or the socket id, not even their names.
+    const shown = Object.keys(setsOf(record)[0]?.rows[0] ?? {});
+    expect(shown).toContain('username');
+    for (const secret of ['password', 'totpSecret', 'totpStep', 'socketId', 'passwordChangeRequired'])
+      expect(shown).not.toContain(secret);
     const stored = (await records()).at(-1) as Row;
     expect(JSON.parse(String(stored.data))[0].password).toBe(
       before.base_sys_user.find((r) => r.id === userId)?.password,

@@ -31,8 +31,11 @@ import {
 
 type Row = Record<string, unknown>;
 
-/** Values never shown to a client, though they are kept to restore the rows exactly. */
-const SECRET_KEY = /pass(word)?$|secret|token|apikey|privatekey/i;
+/**
+ * Fields never shown to a client, though they are kept to restore the rows exactly: secrets
+ * (password hashes, two-factor secrets, tokens, keys) and connection ids, whatever the table.
+ */
+const SECRET_KEY = /pass(word)?$|passwordhash|secret|token|apikey|privatekey|socketid|totp/i;
 
 export type RecycleService = CrudService &
   Recycler & {
@@ -65,23 +68,18 @@ function mergeSets(sets: readonly { table: string; rows: Row[] }[]): RecycleSet[
   return [...byTable].map(([table, rows]) => ({ table, rows }));
 }
 
-/** The rows as a client may see them: secrets hidden, and the sensitive columns of their entity masked. */
+/**
+ * The rows as a client may see them: secrets and the entity's hidden columns left out (not even
+ * their names), and the sensitive columns of their entity masked.
+ */
 function masked(sets: RecycleSet[], entities: ReadonlyMap<string, Entity>): RecycleSet[] {
   return sets.map((set) => {
     const entity = entities.get(set.table);
     const mask = entity ? createMasker(entity.columns) : (row: Row) => row;
+    const shown = (key: string) => !SECRET_KEY.test(key) && !entity?.columns[key]?.hidden;
     return {
       table: set.table,
-      rows: set.rows.map((row) =>
-        mask(
-          Object.fromEntries(
-            Object.entries(row).map(([key, value]) => [
-              key,
-              SECRET_KEY.test(key) && typeof value === 'string' && value !== '' ? '******' : value,
-            ]),
-          ),
-        ),
-      ),
+      rows: set.rows.map((row) => mask(Object.fromEntries(Object.entries(row).filter(([key]) => shown(key))))),
     };
   });
 }

@@ -68,7 +68,10 @@ export function CrudView(props: SettledCrudProps) {
   const columns = useCrudColumns(props, state);
   const { query, can, selected, page, size } = state;
   // On a phone the checkboxes scroll with the rows; on wider screens they stay with the first column.
-  const pinFirst = useScreen() !== 'xs';
+  const phone = useScreen() === 'xs';
+  const pinFirst = !phone;
+  // A phone showing the screen's phone columns alone: they share the width, nothing scrolls sideways.
+  const phoneView = phone && props.columns.some((c) => c.onPhone);
 
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -83,7 +86,9 @@ export function CrudView(props: SettledCrudProps) {
           columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          scroll={{ x: plannedWidth(columns, 48) ?? 'max-content' }}
+          scroll={phoneView ? undefined : { x: plannedWidth(columns, 48) ?? 'max-content' }}
+          tableLayout={phoneView ? 'fixed' : undefined}
+          className={phoneView ? 'crud-table-phone' : undefined}
           rowSelection={
             can.delete || props.onSelect
               ? {

@@ -1,7 +1,7 @@
 import type { TableColumnType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowActions } from '../../ui/row-actions';
+import { RowActions, RowMenu } from '../../ui/row-actions';
 import { useScreen } from '../screen';
 import { fitHeader } from './column-settings';
 import type { CrudRow, SettledCrudProps } from './crud-types';
@@ -17,12 +17,15 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
   const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale, thing, recordName } = state;
   // On a phone the row actions stay in view and the rest scrolls; on wider screens the first column
   // (what the row is) stays too.
-  const pinFirst = useScreen() !== 'xs';
+  const phone = useScreen() === 'xs';
+  const pinFirst = !phone;
+  // On a phone, a screen that says which columns matter shows those alone, sharing the width.
+  const phoneView = phone && props.columns.some((c) => c.onPhone);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when what the columns show changes; the handlers they call are stable in effect.
   return useMemo(() => {
     const list: TableColumnType<CrudRow>[] = props.columns
-      .filter((c) => !hiddenColumns.has(c.key))
+      .filter((c) => (phoneView ? c.onPhone : !hiddenColumns.has(c.key)))
       .map((c, i) => {
         const title = c.title ?? labelOf(c.key);
         const sortable = c.sortable ?? entity.orderable.has(c.key);
@@ -31,7 +34,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
           fixed: pinFirst && i === 0 ? 'left' : undefined,
           dataIndex: c.key,
           title,
-          width: fitHeader(c.width, title, sortable),
+          width: phoneView ? undefined : fitHeader(c.width, title, sortable),
           ellipsis: c.ellipsis ?? true,
           sorter: sortable ? true : undefined,
           sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
@@ -39,32 +42,42 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
         } satisfies TableColumnType<CrudRow>;
       });
     if (can.update || can.delete || props.rowActions) {
+      const actionsOf = (row: CrudRow) => (
+        <RowActions
+          wrap={!phoneView}
+          vertical={phoneView}
+          edit={can.update ? { label: t('crud.edit'), onClick: () => void openEdit(row) } : undefined}
+          remove={
+            can.delete && (props.rowDeletable?.(row) ?? true)
+              ? {
+                  label: t('crud.delete'),
+                  confirm: {
+                    title: t('crud.confirmDeleteThing', { thing, name: recordName(row) }),
+                    okText: t('crud.delete'),
+                    cancelText: t('common.cancel'),
+                    danger: true,
+                  },
+                  onConfirm: () => remove.mutateAsync([row.id]),
+                }
+              : undefined
+          }
+          extra={props.rowActions?.(row)}
+        />
+      );
       list.push({
         key: '__actions',
-        title: t('crud.actions'),
+        // On a phone the column is one button wide: its header says it to a reader only.
+        title: phoneView ? <span className="sr-only">{t('crud.actions')}</span> : t('crud.actions'),
         fixed: 'right',
-        width: 160,
-        render: (_: unknown, row: CrudRow) => (
-          <RowActions
-            wrap
-            edit={can.update ? { label: t('crud.edit'), onClick: () => void openEdit(row) } : undefined}
-            remove={
-              can.delete && (props.rowDeletable?.(row) ?? true)
-                ? {
-                    label: t('crud.delete'),
-                    confirm: {
-                      title: t('crud.confirmDeleteThing', { thing, name: recordName(row) }),
-                      okText: t('crud.delete'),
-                      cancelText: t('common.cancel'),
-                      danger: true,
-                    },
-                    onConfirm: () => remove.mutateAsync([row.id]),
-                  }
-                : undefined
-            }
-            extra={props.rowActions?.(row)}
-          />
-        ),
+        width: phoneView ? 48 : 160,
+        render: (_: unknown, row: CrudRow) =>
+          phoneView ? (
+            <RowMenu label={t('crud.actions')} name={recordName(row)}>
+              {actionsOf(row)}
+            </RowMenu>
+          ) : (
+            actionsOf(row)
+          ),
       });
     }
     return list;
@@ -80,5 +93,6 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
     t,
     locale,
     pinFirst,
+    phoneView,
   ]);
 }

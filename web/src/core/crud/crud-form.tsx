@@ -124,7 +124,11 @@ export function CrudForm({
                       tooltip={f.tooltip}
                       required={required}
                       valuePropName={f.valuePropName}
-                      rules={[...requiredRule, zodRule(fieldSchema, label, f.parse), ...(f.extraRules ?? [])]}
+                      rules={[
+                        ...requiredRule,
+                        ...(f.schemaRule === false ? [] : [zodRule(fieldSchema, label, f.parse)]),
+                        ...(f.extraRules ?? []),
+                      ]}
                     >
                       {f.input ?? <Input maxLength={entity.columns[f.name]?.length} />}
                     </Form.Item>

@@ -43,6 +43,11 @@ type ColumnSpecFor<Row, K extends keyof Row> = {
   /** Hidden until the user shows it in the column settings. */
   hidden?: boolean;
   ellipsis?: boolean;
+  /**
+   * Shown on a phone too (what the row is: a name, a phone, a status). Where a screen marks any,
+   * a phone shows those alone, with the row's actions in one menu, and nothing scrolls sideways.
+   */
+  onPhone?: true;
 };
 
 /** A table column: one per key of the row, so `render` gets that key's value type. */
@@ -60,6 +65,11 @@ type FieldSpecFor<Values, K extends keyof Values> = {
   /** Only on add, or only on edit. */
   only?: 'add' | 'edit';
   extraRules?: Rule[];
+  /**
+   * False: the schema's own rule is left out, for a field whose extra rules say all there is to say
+   * about its value and say more than the schema (a password under the server's policy): one rule, one message.
+   */
+  schemaRule?: false;
   /** Required in this form even where the schema lets the field be absent (a new user's password). */
   required?: boolean;
   valuePropName?: string;

@@ -1,10 +1,13 @@
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
-import { sysLog } from '@backroom/contract';
+import { declarations, type Entity, sysLog } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InputNumber, Popconfirm, Popover, Space, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, crudQueryKey } from '../../../core/crud/CrudPage';
+import { describeValue } from '../../../core/describe-value';
+import { i18n, type Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 import './log.css';
@@ -31,19 +34,53 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && Object.keys(value).length === 0);
 
-/** The params in one line, with the whole JSON a click away. */
-function ParamsCell({ value }: { value: unknown }) {
-  const { t } = useTranslation();
+/** The declared entity a request address belongs to (`/admin/customer/info/export` → customer info). */
+function entityOfUrl(url: string): Entity | undefined {
+  return declarations.find((d): d is Entity => d.kind === 'entity' && url.startsWith(`/admin/${d.module}/${d.path}/`));
+}
+
+/** A request's fields in the reader's words: the entity's column labels, the list calls' own, else the name. */
+function paramLabel(key: string, entity: Entity | undefined, t: TFunction, locale: Locale): string {
+  const column = entity?.columns[key];
+  if (column) return column.label[locale];
+  const own = `base.log.paramNames.${key}`;
+  return i18n.exists(own) ? t(own) : key;
+}
+
+/** The params in one line as readable text (an export's filters, a page's query), each field on its own line a click away. */
+function ParamsCell({ value, url }: { value: unknown; url: string }) {
+  const { t, i18n: i18next } = useTranslation();
+  const locale = i18next.language as Locale;
   const params = readParams(value);
   if (isEmpty(params)) return <span className="log-muted">—</span>;
-  const compact = typeof params === 'string' ? params : JSON.stringify(params);
-  const full = typeof params === 'string' ? params : JSON.stringify(params, null, 2);
+  const entity = entityOfUrl(url);
+  const label = (key: string) => paramLabel(key, entity, t, locale);
+  const compact = describeValue(params, label);
+  const lines =
+    typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? Object.entries(params)
+          .map(([key, v]) => [label(key), describeValue(v, label)] as const)
+          .filter(([, text]) => text !== '')
+      : [];
   return (
     <Popover
       trigger="click"
       placement="bottomLeft"
       title={t('base.log.paramsTitle')}
-      content={<pre className="log-json">{full}</pre>}
+      content={
+        lines.length > 0 ? (
+          <dl className="log-params-list">
+            {lines.map(([name, text]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{text}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="log-json">{compact}</p>
+        )
+      }
     >
       <button type="button" className="log-params" title={t('base.log.paramsShow')}>
         {compact}
@@ -153,7 +190,7 @@ export default function LogList() {
           width: 320,
           ellipsis: false,
           sortable: false,
-          render: (v) => <ParamsCell value={v} />,
+          render: (v, row) => <ParamsCell value={v} url={row.action} />,
         },
         { key: 'createTime', title: t('base.log.time'), width: 170 },
       ]}

@@ -6,7 +6,7 @@ import { sessionApi } from '../../../core/endpoint-refs';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
 import { loginPath, rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
 import { call, RequestError } from '../../../core/request';
-import { useSession } from '../../../core/session';
+import { mayReturnTo, useSession } from '../../../core/session';
 import { Button, TextField } from '../../../ui/controls';
 import { Glyph } from '../../../ui/glyphs';
 import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
@@ -45,7 +45,7 @@ export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const setTokens = useSession((s) => s.setTokens);
+  const begin = useSession((s) => s.begin);
   // Whether the server asks for a captcha (CAPTCHA=off skips it): unknown until it has said.
   const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
@@ -172,9 +172,12 @@ export function LoginPage() {
 
   /** Signed in: on to the page the login was asked for from (`search` holds its `redirect`). */
   const handleSignedIn = (pair: TokenPair, search = location.search) => {
-    setTokens(pair);
+    // The way back is the last user's screen: only the same person returns to it.
+    const back = mayReturnTo(values.username.trim() || undefined) ? returnPath(search) : null;
+    // A new session starts from nothing of the last user's (tabs, cached lists, menus).
+    begin(pair);
     rememberSignOut(null);
-    navigate(returnPath(search) ?? '/', { replace: true });
+    navigate(back ?? '/', { replace: true });
   };
 
   // The sign-in WeCom sent back: its code is exchanged once, if this tab started it

@@ -74,9 +74,11 @@ export default function CustomerInfoView() {
   ]);
 
   const columns: ColumnOf<typeof customerInfo>[] = [
+    // A phone shows who, how to reach them and where they stand; the row's actions in one menu.
     {
       key: 'customerName',
       width: 150,
+      onPhone: true,
       render: (value, row) =>
         canRead ? (
           <Button type="link" size="small" className="customer-name-link" onClick={() => setDetailsOf(row.id)}>
@@ -87,10 +89,11 @@ export default function CustomerInfoView() {
         ),
     },
     { key: 'customerCode', width: 120 },
-    { key: 'customerPhone', width: 160, render: masked('customerPhone') },
+    { key: 'customerPhone', width: 160, onPhone: true, render: masked('customerPhone') },
     {
       key: 'customerStatus',
       width: 100,
+      onPhone: true,
       render: (value) => <Badge status={STATUS_DOTS[value]} text={statusLabel(value, locale)} />,
     },
     { key: 'customerType', width: 120, render: (value) => dict.label(CUSTOMER_DICTS.customerType, value) },

@@ -73,11 +73,12 @@ export default function InvitationView() {
           }}
           columns={[
             // On a phone the first column stays in view: who, then when.
-            { key: 'customerName', width: 140 },
-            { key: 'inviteTime', width: 170 },
+            { key: 'customerName', width: 140, onPhone: true },
+            { key: 'inviteTime', width: 170, onPhone: true },
             {
               key: 'customerStatus',
               width: 140,
+              onPhone: true,
               render: (value, row) => (
                 <InvitationStatusSelect id={row.id} value={value} customerName={row.customerName} />
               ),

@@ -1,9 +1,18 @@
-import { declarations, type Entity, type RecycleData, type RecycleSet, recycleData } from '@backroom/contract';
+import {
+  type Column,
+  declarations,
+  type Entity,
+  type RecycleData,
+  type RecycleSet,
+  recycleData,
+} from '@backroom/contract';
 import { Descriptions, Drawer, Empty, Table, type TableColumnType, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../core/i18n';
+import { nameColumnOf } from '../../../core/crud/record-name';
+import { describeValue } from '../../../core/describe-value';
+import { i18n, type Locale } from '../../../core/i18n';
 import { useScreen } from '../../../core/screen';
 
 type Row = Record<string, unknown>;
@@ -17,10 +26,14 @@ for (const d of declarations) {
 }
 
 const BASE_COLUMNS: Record<string, string> = {
-  id: 'crud.id',
   createTime: 'crud.createTime',
   updateTime: 'crud.updateTime',
 };
+
+/** A bare id (the row's own, or one pointing at another row): it tells a reader nothing. */
+const isIdKey = (key: string) => key === 'id' || /I[dD]$/.test(key) || /_id$/.test(key);
+/** A secret or a connection id, whatever the table (the server leaves them out already). */
+const SECRET_KEY = /pass(word)?$|passwordhash|secret|token|apikey|privatekey|socketid|totp/i;
 
 /** What a table's rows are, in the reader's language: the declared entity, a known join table, or the raw name. */
 export function tableLabel(table: string, t: TFunction, locale: Locale): string {
@@ -38,67 +51,85 @@ export function entityLabel(record: Pick<RecycleData, 'entityInfo'>, t: TFunctio
   return info?.table ? tableLabel(info.table, t, locale) : (info?.entity ?? '—');
 }
 
-function columnLabel(table: string, key: string, t: TFunction, locale: Locale): string {
-  const column = byTable.get(table)?.columns[key];
-  if (column) return column.label[locale];
-  if (BASE_COLUMNS[key]) return t(BASE_COLUMNS[key]);
-  return t(`recycle.columns.${key}`, { defaultValue: key });
+/** The names of the deleted records ("alice", "alice, bob +3"); empty when the rows have none. */
+export function recordNames(record: Pick<RecycleData, 'entityInfo' | 'data'>, shown = 2): string {
+  const entity = byName.get(record.entityInfo?.entity ?? '') ?? byTable.get(record.entityInfo?.table ?? '');
+  const column = entity ? nameColumnOf(entity) : undefined;
+  const rows = Array.isArray(record.data) ? record.data : [];
+  const names = rows
+    .map((row) => (column === undefined ? undefined : row[column]))
+    .filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  if (names.length === 0) return '';
+  const more = rows.length - Math.min(shown, names.length);
+  return `${names.slice(0, shown).join(', ')}${more > 0 ? ` +${more}` : ''}`;
 }
 
-/** A stored value as a person reads it: dashes for nothing, yes/no for flags, JSON parsed and compact. */
-export function readable(value: unknown, t: TFunction, kind?: string): ReactNode {
+/** A field's label when a reader may see it: declared (and not hidden), a base time, or a known extra; else none. */
+function fieldLabel(table: string, key: string, t: TFunction, locale: Locale): string | undefined {
+  if (isIdKey(key) || SECRET_KEY.test(key)) return undefined;
+  const entity = byTable.get(table);
+  const column = entity?.columns[key];
+  if (column) return column.hidden ? undefined : column.label[locale];
+  if (BASE_COLUMNS[key]) return t(BASE_COLUMNS[key]);
+  const extra = `recycle.columns.${key}`;
+  return i18n.exists(extra) ? t(extra) : undefined;
+}
+
+/** A stored value as a person reads it: dashes for nothing, yes/no for flags, an enum's words, JSON as text. */
+export function readable(value: unknown, t: TFunction, column?: Column, locale: Locale = 'en'): ReactNode {
   if (value === null || value === undefined || value === '') return <span className="recycle-muted">—</span>;
-  if (kind === 'bool' || typeof value === 'boolean') {
+  if (column?.kind === 'bool' || typeof value === 'boolean') {
     const on = value === true || value === 1 || value === '1';
     return <Tag color={on ? 'green' : 'default'}>{on ? t('recycle.yes') : t('recycle.no')}</Tag>;
   }
-  if (typeof value === 'object') return <code className="recycle-code">{JSON.stringify(value)}</code>;
-  if (kind === 'json' && typeof value === 'string') {
-    try {
-      return <code className="recycle-code">{JSON.stringify(JSON.parse(value))}</code>;
-    } catch {
-      return String(value);
-    }
-  }
+  const meaning = column?.valueLabels?.[String(value)];
+  if (meaning) return meaning[locale];
+  if (typeof value === 'object' || column?.kind === 'json') return describeValue(value) || '—';
   return String(value);
 }
 
 function SetTable({ set, main }: { set: RecycleSet; main: boolean }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as Locale;
+  const { t, i18n: i18next } = useTranslation();
+  const locale = i18next.language as Locale;
   const entity = byTable.get(set.table);
   const keys: string[] = [];
   for (const row of set.rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
-  // id first, the times last, as the other screens show them.
+  const name = entity ? nameColumnOf(entity) : undefined;
+  // The name first, the times last, as the other screens show them; only fields with a label.
   const ordered = [
-    ...keys.filter((k) => k === 'id'),
-    ...keys.filter((k) => !['id', 'createTime', 'updateTime'].includes(k)),
+    ...keys.filter((k) => k === name),
+    ...keys.filter((k) => k !== name && k !== 'createTime' && k !== 'updateTime'),
     ...keys.filter((k) => k === 'createTime' || k === 'updateTime'),
-  ];
-  const columns: TableColumnType<Row>[] = ordered.map((key) => ({
+  ].flatMap((key) => {
+    const title = fieldLabel(set.table, key, t, locale);
+    return title === undefined ? [] : [{ key, title }];
+  });
+  const columns: TableColumnType<Row>[] = ordered.map(({ key, title }) => ({
     key,
     dataIndex: key,
-    title: columnLabel(set.table, key, t, locale),
+    title,
     ellipsis: true,
-    width: key === 'id' ? 80 : key.endsWith('Time') ? 170 : undefined,
-    render: (value: unknown) => readable(value, t, entity?.columns[key]?.kind),
+    width: key.endsWith('Time') ? 170 : undefined,
+    render: (value: unknown) => readable(value, t, entity?.columns[key], locale),
   }));
   return (
     <section className="recycle-set" aria-label={tableLabel(set.table, t, locale)}>
       <div className="recycle-set-head">
         <Typography.Text strong>{tableLabel(set.table, t, locale)}</Typography.Text>
         <Tag color={main ? 'blue' : 'default'}>{main ? t('recycle.main') : t('recycle.related')}</Tag>
-        <span className="recycle-muted">{t('recycle.rows', { count: set.rows.length })}</span>
-        <span className="recycle-muted recycle-code">{set.table}</span>
+        <span className="recycle-muted recycle-set-count">{t('recycle.rows', { count: set.rows.length })}</span>
       </div>
-      <Table<Row>
-        size="small"
-        rowKey={(row) => String(row.id)}
-        columns={columns}
-        dataSource={set.rows}
-        pagination={set.rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-      />
+      {/* Links between rows (a user's roles) are ids alone: their count says it all. */}
+      {columns.length > 0 && (
+        <Table<Row>
+          size="small"
+          rowKey={(row) => String(row.id)}
+          columns={columns}
+          dataSource={set.rows}
+          pagination={set.rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
     </section>
   );
 }
@@ -125,7 +156,13 @@ export function DataPreview({
     <Drawer
       open={record !== null}
       onClose={onClose}
-      title={record ? t('recycle.previewTitle', { entity: entityLabel(record, t, locale) }) : ''}
+      title={
+        record
+          ? [t('recycle.previewTitle', { entity: entityLabel(record, t, locale) }), recordNames(record)]
+              .filter(Boolean)
+              .join(' · ')
+          : ''
+      }
       size={screen === 'xs' || screen === 'sm' ? '100%' : 960}
       footer={footer}
       destroyOnHidden
@@ -139,6 +176,7 @@ export function DataPreview({
             title={t('recycle.summary')}
             items={[
               { key: 'entity', label: t('recycle.entity'), children: entityLabel(record, t, locale) },
+              { key: 'names', label: t('recycle.records'), children: recordNames(record, 5) || '—' },
               { key: 'count', label: recycleData.columns.count.label[locale], children: record.count },
               {
                 key: 'operator',
@@ -151,12 +189,6 @@ export function DataPreview({
                 label: recycleData.columns.url.label[locale],
                 span: 2,
                 children: <code className="recycle-code">{record.url}</code>,
-              },
-              {
-                key: 'params',
-                label: t('recycle.params'),
-                span: 2,
-                children: readable(record.params, t),
               },
               {
                 key: 'status',

@@ -8,7 +8,7 @@ import { CrudPage } from '../../../core/crud/CrudPage';
 import type { Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
-import { DataPreview, entityLabel } from '../components/data-preview';
+import { DataPreview, entityLabel, recordNames } from '../components/data-preview';
 import '../recycle.css';
 import { useFeedback } from '../../../core/app-feedback';
 
@@ -83,9 +83,18 @@ export default function RecycleList() {
           {
             key: 'entityInfo',
             title: t('recycle.entity'),
-            width: 130,
+            width: 220,
             sortable: false,
-            render: (_v, row) => entityLabel(row, t, locale),
+            // What was deleted: the kind of record, then its name ("User · alice").
+            render: (_v, row) => {
+              const names = recordNames(row);
+              return (
+                <span className="recycle-what">
+                  <span className="recycle-entity">{entityLabel(row, t, locale)}</span>
+                  {names && <span className="recycle-names">{names}</span>}
+                </span>
+              );
+            },
           },
           {
             key: 'userName',

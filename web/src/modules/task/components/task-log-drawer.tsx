@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, RefreshButton, serverPaging } from '../../../core/crud/parts';
+import { describeValue } from '../../../core/describe-value';
 import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 
@@ -24,7 +25,8 @@ type Failure = { error?: string; message?: string; timeoutMs?: number; service?:
 /** A run's detail in words: the result as the handler returned it, a failure in the reader's language. */
 export function describeDetail(log: Pick<TaskLog, 'status' | 'detail'>, t: TFunction): string {
   if (!log.detail) return '';
-  if (log.status === 1) return log.detail;
+  // A handler's result is often an object ({"purged":3}): it reads as words, not JSON.
+  if (log.status === 1) return describeValue(log.detail) || log.detail;
   let failure: Failure;
   try {
     failure = JSON.parse(log.detail) as Failure;

@@ -84,7 +84,10 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
  */
 export default function UserView() {
   const { t } = useTranslation();
-  const policyRule = usePolicyFormRule(usePasswordPolicy());
+  const policy = usePasswordPolicy();
+  const policyRule = usePolicyFormRule(policy);
+  // Once the policy is known, it alone speaks for the password (its bounds hold the schema's): one rule shown.
+  const passwordSchemaRule = policy ? false : undefined;
   const queryClient = useQueryClient();
   const compact = useScreen() === 'xs';
   const departments = useDepartments();
@@ -160,6 +163,7 @@ export default function UserView() {
       required: true,
       input: <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />,
       extraRules: [policyRule],
+      schemaRule: passwordSchemaRule,
     },
     {
       name: 'password',
@@ -173,6 +177,7 @@ export default function UserView() {
         />
       ),
       extraRules: [policyRule],
+      schemaRule: passwordSchemaRule,
     },
     { name: 'name' },
     { name: 'nickName' },
@@ -264,11 +269,12 @@ export default function UserView() {
                 );
               },
             },
-            { key: 'name', width: 110 },
+            // A phone shows the name, the phone and the status, the row's actions in one menu.
+            { key: 'name', width: 110, onPhone: true },
             { key: 'nickName', width: 120, hidden: true },
             { key: 'departmentName', width: 120 },
             { key: 'roleName', width: 120, sortable: false },
-            { key: 'phone', width: 130, hidden: true },
+            { key: 'phone', width: 130, hidden: true, onPhone: true },
             { key: 'email', width: 180, hidden: true },
             { key: 'wecomUserId', width: 150, hidden: true },
             ...(multiTenant ? [{ key: 'tenantId' as const, width: 90, hidden: true }] : []),
@@ -282,6 +288,7 @@ export default function UserView() {
               key: 'status',
               width: 90,
               ellipsis: false,
+              onPhone: true,
               render: (_value, row) => <StatusCell row={row} canUpdate={canUpdate} />,
             },
             { key: 'createTime', width: 170, hidden: true },
