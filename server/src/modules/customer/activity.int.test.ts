@@ -37,7 +37,8 @@ describe.each(testTargets())('customer/activity calls on $name', (target) => {
     t = await startApp(target);
     c = await setUpChain(t);
     customerA = (await createCustomer(t, c.clerkA1.token, { customerName: '甲店客户' })).id;
-    customerB = (await createCustomer(t, c.clerkB1.token, { customerName: '乙店客户', customerPhone: customerBPhone })).id;
+    customerB = (await createCustomer(t, c.clerkB1.token, { customerName: '乙店客户', customerPhone: customerBPhone }))
+      .id;
     dataOf(await t.post(`/admin/space/info/add`, { url: PRIZE, name: 'prize-photo.png', type: 'image' }, c.admin));
   });
   afterAll(async () => {
@@ -60,7 +61,12 @@ describe.each(testTargets())('customer/activity calls on $name', (target) => {
     const { id } = dataOf(
       await create(
         c.managerB.token,
-        draft({ customerId: customerB, customerName: 'typed', customerPhone: '139****0000', employeeId: c.managerB.id }),
+        draft({
+          customerId: customerB,
+          customerName: 'typed',
+          customerPhone: '139****0000',
+          employeeId: c.managerB.id,
+        }),
       ),
     );
     expect(await stored(id)).toMatchObject({
@@ -92,7 +98,11 @@ describe.each(testTargets())('customer/activity calls on $name', (target) => {
     );
     expect(page.list.map((r) => r.id)).toEqual([id]);
     const details = dataOf(
-      await t.post<{ activities: CustomerActivity[] }>('/admin/customer/info/details', { id: customerA }, c.clerkA1.token),
+      await t.post<{ activities: CustomerActivity[] }>(
+        '/admin/customer/info/details',
+        { id: customerA },
+        c.clerkA1.token,
+      ),
     );
     expect(details.activities.map((r) => r.id)).toContain(id);
   });

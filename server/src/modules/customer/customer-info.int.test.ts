@@ -46,7 +46,13 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
     dataOf(
       await t.post<{ id: number }>(
         '/admin/customer/activity/create',
-        { customerId, customerName: '占位', customerPhone: '13912345678', customerAddress: '人民路 1 号', activityName: '周年庆' },
+        {
+          customerId,
+          customerName: '占位',
+          customerPhone: '13912345678',
+          customerAddress: '人民路 1 号',
+          activityName: '周年庆',
+        },
         token,
       ),
     ).id;
@@ -496,12 +502,10 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
         await t.ctx.db.db.selectFrom('customer_info').select('id').where('employeeId', '=', leaving).execute()
       ).map((r) => r.id);
       const countOf = async (table: 'customer_invitation_record' | 'customer_activity') => {
-        const column = table === 'customer_activity' ? 'customerId' : 'customerID';
-        const rows = await t.ctx.db.db
-          .selectFrom(table)
-          .select('id')
-          .where(column as never, 'in', theirs)
-          .execute();
+        const rows =
+          table === 'customer_activity'
+            ? await t.ctx.db.db.selectFrom(table).select('id').where('customerId', 'in', theirs).execute()
+            : await t.ctx.db.db.selectFrom(table).select('id').where('customerID', 'in', theirs).execute();
         return rows.length;
       };
       const invitationsBefore = await countOf('customer_invitation_record');

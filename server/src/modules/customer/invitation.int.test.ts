@@ -1,12 +1,6 @@
 import type { CustomerInvitation, PageResult } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dataOf,
-  expectRefused,
-  startApp,
-  type TestApp,
-  testTargets,
-} from '../../testing/harness.js';
+import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, rowCount, setUpChain } from './customer.test-support.js';
 
 const INVITATION = '/admin/customer/invitationRecord';
