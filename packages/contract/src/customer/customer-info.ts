@@ -321,7 +321,7 @@ export const customerInfo = declare({
     method: 'post',
     summary: label('客户交接', '客戶交接', 'Hand over'),
     input: z.object({ fromEmployeeId: idSchema, toEmployeeId: idSchema }),
-    output: returns<{ customers: number; invitations: number }>(),
+    output: returns<{ customers: number; invitations: number; activities: number }>(),
   },
   reveal: {
     method: 'post',

@@ -24,6 +24,9 @@ import { migration as m20261126195250 } from './20261126195250_customer_insert-k
 import { migration as m20261127000744 } from './20261127000744_customer_sample-keyword-pieces-finer.js';
 import { migration as m20261127013856 } from './20261127013856_customer_index-owners-by-id.js';
 import { migration as m20261127043210 } from './20261127043210_customer_index-owner-search-fields.js';
+import { migration as m20261128115655 } from './20261128115655_space_add-uploader.js';
+import { migration as m20261128120000 } from './20261128120000_space_grant-clerk-uploads.js';
+import { migration as m20261128120100 } from './20261128120100_customer_align-records-to-customers.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -52,4 +55,7 @@ export const MIGRATIONS: MigrationList = {
   '20261127000744_customer_sample-keyword-pieces-finer': m20261127000744,
   '20261127013856_customer_index-owners-by-id': m20261127013856,
   '20261127043210_customer_index-owner-search-fields': m20261127043210,
+  '20261128115655_space_add-uploader': m20261128115655,
+  '20261128120000_space_grant-clerk-uploads': m20261128120000,
+  '20261128120100_customer_align-records-to-customers': m20261128120100,
 };

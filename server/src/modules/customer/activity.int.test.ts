@@ -17,7 +17,9 @@ const PRIZE = '/upload/20261125/prize-photo.png';
 describe.each(testTargets())('customer/activity calls on $name', (target) => {
   let t: TestApp;
   let c: Chain;
+  let customerA: number;
   let customerB: number;
+  const customerBPhone = '13912340001';
 
   const stored = (id: number) =>
     t.ctx.db.db.selectFrom('customer_activity').selectAll().where('id', '=', id).executeTakeFirst();
@@ -34,7 +36,9 @@ describe.each(testTargets())('customer/activity calls on $name', (target) => {
   beforeAll(async () => {
     t = await startApp(target);
     c = await setUpChain(t);
-    customerB = (await createCustomer(t, c.clerkB1.token, { customerName: '乙店客户' })).id;
+    customerA = (await createCustomer(t, c.clerkA1.token, { customerName: '甲店客户' })).id;
+    customerB = (await createCustomer(t, c.clerkB1.token, { customerName: '乙店客户', customerPhone: customerBPhone }))
+      .id;
     dataOf(await t.post(`/admin/space/info/add`, { url: PRIZE, name: 'prize-photo.png', type: 'image' }, c.admin));
   });
   afterAll(async () => {
@@ -53,12 +57,60 @@ describe.each(testTargets())('customer/activity calls on $name', (target) => {
     });
   });
 
-  it('takes the store of the customer it names', async () => {
-    const { id } = dataOf(await create(c.managerB.token, draft({ customerId: customerB })));
-    expect(await stored(id)).toMatchObject({ customerId: customerB, storeId: c.storeB, storeName: '门店乙' });
+  it('recorded for a customer: the customer’s owner, store, name and phone, whoever records it', async () => {
+    const { id } = dataOf(
+      await create(
+        c.managerB.token,
+        draft({
+          customerId: customerB,
+          customerName: 'typed',
+          customerPhone: '139****0000',
+          employeeId: c.managerB.id,
+        }),
+      ),
+    );
+    expect(await stored(id)).toMatchObject({
+      customerId: customerB,
+      employeeId: c.clerkB1.id,
+      storeId: c.storeB,
+      storeName: '门店乙',
+      customerName: '乙店客户',
+      customerPhone: customerBPhone,
+    });
+    // An update keeps it the customer's; naming another customer makes it theirs.
+    dataOf(await t.post(`${ACTIVITY}/update`, { id, employeeId: c.managerB.id, customerName: 'x' }, c.admin));
+    expect(await stored(id)).toMatchObject({ employeeId: c.clerkB1.id, customerName: '乙店客户' });
+    dataOf(await t.post(`${ACTIVITY}/update`, { id, customerId: customerA }, c.admin));
+    expect(await stored(id)).toMatchObject({ employeeId: c.clerkA1.id, storeId: c.storeA, customerName: '甲店客户' });
     const missing = await create(c.managerB.token, draft({ customerId: 987654 }), EN);
     expectRefused(missing, 400);
     expect(missing.body.message).toContain('987654');
+  });
+
+  it('shows in the clerk’s list and the customer’s details when admin records it for the clerk’s customer', async () => {
+    const { id } = dataOf(await create(c.admin, draft({ customerId: customerA, activityName: '管理员代录' })));
+    const page = dataOf(
+      await t.post<PageResult<CustomerActivity>>(
+        `${ACTIVITY}/findPage`,
+        { page: 1, size: 50, keyWord: '管理员代录' },
+        c.clerkA1.token,
+      ),
+    );
+    expect(page.list.map((r) => r.id)).toEqual([id]);
+    const details = dataOf(
+      await t.post<{ activities: CustomerActivity[] }>(
+        '/admin/customer/info/details',
+        { id: customerA },
+        c.clerkA1.token,
+      ),
+    );
+    expect(details.activities.map((r) => r.id)).toContain(id);
+  });
+
+  it('refuses a customer outside the operator’s scope, writing nothing', async () => {
+    const before = await rowCount(t, 'customer_activity');
+    expectRuleRefusal(await create(c.clerkA1.token, draft({ customerId: customerB })));
+    expect(await rowCount(t, 'customer_activity')).toBe(before);
   });
 
   it('keeps prize photos of the file space and refuses any other URL, naming it', async () => {

@@ -12,7 +12,7 @@ import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/fac
 import type { ListInput } from '../../core/crud/query.js';
 import { AppError, badRequest } from '../../core/errors.js';
 import { knownFileUrls } from '../space/index.js';
-import { filterCreated, withOwnerName } from './customer-info.repository.js';
+import { customerPlace, filterCreated, withOwnerName } from './customer-info.repository.js';
 import { visibleCustomer } from './customer-ref.js';
 import { assertMayAssign, requireOwner, type Staff } from './owner.js';
 
@@ -50,9 +50,11 @@ function assertIdNumberOfType(data: Row, existing: Row | undefined): void {
 }
 
 /**
- * Welfare and promotion activities. On every write: the prize photos are file-space files; a
- * named customer is one the operator may see, and the activity takes that customer's store;
- * without one it takes the store of the staff user who recorded it (the operator by default).
+ * Welfare and promotion activities. On every write: the prize photos are file-space files; an
+ * activity recorded for a customer (customerId) needs one the operator may see and belongs to it:
+ * its owner and store are the customer's, whoever records it, and it moves with the customer
+ * (customer-info.repository.ts, moveCustomerRecords); its customerName and customerPhone are the
+ * customer's. Without a customer it is the recorder's (the operator, or whom a manager names).
  */
 export function createActivityService(ctx: AppContext, customers: CrudService): ActivityService {
   const crud = createCrud(ctx, customerActivity, {
@@ -63,25 +65,37 @@ export function createActivityService(ctx: AppContext, customers: CrudService): 
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       assertIdNumberOfType(data, existing);
       await assertSpaceFiles(trx, data.prizePhoto);
-      // The store comes from the customer or the recorder, never from the client.
+      // The owner and store come from the customer (or the recorder), never from the client.
       delete data.storeId;
       delete data.storeName;
-      let recorder: Staff | undefined;
+      const customerId = data.customerId === undefined ? existing?.customerId : data.customerId;
+      if (typeof customerId === 'number') {
+        // A customer named anew must be one the operator may see; an update of another field reads
+        // the one it has (gone to the recycle bin: the row keeps what it has).
+        const named = mode === 'add' || (data.customerId !== undefined && data.customerId !== existing?.customerId);
+        const customer = named
+          ? await visibleCustomer(customers, trx, customerId, session)
+          : await customerPlace(trx, customerId);
+        delete data.employeeId;
+        if (customer) {
+          // The spec's name and phone are kept on the record, as the customer has them.
+          Object.assign(data, {
+            employeeId: customer.employeeId ?? null,
+            storeId: customer.storeId ?? null,
+            storeName: customer.storeName ?? null,
+            customerName: customer.customerName,
+            customerPhone: customer.customerPhone,
+          });
+        }
+        return data;
+      }
+      // No customer (an import, a walk-in): the recorder's, as a manager names them.
       if (mode === 'add' || (data.employeeId !== undefined && data.employeeId !== existing?.employeeId)) {
         const employeeId = typeof data.employeeId === 'number' ? data.employeeId : session.userId;
         if (mode === 'update' && data.employeeId === null) throw badRequest('customer.ownerRequired');
-        recorder = await requireOwner(trx, employeeId);
+        const recorder: Staff = await requireOwner(trx, employeeId);
         assertMayAssign(session, recorder);
-        data.employeeId = recorder.id;
-      }
-      const customerId = data.customerId === undefined ? existing?.customerId : data.customerId;
-      const customerNamed =
-        mode === 'add' || (data.customerId !== undefined && data.customerId !== existing?.customerId);
-      if (typeof customerId === 'number' && customerNamed) {
-        const customer = await visibleCustomer(customers, trx, customerId, session);
-        Object.assign(data, { storeId: customer.storeId ?? null, storeName: customer.storeName ?? null });
-      } else if (recorder && typeof customerId !== 'number') {
-        Object.assign(data, { storeId: recorder.homeId, storeName: recorder.homeName });
+        Object.assign(data, { employeeId: recorder.id, storeId: recorder.homeId, storeName: recorder.homeName });
       }
       return data;
     },

@@ -41,6 +41,23 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
         token,
       ),
     ).id;
+  /** Records an activity for a customer through activity/create; answers its id. */
+  const recordActivity = async (token: string, customerId: number) =>
+    dataOf(
+      await t.post<{ id: number }>(
+        '/admin/customer/activity/create',
+        {
+          customerId,
+          customerName: '占位',
+          customerPhone: '13912345678',
+          customerAddress: '人民路 1 号',
+          activityName: '周年庆',
+        },
+        token,
+      ),
+    ).id;
+  const storedActivity = (id: number) =>
+    t.ctx.db.db.selectFrom('customer_activity').selectAll().where('id', '=', id).executeTakeFirst();
   const storedInvitation = (id: number) =>
     t.ctx.db.db.selectFrom('customer_invitation_record').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -428,10 +445,13 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
       expect(nothing.body.message).toContain('at least one field');
     });
 
-    it('batchUpdate of the owner follows the hand-over rules: store and open invitations move along', async () => {
+    it('batchUpdate of the owner follows the hand-over rules: store, invitations and activities move along', async () => {
       const a = await createCustomer(t, c.clerkA1.token);
       const open = await invite(c.clerkA1.token, a.id);
       const done = await invite(c.clerkA1.token, a.id, { customerStatus: '2' });
+      // Booked by the manager: the customer's all the same, and it moves with it.
+      const byManager = await invite(c.managerA.token, a.id);
+      const activity = await recordActivity(c.managerA.token, a.id);
       expectRuleRefusal(
         await t.post(`${INFO}/batchUpdate`, { ids: [a.id], employeeId: c.clerkA2.id }, c.clerkA1.token),
       );
@@ -439,10 +459,25 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
         await t.post(`${INFO}/batchUpdate`, { ids: [a.id], employeeId: c.clerkB1.id }, c.managerA.token),
       );
       expect((await storedCustomer(t, a.id))?.employeeId).toBe(c.clerkA1.id);
+      expect((await storedActivity(activity))?.employeeId).toBe(c.clerkA1.id);
       dataOf(await t.post(`${INFO}/batchUpdate`, { ids: [a.id], employeeId: c.clerkA2.id }, c.managerA.token));
       expect(await storedCustomer(t, a.id)).toMatchObject({ employeeId: c.clerkA2.id, employeeNumber: 'clerk.a2' });
-      expect((await storedInvitation(open))?.employeeId).toBe(c.clerkA2.id);
-      expect((await storedInvitation(done))?.employeeId).toBe(c.clerkA1.id);
+      for (const id of [open, done, byManager])
+        expect(await storedInvitation(id)).toMatchObject({ employeeId: c.clerkA2.id, storeId: c.storeA });
+      expect(await storedActivity(activity)).toMatchObject({ employeeId: c.clerkA2.id, storeId: c.storeA });
+    });
+
+    it('an owner changed by update takes the invitations and activities to the new owner’s store', async () => {
+      const a = await createCustomer(t, c.clerkA1.token);
+      const invitation = await invite(c.clerkA1.token, a.id, { customerStatus: '3' });
+      const activity = await recordActivity(c.clerkA1.token, a.id);
+      dataOf(await t.post(`${INFO}/update`, { id: a.id, employeeId: c.clerkB1.id }, c.admin));
+      expect(await storedInvitation(invitation)).toMatchObject({ employeeId: c.clerkB1.id, storeId: c.storeB });
+      expect(await storedActivity(activity)).toMatchObject({
+        employeeId: c.clerkB1.id,
+        storeId: c.storeB,
+        storeName: '门店乙',
+      });
     });
 
     it('batchDelete deletes into the recycle bin, all or nothing', async () => {
@@ -468,30 +503,37 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
   });
 
   describe('handOver', () => {
-    it('moves all of one clerk’s customers and their open invitations to another clerk of the store', async () => {
+    it('moves all of one clerk’s customers with all their invitations and activities to another clerk of the store', async () => {
       const leaving = c.clerkA1.id;
-      const theirs = await t.ctx.db.db
-        .selectFrom('customer_info')
-        .select('id')
-        .where('employeeId', '=', leaving)
-        .execute();
       const x = await createCustomer(t, c.clerkA1.token);
       const open = await invite(c.clerkA1.token, x.id);
       const visited = await invite(c.clerkA1.token, x.id, { customerStatus: '2' });
-      const openBefore = await t.ctx.db.db
-        .selectFrom('customer_invitation_record')
-        .select('id')
-        .where('employeeId', '=', leaving)
-        .where('customerStatus', '=', '1')
-        .execute();
+      const byAdmin = await invite(c.admin, x.id);
+      const activity = await recordActivity(c.admin, x.id);
+      const theirs = (
+        await t.ctx.db.db.selectFrom('customer_info').select('id').where('employeeId', '=', leaving).execute()
+      ).map((r) => r.id);
+      const countOf = async (table: 'customer_invitation_record' | 'customer_activity') => {
+        const rows =
+          table === 'customer_activity'
+            ? await t.ctx.db.db.selectFrom(table).select('id').where('customerId', 'in', theirs).execute()
+            : await t.ctx.db.db.selectFrom(table).select('id').where('customerID', 'in', theirs).execute();
+        return rows.length;
+      };
+      const invitationsBefore = await countOf('customer_invitation_record');
+      const activitiesBefore = await countOf('customer_activity');
       const answer = dataOf(
-        await t.post<{ customers: number; invitations: number }>(
+        await t.post<{ customers: number; invitations: number; activities: number }>(
           `${INFO}/handOver`,
           { fromEmployeeId: leaving, toEmployeeId: c.clerkA2.id },
           c.managerA.token,
         ),
       );
-      expect(answer).toEqual({ customers: theirs.length + 1, invitations: openBefore.length });
+      expect(answer).toEqual({
+        customers: theirs.length,
+        invitations: invitationsBefore,
+        activities: activitiesBefore,
+      });
       const left = await t.ctx.db.db
         .selectFrom('customer_info')
         .select('id')
@@ -499,8 +541,8 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
         .execute();
       expect(left).toEqual([]);
       expect(await storedCustomer(t, x.id)).toMatchObject({ employeeId: c.clerkA2.id, storeId: c.storeA });
-      expect((await storedInvitation(open))?.employeeId).toBe(c.clerkA2.id);
-      expect((await storedInvitation(visited))?.employeeId).toBe(leaving);
+      for (const id of [open, visited, byAdmin]) expect((await storedInvitation(id))?.employeeId).toBe(c.clerkA2.id);
+      expect((await storedActivity(activity))?.employeeId).toBe(c.clerkA2.id);
     });
 
     it('shows in the request log', async () => {

@@ -12,7 +12,7 @@ const CODE_RANGE = ['C00000000', 'C99999999'] as const;
 /** Ids per statement when a change covers many rows. */
 export const SLICE = 500;
 
-/** An invitation still to happen (the invitationStatus dictionary's "invited"): it moves with its customer. */
+/** An invitation still to happen (the invitationStatus dictionary's "invited"): a new invitation's status. */
 export const OPEN_INVITATION = INVITATION_STATUS[0];
 
 /** Filters of time windows: homeBaseData's, and the lists the home dashboard's figures open. */
@@ -113,27 +113,33 @@ export function ownerFields(owner: Staff) {
   };
 }
 
+/** How many invitations and activities moved with their customers. */
+export type MovedRecords = { invitations: number; activities: number };
+
 /**
- * Moves the open invitations `from` holds for these customers to `to` (and to the store the
- * customers now belong to); answers how many moved. Invitations that happened stay as recorded.
+ * Gives every invitation and activity of these customers to `to` and the store the customers now
+ * belong to (ownerFields of `to`), whoever recorded them: they follow their customer. Answers how
+ * many of each moved. Run it in the transaction that moves the customers.
  */
-export async function moveOpenInvitations(
-  trx: Db,
-  customerIds: readonly number[],
-  from: number,
-  to: Staff,
-): Promise<number> {
-  if (customerIds.length === 0) return 0;
-  let moved = 0;
-  for (let i = 0; i < customerIds.length; i += SLICE) {
-    const result = await trx
+export async function moveCustomerRecords(trx: Db, customerIds: readonly number[], to: Staff): Promise<MovedRecords> {
+  const moved: MovedRecords = { invitations: 0, activities: 0 };
+  const unique = [...new Set(customerIds)];
+  const owner = ownerFields(to);
+  const updateTime = formatTime();
+  for (let i = 0; i < unique.length; i += SLICE) {
+    const slice = unique.slice(i, i + SLICE);
+    const invitations = await trx
       .updateTable('customer_invitation_record')
-      .set({ employeeId: to.id, storeId: to.homeId, updateTime: formatTime() })
-      .where('employeeId', '=', from)
-      .where('customerStatus', '=', OPEN_INVITATION)
-      .where('customerID', 'in', customerIds.slice(i, i + SLICE))
+      .set({ employeeId: owner.employeeId, storeId: owner.storeId, updateTime })
+      .where('customerID', 'in', slice)
       .executeTakeFirst();
-    moved += Number(result.numUpdatedRows);
+    moved.invitations += Number(invitations.numUpdatedRows);
+    const activities = await trx
+      .updateTable('customer_activity')
+      .set({ employeeId: owner.employeeId, storeId: owner.storeId, storeName: owner.storeName, updateTime })
+      .where('customerId', 'in', slice)
+      .executeTakeFirst();
+    moved.activities += Number(activities.numUpdatedRows);
   }
   return moved;
 }
@@ -142,4 +148,13 @@ export async function moveOpenInvitations(
 export async function customerIdsOwnedBy(db: Db, employeeId: number): Promise<number[]> {
   const rows = await db.selectFrom('customer_info').select('id').where('employeeId', '=', employeeId).execute();
   return rows.map((r) => r.id);
+}
+
+/** Where a customer sits (owner and store), read as stored, without a scope: for the rows that follow it. */
+export async function customerPlace(db: Db, id: number) {
+  return db
+    .selectFrom('customer_info')
+    .select(['employeeId', 'storeId', 'storeName', 'customerName', 'customerPhone'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -20,7 +20,7 @@ import {
   customerIdsOwnedBy,
   customersWithPhone,
   filterCustomers,
-  moveOpenInvitations,
+  moveCustomerRecords,
   nextCustomerCode,
   ownerFields,
   SLICE,
@@ -57,7 +57,7 @@ export type CustomerInfoService = CrudService & {
   handOver(
     input: { fromEmployeeId: number; toEmployeeId: number },
     session: Session,
-  ): Promise<{ customers: number; invitations: number }>;
+  ): Promise<{ customers: number; invitations: number; activities: number }>;
 };
 
 const givenCode = (draft: Row): string | undefined =>
@@ -146,12 +146,11 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
       return data;
     },
     async afterWrite(id, input, { trx, mode, existing }) {
-      // A new owner takes the customer's open invitations along, as a hand-over does.
+      // A new owner takes the customer's invitations and activities along, as a hand-over does.
       const previous = existing?.employeeId;
-      if (mode !== 'update' || typeof input.employeeId !== 'number' || typeof previous !== 'number') return;
-      if (input.employeeId === previous) return;
+      if (mode !== 'update' || typeof input.employeeId !== 'number' || input.employeeId === previous) return;
       const owner = await loadStaff(trx, input.employeeId);
-      if (owner) await moveOpenInvitations(trx, [id], previous, owner);
+      if (owner) await moveCustomerRecords(trx, [id], owner);
     },
   });
 
@@ -195,17 +194,14 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     return rows;
   }
 
-  /** Moves each customer's open invitations from its previous owner to the new one. */
-  async function followOwner(trx: LooseTrx, rows: readonly Row[], owner: Staff): Promise<number> {
-    const byOwner = new Map<number, number[]>();
-    for (const row of rows) {
-      const previous = row.employeeId as number | null;
-      if (previous === null || previous === owner.id) continue;
-      byOwner.set(previous, [...(byOwner.get(previous) ?? []), row.id as number]);
-    }
-    let moved = 0;
-    for (const [previous, ids] of byOwner) moved += await moveOpenInvitations(trx, ids, previous, owner);
-    return moved;
+  /** Gives the invitations and activities of the customers that change hands to their new owner. */
+  async function followOwner(trx: LooseTrx, rows: readonly Row[], owner: Staff): Promise<void> {
+    const moving = rows.filter((row) => row.employeeId !== owner.id || row.storeId !== owner.homeId);
+    await moveCustomerRecords(
+      trx,
+      moving.map((row) => row.id as number),
+      owner,
+    );
   }
 
   const service: CustomerInfoService = {
@@ -295,9 +291,9 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
       const moved = await db.transaction().execute(async (trx) => {
         const ids = await customerIdsOwnedBy(trx, from.id);
         await assertTouchable(trx, ids, session);
-        const invitations = await moveOpenInvitations(trx, ids, from.id, to);
+        const records = await moveCustomerRecords(trx, ids, to);
         const customers = await updateCustomers(trx, ids, ownerFields(to));
-        return { customers, invitations };
+        return { customers, ...records };
       });
       crud.changed();
       return moved;

@@ -1,13 +1,6 @@
 import type { CustomerInvitation, PageResult } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dataOf,
-  expectRefused,
-  expectRuleRefusal,
-  startApp,
-  type TestApp,
-  testTargets,
-} from '../../testing/harness.js';
+import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, rowCount, setUpChain } from './customer.test-support.js';
 
 const INVITATION = '/admin/customer/invitationRecord';
@@ -35,7 +28,7 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
     await t?.stop();
   });
 
-  it('creates an invitation: status "1" by default, the operator as inviter, the customer’s store', async () => {
+  it('creates an invitation: status "1" by default, the customer’s owner and store', async () => {
     const { id } = dataOf(
       await create(c.clerkA1.token, { customerID: customerA, inviteTime: '2026-03-02 10:00:00', storeId: c.storeB }),
     );
@@ -82,20 +75,54 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
         c.managerA.token,
       ),
     );
-    expect(await stored(id)).toMatchObject({ storeId: c.storeA, employeeId: c.managerA.id, customerStatus: '1' });
+    expect(await stored(id)).toMatchObject({ storeId: c.storeA, employeeId: c.clerkA1.id, customerStatus: '1' });
     expectRefused(await t.post(`${INVITATION}/update`, { id, customerStatus: 'x' }, c.managerA.token), 400);
     dataOf(await t.post(`${INVITATION}/update`, { id, customerStatus: '2', storeId: c.storeB }, c.managerA.token));
-    expect(await stored(id)).toMatchObject({ customerStatus: '2', storeId: c.storeA });
+    expect(await stored(id)).toMatchObject({ customerStatus: '2', storeId: c.storeA, employeeId: c.clerkA1.id });
     dataOf(await t.post(`${INVITATION}/update`, { id, customerID: customerB }, c.admin));
-    expect(await stored(id)).toMatchObject({ customerID: customerB, storeId: c.storeB });
+    expect(await stored(id)).toMatchObject({ customerID: customerB, storeId: c.storeB, employeeId: c.clerkB1.id });
   });
 
-  it('only a manager names another inviter, of their own store', async () => {
+  it('belongs to its customer’s owner whoever books it: a named inviter is not taken', async () => {
     const body = { customerID: customerA, inviteTime: '2026-03-04 10:00:00' };
-    expectRuleRefusal(await create(c.clerkA1.token, { ...body, employeeId: c.clerkA2.id }));
-    expectRuleRefusal(await create(c.managerA.token, { ...body, employeeId: c.clerkB1.id }));
-    const { id } = dataOf(await create(c.managerA.token, { ...body, employeeId: c.clerkA2.id }));
-    expect((await stored(id))?.employeeId).toBe(c.clerkA2.id);
+    const byManager = dataOf(await create(c.managerA.token, { ...body, employeeId: c.clerkA2.id })).id;
+    expect(await stored(byManager)).toMatchObject({ employeeId: c.clerkA1.id, storeId: c.storeA });
+    const byClerk = dataOf(await create(c.clerkA1.token, { ...body, employeeId: c.clerkA2.id })).id;
+    expect((await stored(byClerk))?.employeeId).toBe(c.clerkA1.id);
+    dataOf(await t.post(`${INVITATION}/update`, { id: byManager, employeeId: c.managerA.id }, c.managerA.token));
+    expect((await stored(byManager))?.employeeId).toBe(c.clerkA1.id);
+  });
+
+  it('an appointment admin books for a clerk’s customer shows in that clerk’s list and the customer’s details', async () => {
+    const { id } = dataOf(
+      await create(c.admin, { customerID: customerA, inviteTime: '2026-03-09 10:00:00', remark: 'booked by admin' }),
+    );
+    expect(await stored(id)).toMatchObject({ employeeId: c.clerkA1.id, storeId: c.storeA });
+    const page = dataOf(
+      await t.post<PageResult<CustomerInvitation>>(
+        `${INVITATION}/findPage`,
+        { page: 1, size: 50, keyWord: 'booked by admin' },
+        c.clerkA1.token,
+      ),
+    );
+    expect(page.list.map((r) => r.id)).toEqual([id]);
+    const details = dataOf(
+      await t.post<{ invitations: CustomerInvitation[] }>(
+        '/admin/customer/info/details',
+        { id: customerA },
+        c.clerkA1.token,
+      ),
+    );
+    expect(details.invitations.map((r) => r.id)).toContain(id);
+    // …and not in another clerk's, of the same store.
+    const other = dataOf(
+      await t.post<PageResult<CustomerInvitation>>(
+        `${INVITATION}/findPage`,
+        { page: 1, size: 50, keyWord: 'booked by admin' },
+        c.clerkA2.token,
+      ),
+    );
+    expect(other.list).toEqual([]);
   });
 
   it('findPage answers rows with the customer’s, inviter’s and store’s names', async () => {

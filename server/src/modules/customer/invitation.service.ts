@@ -9,10 +9,9 @@ import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import type { ListInput } from '../../core/crud/query.js';
 import { badRequest } from '../../core/errors.js';
-import { OPEN_INVITATION } from './customer-info.repository.js';
+import { customerPlace, OPEN_INVITATION } from './customer-info.repository.js';
 import { visibleCustomer } from './customer-ref.js';
 import { filterInviteTime, withInvitationNames } from './invitation.repository.js';
-import { assertMayAssign, requireOwner } from './owner.js';
 
 type Row = Record<string, unknown>;
 
@@ -29,8 +28,9 @@ const isInvitationStatus = (value: unknown): boolean => (INVITATION_STATUS as re
 /**
  * Invitations to visit a store. Rules on every write (add, create, update): the status is a value of
  * the invitationStatus dictionary ("1" invited by default), the customer is one the operator may
- * see and the invitation sits in that customer's store, and the inviting staff user is the operator
- * unless a manager names another.
+ * see, and the invitation belongs to that customer: its owner (employeeId) and store are the
+ * customer's, whoever records it (admin booking for a clerk's customer books it for that clerk),
+ * and they move with the customer (customer-info.repository.ts, moveCustomerRecords).
  */
 export function createInvitationService(ctx: AppContext, customers: CrudService): InvitationService {
   const crud = createCrud(ctx, customerInvitationRecord, {
@@ -39,8 +39,6 @@ export function createInvitationService(ctx: AppContext, customers: CrudService)
     filter: filterInviteTime,
     scopeMessage: 'customer.invitationNotInScope',
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
-      // The store follows the customer, never the client.
-      delete data.storeId;
       if (mode === 'add' && (data.customerStatus === undefined || data.customerStatus === '')) {
         data.customerStatus = OPEN_INVITATION;
       }
@@ -50,16 +48,16 @@ export function createInvitationService(ctx: AppContext, customers: CrudService)
           values: INVITATION_STATUS.join(', '),
         });
       }
-      if (mode === 'add' || (data.customerID !== undefined && data.customerID !== existing?.customerID)) {
-        const customer = await visibleCustomer(customers, trx, data.customerID as number, session);
-        data.storeId = customer.storeId ?? null;
-      }
-      if (mode === 'add' && (data.employeeId === undefined || data.employeeId === null)) {
-        data.employeeId = session.userId;
-      } else if (data.employeeId !== undefined && data.employeeId !== existing?.employeeId) {
-        if (data.employeeId === null) throw badRequest('customer.ownerRequired');
-        assertMayAssign(session, await requireOwner(trx, data.employeeId as number));
-      }
+      // The owner and the store are the customer's, whoever records it and whatever the client says.
+      // A customer named anew must be one the operator may see; an update of another field reads
+      // the one it has (gone to the recycle bin: the row keeps where it was).
+      delete data.employeeId;
+      delete data.storeId;
+      const named = mode === 'add' || (data.customerID !== undefined && data.customerID !== existing?.customerID);
+      const customer = named
+        ? await visibleCustomer(customers, trx, data.customerID as number, session)
+        : await customerPlace(trx, existing?.customerID as number);
+      if (customer) Object.assign(data, { employeeId: customer.employeeId ?? null, storeId: customer.storeId ?? null });
       return data;
     },
   });

@@ -7,6 +7,8 @@ import {
   type Label,
   type Locale,
   label,
+  spaceInfo,
+  spaceType,
   sysDepartment,
   sysUser,
   type UserLevel,
@@ -110,9 +112,15 @@ const info = customerInfo.perms;
 const invitation = customerInvitationRecord.perms;
 const activity = customerActivity.perms;
 
-/** What a clerk does all day: their customers, invitations and activities, read and written. */
+/**
+ * What a clerk does all day: their customers, invitations and activities, read and written, and
+ * the file picker's permission row (prize photos), over the files they uploaded themselves only
+ * (space-info.service.ts).
+ */
 // biome-ignore format: a line a page
 const CLERK_PERMS = [
+  spaceInfo.perms.page, spaceInfo.perms.list, spaceInfo.perms.info, spaceInfo.perms.add,
+  spaceType.perms.list, spaceType.perms.add,
   info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
   info.add, info.create, info.preCreate, info.update, info.batchUpdate, info.remove,
   invitation.page, invitation.list, invitation.info, invitation.findPage,

@@ -79,6 +79,7 @@ export function CustomerBatch({ selected, onDone }: Props) {
       )}
       <HandOverDialog
         open={handingOver}
+        selected={selected}
         onClose={() => setHandingOver(false)}
         onDone={() => {
           setHandingOver(false);

@@ -22,7 +22,6 @@ import { WALL_CLOCK } from '../../../ui/date-time-input';
 import { statusLabel } from './customer-batch';
 import { InvitationStatusSelect } from './invitation-status';
 import { MaskedValue } from './masked-value';
-import { isMasked } from './masking';
 import { PhotoThumbs } from './prize-photos';
 import { QuickForm } from './quick-form';
 import { sexOptions, useActivityFields, useInvitationFields } from './record-fields';
@@ -80,9 +79,10 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
     }
     const age = Number.parseInt(customer.customerAge ?? '', 10);
     return {
+      customerId: customer.id,
       customerName: customer.customerName,
-      // A masked number is not the customer's: the operator types it (or it stays empty).
-      customerPhone: isMasked(customer.customerPhone) ? undefined : customer.customerPhone,
+      // Shown as the operator sees it: the server keeps the customer's own number on the record.
+      customerPhone: customer.customerPhone,
       customerSex: customer.customerSex,
       customerAge: Number.isFinite(age) ? age : undefined,
       customerAddress: customer.customerAddress ?? undefined,

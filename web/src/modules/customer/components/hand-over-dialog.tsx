@@ -1,14 +1,23 @@
 import { customerInfo } from '@backroom/contract';
-import { Alert, Form, Select } from 'antd';
+import { Alert, Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { FormDialog } from '../../../core/form-dialog';
 import { call } from '../../../core/request';
 import { type Choice, useStaff, useStores } from '../hooks/use-org';
 
-type Values = { storeId?: number; fromEmployeeId?: number; toEmployeeId?: number };
+/** What is handed over: the customers selected in the list, or every customer of one clerk (their book). */
+type Scope = 'selected' | 'book';
 
-type Props = { open: boolean; onClose: () => void; onDone: () => void };
+type Values = { scope?: Scope; storeId?: number; fromEmployeeId?: number; toEmployeeId?: number };
+
+type Props = {
+  open: boolean;
+  /** The customers selected in the list; with none, only a whole book can be handed over. */
+  selected: readonly number[];
+  onClose: () => void;
+  onDone: () => void;
+};
 
 /** What the dialog edits while open: nothing of its own, and the same nothing on every render (a new one would start the form over). */
 const OPENED = {};
@@ -17,26 +26,28 @@ const nameOf = (choices: readonly Choice[], id: number | undefined) =>
   choices.find((c) => c.value === id)?.label ?? String(id ?? '');
 
 /**
- * Hands every customer of one clerk (with their open invitations) to another clerk of the same
- * store, in one call, after a confirmation: what a manager does when a clerk leaves.
+ * Hands customers with their invitations and activities to another clerk of the store, after a
+ * confirmation that names how many and to whom: the customers selected in the list (batchUpdate of
+ * the owner), or every customer of one clerk (handOver), what a manager does when a clerk leaves.
  */
-export function HandOverDialog({ open, onClose, onDone }: Props) {
+export function HandOverDialog({ open, selected, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const { modal } = useFeedback();
   const [form] = Form.useForm<Values>();
   const { stores } = useStores();
   const storeId = Form.useWatch('storeId', form);
   const fromId = Form.useWatch('fromEmployeeId', form);
+  const scope: Scope = Form.useWatch('scope', form) ?? (selected.length > 0 ? 'selected' : 'book');
   // Without stores to choose from (no department list), the staff the operator may see are offered.
   const { staff, loading, canList } = useStaff(
     stores.length > 0 ? storeId : undefined,
     stores.length === 0 || !!storeId,
   );
 
-  const confirm = (from: string, to: string) =>
+  const confirm = (title: string) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
-        title: t('customer.handOver.confirm', { from, to }),
+        title,
         content: t('customer.handOver.hint'),
         okText: t('customer.handOver.ok'),
         cancelText: t('common.cancel'),
@@ -46,9 +57,19 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
     });
 
   const submit = async (values: Values) => {
-    const fromEmployeeId = values.fromEmployeeId as number;
     const toEmployeeId = values.toEmployeeId as number;
-    if (!(await confirm(nameOf(staff, fromEmployeeId), nameOf(staff, toEmployeeId)))) {
+    const to = nameOf(staff, toEmployeeId);
+    if ((values.scope ?? scope) === 'selected') {
+      const ids = [...selected];
+      if (!(await confirm(t('customer.handOver.confirmSelected', { count: ids.length, to })))) {
+        throw new Error('hand-over declined');
+      }
+      return call(customerInfo.api.batchUpdate, { ids, employeeId: toEmployeeId });
+    }
+    const fromEmployeeId = values.fromEmployeeId as number;
+    const count = await call(customerInfo.api.total, { salesmanId: fromEmployeeId });
+    const from = nameOf(staff, fromEmployeeId);
+    if (!(await confirm(t('customer.handOver.confirmBook', { count, from, to })))) {
       throw new Error('hand-over declined');
     }
     return call(customerInfo.api.handOver, { fromEmployeeId, toEmployeeId });
@@ -64,7 +85,10 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
       name="handOver"
       title={t('customer.handOver.title')}
       okText={t('customer.handOver.ok')}
-      initialValues={() => (stores.length === 1 ? { storeId: stores[0]?.value } : {})}
+      initialValues={(): Values => ({
+        scope: selected.length > 0 ? 'selected' : 'book',
+        ...(stores.length === 1 ? { storeId: stores[0]?.value } : {}),
+      })}
       submit={submit}
       savedText={t('customer.handOver.saved')}
       onSaved={() => onDone()}
@@ -72,6 +96,18 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
       width={480}
     >
       <Alert type="info" showIcon message={t('customer.handOver.hint')} className="customer-hint" />
+      <Form.Item name="scope" label={t('customer.handOver.scope')}>
+        <Radio.Group
+          options={[
+            {
+              value: 'selected',
+              label: t('customer.handOver.selected', { count: selected.length }),
+              disabled: selected.length === 0,
+            },
+            { value: 'book', label: t('customer.handOver.book') },
+          ]}
+        />
+      </Form.Item>
       {!canList && <Alert type="warning" showIcon message={t('customer.handOver.noStaff')} />}
       {stores.length > 0 && (
         <Form.Item name="storeId" label={t('customer.store')} rules={[required(t('customer.store'))]}>
@@ -83,13 +119,15 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
           />
         </Form.Item>
       )}
-      <Form.Item
-        name="fromEmployeeId"
-        label={t('customer.handOver.from')}
-        rules={[required(t('customer.handOver.from'))]}
-      >
-        <Select options={staffOptions} loading={loading} showSearch optionFilterProp="label" />
-      </Form.Item>
+      {scope === 'book' && (
+        <Form.Item
+          name="fromEmployeeId"
+          label={t('customer.handOver.from')}
+          rules={[required(t('customer.handOver.from'))]}
+        >
+          <Select options={staffOptions} loading={loading} showSearch optionFilterProp="label" />
+        </Form.Item>
+      )}
       <Form.Item
         name="toEmployeeId"
         label={t('customer.handOver.to')}
@@ -98,13 +136,15 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
           required(t('customer.handOver.to')),
           {
             validator: async (_rule, value: unknown) => {
-              if (value !== undefined && value === fromId) throw new Error(t('customer.handOver.same'));
+              if (scope === 'book' && value !== undefined && value === fromId) {
+                throw new Error(t('customer.handOver.same'));
+              }
             },
           },
         ]}
       >
         <Select
-          options={staffOptions.filter((o) => o.value !== fromId)}
+          options={scope === 'book' ? staffOptions.filter((o) => o.value !== fromId) : staffOptions}
           loading={loading}
           showSearch
           optionFilterProp="label"

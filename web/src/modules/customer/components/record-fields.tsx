@@ -11,7 +11,7 @@ import {
   ownValue,
   sexLabels,
 } from '@backroom/contract';
-import { Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '../../../core/crud/CrudPage';
@@ -56,14 +56,56 @@ export function idNumberOfTypeRule(locale: Locale, field: string): Rule {
   });
 }
 
-/** Who the activity was for, what it was, and the prize with its photos from the file space. */
+type PickerProps = { id?: string; value?: number | null; onChange?: (value: number | null) => void };
+
+/**
+ * The customer an activity is for, found by name, code or phone: choosing one fills the form's
+ * customer fields from their record (the server keeps the customer's own name and phone, also
+ * where the phone shows masked here).
+ */
+function ActivityCustomerSelect(props: PickerProps) {
+  const form = Form.useFormInstance();
+  return (
+    <CustomerSelect
+      {...props}
+      onPick={(customer) => {
+        if (!customer) return;
+        const age = Number.parseInt(customer.customerAge ?? '', 10);
+        form.setFieldsValue({
+          customerName: customer.customerName,
+          customerPhone: customer.customerPhone,
+          customerSex: customer.customerSex,
+          customerAge: Number.isFinite(age) ? age : undefined,
+          ...(customer.customerAddress ? { customerAddress: customer.customerAddress } : {}),
+        });
+      }}
+    />
+  );
+}
+
+type TextProps = { id?: string; value?: string; onChange?: (event: unknown) => void; maxLength: number };
+
+/** A name or phone that comes from the chosen customer: read-only while one is chosen. */
+function FromCustomer(props: TextProps & { inputMode?: 'tel' }) {
+  const customerId = Form.useWatch('customerId') as number | null | undefined;
+  return <Input {...props} readOnly={typeof customerId === 'number'} />;
+}
+
+/** Who the activity was for (a customer chosen by search), what it was, and the prize with its photos. */
 export function useActivityFields(): FieldOf<typeof customerActivity>[] {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   return [
-    { name: 'customerName', input: <Input maxLength={100} /> },
-    { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
+    // A new activity is for a customer; one recorded before without (an import) may stay so.
+    { name: 'customerId', span: 24, required: true, only: 'add', input: <ActivityCustomerSelect /> },
+    { name: 'customerId', span: 24, only: 'edit', input: <ActivityCustomerSelect /> },
+    { name: 'customerName', input: <FromCustomer maxLength={100} /> },
+    {
+      name: 'customerPhone',
+      tooltip: t('customer.maskedHint'),
+      input: <FromCustomer maxLength={20} inputMode="tel" />,
+    },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <InputNumber min={0} max={AGE_MAX} precision={0} style={{ width: '100%' }} /> },
     { name: 'idCardType', input: <Select allowClear options={dict.options(CUSTOMER_DICTS.idCardType)} /> },
