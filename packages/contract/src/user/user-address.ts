@@ -6,7 +6,13 @@ const addressColumns = {
   userId: col.int({ label: label('用户', '用戶', 'App user'), index: true }),
   contact: col.string({ label: label('联系人', '聯絡人', 'Contact'), min: 1, max: 100 }),
   /** Masked to staff as the user's own phone is; the user's own calls answer it in clear. */
-  phone: col.string({ label: label('手机号', '手機號', 'Phone'), min: 1, max: 11, sensitive: 'phone', format: 'phone' }),
+  phone: col.string({
+    label: label('手机号', '手機號', 'Phone'),
+    min: 1,
+    max: 11,
+    sensitive: 'phone',
+    format: 'phone',
+  }),
   province: col.string({ label: label('省', '省', 'Province'), max: 50, default: '' }),
   city: col.string({ label: label('市', '市', 'City'), max: 50, default: '' }),
   district: col.string({ label: label('区', '區', 'District'), max: 50, default: '' }),

@@ -19,7 +19,14 @@ import { InFlight } from '../in-flight.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import { mountExcel } from './excel.js';
 import { type Dictionaries, readDictionaries } from './excel-cells.js';
-import { assertNoMaskLeft, createMasker, dropUnchangedMasks, type MaskedColumns, maskedColumnsOf, NOTHING_MASKED } from './masking.js';
+import {
+  assertNoMaskLeft,
+  createMasker,
+  dropUnchangedMasks,
+  type MaskedColumns,
+  maskedColumnsOf,
+  NOTHING_MASKED,
+} from './masking.js';
 import {
   type AnySelect,
   applyFilters,
