@@ -11,7 +11,7 @@ import { startApp, type TestApp, testTargets } from '../../testing/harness.js';
  */
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-const ROWS = 6000;
+const ROWS = 4000;
 
 describe('an aborted export download (sqlite)', () => {
   let t: TestApp;
@@ -42,7 +42,7 @@ describe('an aborted export download (sqlite)', () => {
         .execute();
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.stop();
   });

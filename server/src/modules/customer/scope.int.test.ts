@@ -333,7 +333,7 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
 
   describe('masking', () => {
     const PHONE = '13812345678';
-    const ID_NO = '110101199001011234';
+    const ID_NO = '110101199001061234'; // a valid mainland ID (issue 24 §2 checks the digit)
     let customer: number;
     let activity: number;
 

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../core/i18n';
 import { timelineOf } from './components/customer-details';
 import { daysOf } from './components/invitation-calendar';
 import { isMasked, withoutMasked } from './components/masking';
+import { idNumberOfTypeRule } from './components/record-fields';
 
 describe('masked values', () => {
   it('knows what the server masks and leaves real values alone', () => {
@@ -52,5 +54,26 @@ describe("a customer's timeline", () => {
       activities: [activity(7, '2026-11-25 12:00:00')],
     });
     expect(entries.map((e) => `${e.kind}:${e.row.id}`)).toEqual(['invitation:1', 'activity:7', 'invitation:2']);
+  });
+});
+
+describe('the activity form checks an ID number by its type (issue 24 §2)', () => {
+  const validate = async (type: string | undefined, value: string) => {
+    const rule = idNumberOfTypeRule('en', 'ID number');
+    if (typeof rule !== 'function') throw new Error('a rule that reads the form');
+    const form = { getFieldValue: (name: string) => (name === 'idCardType' ? type : undefined) };
+    const { validator } = rule(form as unknown as Parameters<typeof rule>[0]);
+    return validator?.({} as never, value, () => undefined);
+  };
+
+  it('refuses a number of another type, naming the type, and takes one that fits', async () => {
+    await setLocale('en');
+    await expect(validate('idCard', 'E12345678')).rejects.toThrow(
+      'ID number does not fit the form of the ID type "ID card"',
+    );
+    await expect(validate('idCard', '11010519491231002X')).resolves.toBeUndefined();
+    await expect(validate('passport', 'E12345678')).resolves.toBeUndefined();
+    // The masked number the form loaded is the stored one.
+    await expect(validate('idCard', '1101**********002X')).resolves.toBeUndefined();
   });
 });
