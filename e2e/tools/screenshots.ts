@@ -710,10 +710,11 @@ async function main() {
             await page.getByRole('dialog').waitFor();
             await settle(page);
             await shoot('sys-user-form');
-            // Its foot: the tenant field a superuser sets, next to the enterprise WeChat account.
-            await page.getByRole('dialog').locator('#tenantId').scrollIntoViewIfNeeded();
+            // Its foot: the enterprise WeChat account and the remark (the tenant field a superuser
+            // sets shows there only with MULTI_TENANT=on).
+            await page.getByRole('dialog').locator('#remark').scrollIntoViewIfNeeded();
             await settle(page);
-            await shoot('sys-user-form-tenant');
+            await shoot('sys-user-form-foot');
             await page.getByRole('dialog').locator('.ant-modal-close').click();
             await page.getByRole('dialog').waitFor({ state: 'hidden' });
           }

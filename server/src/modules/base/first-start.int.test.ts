@@ -95,7 +95,9 @@ describe.each(testTargets())('a first start on $name', (target) => {
     return dataOf(reply).token;
   };
 
-  it('does not ask admin to change a password the operator set in ADMIN_PASSWORD; says multi-tenancy is on', async () => {
+  it('does not ask admin to change a password the operator set in ADMIN_PASSWORD; says multi-tenancy is on', {
+    timeout: 90_000,
+  }, async () => {
     const t = await startApp(
       target,
       { ADMIN_PASSWORD: 'Operator-Chose9', MULTI_TENANT: 'on' },
@@ -110,7 +112,9 @@ describe.each(testTargets())('a first start on $name', (target) => {
     expect((await t.post('/admin/base/sys/user/page', { page: 1, size: 1 }, own)).status).toBe(200);
   });
 
-  it('asks admin to change the public default 123456; multi-tenancy is off unless set', async () => {
+  it('asks admin to change the public default 123456; multi-tenancy is off unless set', {
+    timeout: 90_000,
+  }, async () => {
     const t = await startApp(target, {}, { keepFirstSignIn: true });
     running.push(t);
     const token = await signIn(t, '123456');

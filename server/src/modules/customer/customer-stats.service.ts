@@ -13,13 +13,20 @@ import {
 } from './customer-stats.repository.js';
 
 /**
- * How long the customers by type of one scope (and their sum, the scope's total) are kept. They are
+ * How long the customers by type of one scope (and their sum, the scope's total) are kept, from
+ * TYPES_CACHE_FROM customers on. They are
  * the figures over every row the scope holds (the others cover a window, read as ranges of the
  * dashboard indexes): at a million customers counting them walks a million index entries, 0.3 to
  * 0.7 s, so a dashboard opened again within the minute reads the count made last
  * (docs/architecture.md, "Home dashboard").
  */
 export const TYPES_CACHE_SECONDS = 60;
+/**
+ * A scope with fewer customers than this is counted afresh every time (a few milliseconds), so its
+ * total never trails the windowed figures beside it (a new customer counted in "new this week" but
+ * not yet in the total); only larger ones, whose count costs, are kept.
+ */
+export const TYPES_CACHE_FROM = 20_000;
 
 /** invitationStatus values that mean the customer came: visited (2) and bought (3). */
 const VISITED = ['2', '3'] as const;
@@ -67,7 +74,8 @@ export function createCustomerStats(
     const kept = await ctx.cache.get(key);
     if (kept !== undefined) return JSON.parse(kept) as HomeTypeCount[];
     const counted = await customersByType(customers.scopedQuery(session));
-    await ctx.cache.set(key, JSON.stringify(counted), TYPES_CACHE_SECONDS);
+    if (counted.reduce((sum, t) => sum + t.count, 0) >= TYPES_CACHE_FROM)
+      await ctx.cache.set(key, JSON.stringify(counted), TYPES_CACHE_SECONDS);
     return counted;
   }
   return {

@@ -128,6 +128,26 @@ describe.each(testTargets())('the home dashboard agrees with itself on $name', (
     expect(breakdown.customersByType?.reduce((sum, c) => sum + c.count, 0)).toBe(summary.customers?.total);
   });
 
+  it('counts a customer added a moment ago in the total as in this week’s new ones', async () => {
+    const before = dataOf(await t.get<HomeSummary>(demoHome.api.summary.url, {}, clerk)).customers;
+    dataOf(
+      await t.post(
+        customerInfo.api.create.url.replace(/^\/api/, ''),
+        { customerName: 'edge-new', customerPhone: '13700000001' },
+        clerk,
+      ),
+    );
+    const after = dataOf(await t.get<HomeSummary>(demoHome.api.summary.url, {}, clerk)).customers;
+    expect(after).toEqual({ total: (before?.total ?? 0) + 1, newThisWeek: (before?.newThisWeek ?? 0) + 1 });
+    // Back as it was for the other figures of this file.
+    const added = await t.ctx.db.db
+      .selectFrom('customer_info')
+      .select('id')
+      .where('customerName', '=', 'edge-new')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db.db.deleteFrom('customer_info').where('id', '=', added.id).execute();
+  });
+
   it('opens each figure’s list with its window, and the list counts what the figure says', async () => {
     const { week, month, trend: span } = summary.windows;
     const invitations = customerInvitationRecord.api.page.url;
