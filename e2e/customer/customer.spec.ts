@@ -99,7 +99,12 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await formDialog(page).locator('#customerAddress').fill('No. 9 Harbour Road');
     await formDialog(page).getByRole('button', { name: 'Save' }).click();
     await confirmation(page).getByTestId('customer-duplicates').waitFor();
-    expect(await confirmation(page).innerText()).toContain('This phone number is already in use');
+    const told = await confirmation(page).innerText();
+    expect(told).toContain('This phone number is already in use');
+    // Bob's customer lies outside Alice's scope: only its store is named, never the customer.
+    expect(told).toContain(`A customer outside what you may see has this number, at ${store.name}`);
+    expect(told).not.toContain(bobsCustomer);
+    expect(told).not.toContain(bob.name);
     await confirmation(page).getByRole('button', { name: 'Cancel' }).click();
     await confirmation(page).waitFor({ state: 'hidden' });
     // Declined: the form stays open and nothing was written.

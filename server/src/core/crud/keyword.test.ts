@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type DbKind, type LooseDb, likeOperator } from '../db/index.js';
+import { maskedColumnsOf } from './masking.js';
 import { applyFilters, baseQuery, textIndexDecides } from './query.js';
 
 // The SQL a keyword becomes, per dialect: through the text index where the entity declares one (its
@@ -26,7 +27,12 @@ const DIALECTS = {
   mysql: { adapter: MysqlAdapter, compiler: MysqlQueryCompiler, introspector: MysqlIntrospector },
 } as const;
 
-function compile(kind: DbKind, entity: typeof customerInfo | typeof dictType, keyWord: string) {
+function compile(
+  kind: DbKind,
+  entity: typeof customerInfo | typeof dictType,
+  keyWord: string,
+  spec: { masked?: boolean; keywordBy?: 'index' } = {},
+) {
   const d = DIALECTS[kind];
   const db = new Kysely<unknown>({
     dialect: {
@@ -36,7 +42,12 @@ function compile(kind: DbKind, entity: typeof customerInfo | typeof dictType, ke
       createQueryCompiler: () => new d.compiler(),
     },
   }) as unknown as LooseDb;
-  return applyFilters(baseQuery(db, entity).selectAll(), { entity, kind }, { keyWord }).compile();
+  const masked = spec.masked ? maskedColumnsOf(entity.columns) : undefined;
+  return applyFilters(
+    baseQuery(db, entity).selectAll(),
+    { entity, kind, masked, keywordBy: spec.keywordBy },
+    { keyWord },
+  ).compile();
 }
 
 describe('the keyword through the text index', () => {
@@ -170,5 +181,26 @@ describe('the keyword through the text index', () => {
     expect(textIndexDecides(dictType, 'sqlite', '明')).toBe(false);
     // A keyword also over joined fields (the owner's name) is more than the index holds.
     expect(textIndexDecides(customerInfo, 'sqlite', '明', ['u.name'])).toBe(false);
+  });
+
+  it('matches a masked column by its whole value, beside the LIKEs of the others, and never by the index alone', () => {
+    for (const kind of ['sqlite', 'postgres', 'mysql'] as const) {
+      const { sql, parameters } = compile(kind, customerInfo, '13', { masked: true, keywordBy: 'index' });
+      expect(sql, kind).toMatch(/customerPhone["`] in \(/);
+      expect(sql, kind).not.toMatch(/customerPhone["`] (i?like)/);
+      // The LIKEs of the other fields still decide, though the index alone was asked for.
+      expect(sql, kind).toMatch(/customerName["`] (i?like)/);
+      expect(parameters, kind).toContain('13');
+    }
+    const readable = compile('sqlite', customerInfo, '13', { keywordBy: 'index' }).sql;
+    expect(readable).not.toContain('"customerName" like');
+  });
+
+  it('searches a number typed in groups as typed and without its spaces and dashes', () => {
+    const { parameters } = compile('mysql', customerInfo, '139 1234-5678');
+    expect(parameters).toContain('%139 1234-5678%');
+    expect(parameters).toContain('%13912345678%');
+    // Text with a dash is not a number in groups.
+    expect(compile('mysql', customerInfo, 'C-12').parameters).not.toContain('%C12%');
   });
 });

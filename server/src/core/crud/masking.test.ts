@@ -1,6 +1,15 @@
 import { col } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { createMasker, dropUnchangedMasks, maskIdCard, maskPhone, maskText, maskValue } from './masking.js';
+import {
+  createMasker,
+  dropUnchangedMasks,
+  maskIdCard,
+  maskPhone,
+  maskText,
+  maskValue,
+  wholeValuesOf,
+  withoutSeparators,
+} from './masking.js';
 
 const label = { 'zh-cn': '字段', 'zh-tw': '欄位', en: 'Field' };
 const columns = {
@@ -63,5 +72,23 @@ describe('an update that sends masked values back', () => {
   it('stores new values, and a mask that is not the stored value’s own', () => {
     const sent = { phone: '13900001111', idNo: '1101**********9999', notes: '' };
     expect(dropUnchangedMasks(columns, sent, stored)).toEqual(sent);
+  });
+});
+
+describe('whole values of a masked column', () => {
+  it('reads a number typed in groups without its spaces and dashes, and nothing else', () => {
+    expect(withoutSeparators('139 1234 5678')).toBe('13912345678');
+    expect(withoutSeparators(' 139-1234-5678 ')).toBe('13912345678');
+    expect(withoutSeparators('110101 19900101 123x')).toBe('11010119900101123x');
+    expect(withoutSeparators('13912345678')).toBeUndefined();
+    expect(withoutSeparators('3-1')).toBeUndefined();
+    expect(withoutSeparators('C-2024-001')).toBeUndefined();
+  });
+
+  it('compares a phone as typed and joined, an ID number with its check letter in either case', () => {
+    expect(wholeValuesOf('phone', '139 1234 5678')).toEqual(['139 1234 5678', '13912345678']);
+    expect(wholeValuesOf('idCard', '11010119900101123x')).toEqual(
+      expect.arrayContaining(['11010119900101123x', '11010119900101123X']),
+    );
   });
 });

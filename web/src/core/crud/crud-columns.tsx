@@ -28,7 +28,9 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
       .filter((c) => (phoneView ? c.onPhone : !hiddenColumns.has(c.key)))
       .map((c, i) => {
         const title = c.title ?? labelOf(c.key);
-        const sortable = c.sortable ?? entity.orderable.has(c.key);
+        // A masked column is no sort key (the server refuses it to readers without reveal: rows in
+        // its order would tell the hidden digits), so no header offers it.
+        const sortable = c.sortable ?? (entity.orderable.has(c.key) && !entity.columns[c.key]?.sensitive);
         return {
           key: c.key,
           fixed: pinFirst && i === 0 ? 'left' : undefined,
