@@ -5,6 +5,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { FormDialog } from '../../../core/form-dialog';
 import { call } from '../../../core/request';
 import { type Choice, useStaff, useStores } from '../hooks/use-org';
+import { StaffSelect } from './staff-select';
 
 type Values = { storeId?: number; fromEmployeeId?: number; toEmployeeId?: number };
 
@@ -55,7 +56,6 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
   };
 
   const required = (field: string) => ({ required: true, message: t('validation.required', { field }) });
-  const staffOptions = staff.map(({ value, label }) => ({ value, label }));
 
   return (
     <FormDialog
@@ -88,7 +88,7 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
         label={t('customer.handOver.from')}
         rules={[required(t('customer.handOver.from'))]}
       >
-        <Select options={staffOptions} loading={loading} showSearch optionFilterProp="label" />
+        <StaffSelect staff={staff} loading={loading} />
       </Form.Item>
       <Form.Item
         name="toEmployeeId"
@@ -103,12 +103,7 @@ export function HandOverDialog({ open, onClose, onDone }: Props) {
           },
         ]}
       >
-        <Select
-          options={staffOptions.filter((o) => o.value !== fromId)}
-          loading={loading}
-          showSearch
-          optionFilterProp="label"
-        />
+        <StaffSelect staff={staff.filter((o) => o.value !== fromId)} loading={loading} />
       </Form.Item>
     </FormDialog>
   );
