@@ -86,16 +86,24 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await search.press('Enter');
     await row.first().waitFor();
 
-    // The preview shows the deleted user readable, with its role link, and never the password hash.
+    // The row says what was deleted: the kind of record and its name.
+    expect(cells).toContain(username);
+    // The preview shows the deleted user readable, with its role link, and never a secret or a bare id.
     await row.first().getByRole('button', { name: 'View data' }).click();
     const drawer = page.locator('.ant-drawer-open');
-    await drawer.getByText('Deleted data · User').waitFor();
+    await drawer.getByText(`Deleted data · User · ${username}`).waitFor();
     const userSet = drawer.locator('section[aria-label="User"]');
     await userSet.getByText(username).waitFor();
     await userSet.getByText('Restored Person').waitFor();
-    expect(await userSet.innerText()).toContain('******');
-    await drawer.locator('section[aria-label="User roles"]').waitFor();
-    expect(await drawer.locator('section[aria-label="User roles"] .ant-table-row').count()).toBe(1);
+    const headers = await userSet.locator('th').allInnerTexts();
+    expect(headers).toContain('Username');
+    for (const hidden of ['Password', 'Two-factor secret', 'Socket id', 'ID', 'Department', 'Creator'])
+      expect(headers).not.toContain(hidden);
+    expect(await userSet.innerText()).not.toContain('******');
+    // The role link is ids alone: its count says it.
+    const roles = drawer.locator('section[aria-label="User roles"]');
+    expect(await roles.innerText()).toContain('1 row');
+    expect(await roles.locator('.ant-table').count()).toBe(0);
 
     // Restore from the drawer, after confirming.
     await drawer.getByRole('button', { name: 'Restore' }).click();

@@ -51,8 +51,12 @@ export function CrudToolbar({ props, state }: { props: SettledCrudProps; state: 
               allowClear
               placeholder={f.label}
               aria-label={typeof f.label === 'string' ? f.label : f.name}
-              style={{ minWidth: 120 }}
-              options={f.options}
+              style={{ minWidth: 120, maxWidth: 220 }}
+              // A long choice (a staff member's name and number) shows whole in the list, and its title
+              // on the chosen one: two never look alike cut short.
+              popupMatchSelectWidth={false}
+              showSearch={f.options.length > 8 ? { optionFilterProp: 'label' } : undefined}
+              options={f.options.map((o) => ({ ...o, title: typeof o.label === 'string' ? o.label : undefined }))}
               value={state.filters[f.name] as string | number | undefined}
               onChange={(value) => state.handleFilter(f.name, value)}
             />

@@ -5,6 +5,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { FormDialog } from '../../../core/form-dialog';
 import { call } from '../../../core/request';
 import { type Choice, useStaff, useStores } from '../hooks/use-org';
+import { StaffSelect } from './staff-select';
 
 /** What is handed over: the customers selected in the list, or every customer of one clerk (their book). */
 type Scope = 'selected' | 'book';
@@ -76,7 +77,6 @@ export function HandOverDialog({ open, selected, onClose, onDone }: Props) {
   };
 
   const required = (field: string) => ({ required: true, message: t('validation.required', { field }) });
-  const staffOptions = staff.map(({ value, label }) => ({ value, label }));
 
   return (
     <FormDialog
@@ -125,7 +125,7 @@ export function HandOverDialog({ open, selected, onClose, onDone }: Props) {
           label={t('customer.handOver.from')}
           rules={[required(t('customer.handOver.from'))]}
         >
-          <Select options={staffOptions} loading={loading} showSearch optionFilterProp="label" />
+          <StaffSelect staff={staff} loading={loading} />
         </Form.Item>
       )}
       <Form.Item
@@ -143,12 +143,7 @@ export function HandOverDialog({ open, selected, onClose, onDone }: Props) {
           },
         ]}
       >
-        <Select
-          options={scope === 'book' ? staffOptions.filter((o) => o.value !== fromId) : staffOptions}
-          loading={loading}
-          showSearch
-          optionFilterProp="label"
-        />
+        <StaffSelect staff={scope === 'book' ? staff.filter((o) => o.value !== fromId) : staff} loading={loading} />
       </Form.Item>
     </FormDialog>
   );

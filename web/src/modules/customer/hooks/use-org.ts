@@ -30,6 +30,9 @@ export function useStores() {
   return { canList, stores, loading: query.isLoading };
 }
 
+/** A member of the staff as pickers offer them: the name, and the staff number beside it. */
+export type StaffChoice = Choice & { title: string; username: string; search: string; level: string };
+
 /**
  * The staff the operator may see (in one store when `storeId` is given), for the owner filter and
  * the hand-over. Nothing is asked without the user list permission.
@@ -44,11 +47,12 @@ export function useStaff(storeId?: number, enabled = true) {
   });
   const staff = useMemo(
     () =>
-      (query.data ?? []).map((u): Choice & { level: string } => ({
-        value: u.id,
-        label: u.name || u.nickName || u.username,
-        level: u.userLevel,
-      })),
+      (query.data ?? []).map((u): StaffChoice => {
+        const label = u.name || u.nickName || u.username;
+        // A picker searches the name, the nickname and the staff number (the login name).
+        const search = [u.name, u.nickName, u.username].filter(Boolean).join(' ');
+        return { value: u.id, label, title: label, username: u.username, search, level: u.userLevel };
+      }),
     [query.data],
   );
   return { canList, staff, loading: query.isFetching };

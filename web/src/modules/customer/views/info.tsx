@@ -12,6 +12,7 @@ import { CustomerBatch, statusLabel } from '../components/customer-batch';
 import { MaskedValue } from '../components/masked-value';
 import { withoutMasked } from '../components/masking';
 import { sexOptions } from '../components/record-fields';
+import { StaffSelect } from '../components/staff-select';
 import { useCreateCustomer } from '../hooks/use-create-customer';
 import { useStaff, useStores } from '../hooks/use-org';
 import '../customer.css';
@@ -121,7 +122,7 @@ export default function CustomerInfoView() {
             name: 'employeeId' as const,
             label: t('customer.owner'),
             tooltip: t('customer.ownerHint'),
-            input: <Select allowClear showSearch optionFilterProp="label" options={staff} />,
+            input: <StaffSelect allowClear staff={staff} />,
           },
         ]
       : []),
