@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
     // The code alone is not enough: the form asks for the password first.
     await card.getByLabel('6-digit code from the app').fill(code);
     await card.getByRole('button', { name: 'Turn off' }).click();
-    await card.getByText('Enter your password').waitFor();
+    await card.getByText('Enter your password', { exact: true }).waitFor();
     // A wrong password is refused (and counted), the code not spent.
     await card.getByLabel('Your password').fill('Not-the-password1');
     await card.getByRole('button', { name: 'Turn off' }).click();
