@@ -4,6 +4,7 @@ import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
 import { seriousViolations } from '../support/a11y.js';
 import {
   type Api,
+  apiCall,
   hasChromium,
   newContext,
   openAs,
@@ -110,8 +111,7 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
     await second.getByLabel('Authentication code').fill(codeAt(secret, enrolledAt));
     await second.getByRole('button', { name: 'Verify' }).click();
     await second.getByText('The code is wrong or was already used').waitFor();
-    const freshStep = Math.max(enrolledAt + 1, stepAt(Date.now()));
-    const fresh = codeAt(secret, freshStep);
+    const fresh = codeAt(secret, Math.max(enrolledAt + 1, stepAt(Date.now())));
     await second.getByLabel('Authentication code').fill(fresh);
     await second.getByRole('button', { name: 'Verify' }).click();
     await second.locator('.app-layout').waitFor();
@@ -124,14 +124,31 @@ describe.skipIf(!hasChromium)('account security in Chromium', () => {
     await third.getByLabel('Recovery code').fill(recovery);
     await third.getByRole('button', { name: 'Verify' }).click();
     await third.locator('.app-layout').waitFor();
+  });
 
-    // Turning it off takes the password and a current code.
-    const offCode = codeAt(secret, Math.max(freshStep + 1, stepAt(Date.now())));
+  it('turning 2FA off asks for the password and a code', async () => {
+    const username = await addUser(admin, 'Operator-set3');
+    const { page } = await openAs(browser, server.base, {
+      user: username,
+      password: 'Operator-set3',
+      path: '/my/info',
+    });
+    const setup = await apiCall<{ secret: string }>(page, '/admin/base/comm/twoFactorSetup', {});
+    const enrolledAt = stepAt(Date.now());
+    await apiCall(page, '/admin/base/comm/twoFactorEnable', { code: codeAt(setup.secret, enrolledAt) });
+    await page.reload();
+    const card = page.getByTestId('two-factor-card');
+    await card.getByText('On', { exact: true }).waitFor();
+    const code = codeAt(setup.secret, Math.max(enrolledAt + 1, stepAt(Date.now())));
+    // The code alone is not enough: the form asks for the password first.
+    await card.getByLabel('6-digit code from the app').fill(code);
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByText('Enter your password', { exact: true }).waitFor();
+    // A wrong password is refused (and counted), the code not spent.
     await card.getByLabel('Your password').fill('Not-the-password1');
-    await card.getByLabel('6-digit code from the app').fill(offCode);
     await card.getByRole('button', { name: 'Turn off' }).click();
     await page.getByText('The password or the code is wrong').waitFor();
-    await card.getByLabel('Your password').fill('Operator-set2');
+    await card.getByLabel('Your password').fill('Operator-set3');
     await card.getByRole('button', { name: 'Turn off' }).click();
     await card.getByText('Off', { exact: true }).waitFor();
   });

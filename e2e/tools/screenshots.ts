@@ -20,6 +20,7 @@ import {
   newContext,
   type Prefs,
   signIn,
+  skipPasswordChange,
   startServer,
   submitLogin,
   unique,
@@ -603,6 +604,33 @@ async function shootAccountSecurity(
     await shootOn(other, 'two-factor-login');
   } finally {
     await context.close();
+  }
+
+  // Turning it off: the personal center of a user with 2FA on asks for the password and a code.
+  const enrolled = unique('shot');
+  await apiCall(page, '/admin/base/sys/user/add', {
+    username: enrolled,
+    password: 'Shot-pass1',
+    name: '王芳',
+    departmentId: 1,
+  });
+  skipPasswordChange(base, enrolled);
+  const offContext = await newContext(browser, base, prefs);
+  try {
+    const own = await offContext.newPage();
+    await signIn(own, enrolled, 'Shot-pass1');
+    await own.locator('.app-layout').waitFor();
+    const setup = await apiCall<{ secret: string }>(own, '/admin/base/comm/twoFactorSetup', {});
+    const step = stepAt(Date.now());
+    await apiCall(own, '/admin/base/comm/twoFactorEnable', { code: codeAt(setup.secret, step) });
+    await own.goto('/my/info');
+    const card = own.getByTestId('two-factor-card');
+    await card.locator('input[type=password]').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await settle(own);
+    await shootOn(own, 'my-two-factor-off');
+  } finally {
+    await offContext.close();
   }
 }
 

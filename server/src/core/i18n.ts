@@ -706,7 +706,6 @@ const MESSAGES = {
     '請輸入傳送到該手機號的簡訊驗證碼',
     'Enter the SMS code sent to this phone number',
   ),
-  'user.phoneBound': m('该账户已绑定手机号', '該帳戶已綁定手機號', 'This account already has a phone number'),
   'auth.wecomStatesFull': m(
     '该地址的企业微信登录请求过多，请稍后再试',
     '該位址的企業微信登入請求過多，請稍後再試',

@@ -138,7 +138,12 @@ export function TwoFactorDisable({ onDone }: { onDone(): void }) {
     }
   };
   return (
-    <Form layout="vertical" onFinish={(values) => void handleFinish(values)} requiredMark={false}>
+    <Form
+      name="twoFactorDisable"
+      layout="vertical"
+      onFinish={(values) => void handleFinish(values)}
+      requiredMark={false}
+    >
       <Typography.Paragraph>{t('base.security.twoFactor.disableIntro')}</Typography.Paragraph>
       <Form.Item
         name="password"
