@@ -9,6 +9,7 @@ import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
 import type { OwnSession } from './sys-session.js';
 import type { SysUser } from './sys-user.js';
+import type { Eps } from '../core/eps.js';
 
 /**
  * A sign-in step the session still owes before anything else works: a password the operator set
@@ -164,6 +165,25 @@ export const baseComm = defineController({
       auth: 'open',
       summary: label('编程', '程式', 'Program'),
       output: returns<AppProgram>(),
+    },
+  },
+});
+
+/**
+ * The app users' own description of the calls (`/api/app/base/comm/eps`): the app's endpoints
+ * only, as the admin one (`/api/admin/base/open/eps`) lists the staff's only.
+ */
+export const appBaseComm = defineController({
+  module: 'base',
+  path: 'comm',
+  audience: 'app',
+  label: label('应用通用', '應用通用', 'App common'),
+  endpoints: {
+    eps: {
+      method: 'get',
+      auth: 'open',
+      summary: label('实体信息与路径', '實體資訊與路徑', 'Entities and paths'),
+      output: returns<Eps>(),
     },
   },
 });
