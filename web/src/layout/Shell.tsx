@@ -18,6 +18,7 @@ import { useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
 import { useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
+import { BrandMark } from '../ui/glyphs';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -50,7 +51,7 @@ function Brand({ collapsed, home, onClick }: { collapsed: boolean; home: string;
   const { t } = useTranslation();
   return (
     <Link className="brand" to={home} onClick={onClick} aria-label={`Backroom, ${t('layout.home')}`}>
-      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <BrandMark size={28} />
       {!collapsed && <span>Backroom</span>}
     </Link>
   );
