@@ -37,7 +37,11 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const server = await startBuiltServer({ nodeArgs: startScriptFlags(), stdio: ['ignore', 'ignore', 'inherit'] });
+const server = await startBuiltServer({
+  nodeArgs: startScriptFlags(),
+  stdio: ['ignore', 'ignore', 'inherit'],
+  timeoutMs: 120_000,
+});
 const { base } = server;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
@@ -195,12 +199,26 @@ try {
   };
   /** Clicks `target` (a locator) and times until `selector` shows. */
   const clickTimed = async (page, target, selector, filled = false) => {
+    await target
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(async () => {
+        const labels = await page
+          .locator(`${view} .ant-table-row`)
+          .first()
+          .locator('button, a')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
+        throw new Error(`not found: ${target}; the first row's buttons: ${JSON.stringify(labels)}`);
+      });
     await target.first().evaluate((el) => {
       window.__benchTarget = el;
     });
     return page.evaluate(TIMED, { start: {}, selector, filled });
   };
-  const editButton = (page) => page.locator(`${view} .ant-table-row button[aria-label^="Edit"]`);
+  const editButton = (page) =>
+    page
+      .locator(`${view} .ant-table-row button[aria-label^="Edit"]`)
+      .or(page.locator(`${view} .ant-table-row button`).filter({ hasText: /^\s*Edit\s*$/ }));
   const addButton = (page) => page.locator(`${view} [data-testid=crud-add]`);
 
   /** Each screen: a list, then (same profile, their chunks still cold) its dialogs. */
