@@ -10,6 +10,7 @@ import { sessionApi } from '../core/endpoint-refs';
 import { SHELL_ERROR_CODES } from '../core/error-codes';
 import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
+import { prefetchDeferred } from '../core/lazy';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
 import { registerFixedRoute, resolveRoute, routeTitle } from '../core/routes';
@@ -18,6 +19,7 @@ import { useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
 import { useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
+import { prefetchViews } from '../core/views';
 import { BrandMark } from '../ui/glyphs';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
@@ -161,6 +163,9 @@ export default function Shell() {
   );
 }
 
+/** How long after the first screen the shell starts loading the other screens' code (see ShellLayout). */
+const PREFETCH_AFTER_MS = 1500;
+
 function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -201,6 +206,29 @@ function ShellLayout() {
       cancelled = true;
     };
   }, [load, readPerson]);
+
+  // Once the menus are known and no sign-in step is owed: the code of the menu's screens, then of
+  // the dialogs they define, loaded one after another while the browser is idle, a moment after the
+  // first screen, so that each opens without waiting for its chunks. `data-prefetched` on the page
+  // says when it is done (bench/browser.mjs waits for it).
+  useEffect(() => {
+    if (!loaded || pending !== null) return;
+    const viewPaths = flattenPages(tree).flatMap((item) => (item.viewPath ? [item.viewPath] : []));
+    let cancelled = false;
+    const run = async () => {
+      await prefetchViews(viewPaths);
+      if (cancelled) return;
+      await prefetchDeferred();
+      if (!cancelled) document.documentElement.dataset.prefetched = 'true';
+    };
+    const idle = (fn: () => void) =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fn) : setTimeout(fn, 0);
+    const timer = setTimeout(() => idle(() => void (cancelled ? undefined : run())), PREFETCH_AFTER_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [loaded, pending, tree]);
 
   const mobile = screen === 'xs';
   // The fold follows the screen size until the user folds or unfolds by hand.
