@@ -163,8 +163,38 @@ export default function Shell() {
   );
 }
 
-/** How long after the first screen the shell starts loading the other screens' code (see ShellLayout). */
-const PREFETCH_AFTER_MS = 1500;
+/**
+ * How long the page must have fetched nothing (the first screen's code, texts and data all in)
+ * before the shell loads the other screens' code (see ShellLayout): it never competes with them.
+ */
+const PREFETCH_AFTER_QUIET_MS = 1000;
+
+/**
+ * Runs `fn` once the page has finished no resource for `ms` (the browser's resource timing), when
+ * the browser is idle; answers a function that cancels it.
+ */
+function afterQuiet(ms: number, fn: () => void): () => void {
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run) : setTimeout(run, 0);
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    observer?.disconnect();
+    idle(fn);
+  };
+  timer = setTimeout(fire, ms);
+  if (typeof PerformanceObserver === 'function') {
+    observer = new PerformanceObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(fire, ms);
+    });
+    observer.observe({ type: 'resource' });
+  }
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+  };
+}
 
 function ShellLayout() {
   const { t } = useTranslation();
@@ -221,12 +251,10 @@ function ShellLayout() {
       await prefetchDeferred();
       if (!cancelled) document.documentElement.dataset.prefetched = 'true';
     };
-    const idle = (fn: () => void) =>
-      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(fn) : setTimeout(fn, 0);
-    const timer = setTimeout(() => idle(() => void (cancelled ? undefined : run())), PREFETCH_AFTER_MS);
+    const stop = afterQuiet(PREFETCH_AFTER_QUIET_MS, () => void (cancelled ? undefined : run()));
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      stop();
     };
   }, [loaded, pending, tree]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineController, idSchema, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
+import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
 import type { AppProgram } from '../user/app.js';
@@ -9,7 +10,6 @@ import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
 import type { OwnSession } from './sys-session.js';
 import type { SysUser } from './sys-user.js';
-import type { Eps } from '../core/eps.js';
 
 /**
  * A sign-in step the session still owes before anything else works: a password the operator set
