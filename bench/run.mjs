@@ -64,6 +64,8 @@ const TARGETS = { userRps: 2000, logRps: 1000, p99Ms: 50, idleRssMb: 100, refRat
 const ROUNDS = Number(opts.rounds ?? (QUICK ? 1 : 3));
 
 const dbKind = kindOf(opts['db-url']);
+/** The plain driver the bare reference uses on this database. */
+const REFERENCE_DRIVER = dbKind === 'postgres' ? 'pg' : 'better-sqlite3';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-bench-'));
 const sqliteFile = path.join(dataDir, 'backroom.sqlite');
 /** The running server, if any; stopped on every way out. */
@@ -499,9 +501,10 @@ async function phase(label, logRows, seed) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The bare reference (bench/reference.mjs) on the bench's SQLite file, in a child process. */
+/** The bare reference (bench/reference.mjs) on the bench's database (its SQLite file, or PostgreSQL), in a child process. */
 async function startReference() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/reference.mjs'), `--db=${sqliteFile}`], {
+  const target = dbKind === 'sqlite' ? `--db=${sqliteFile}` : `--db-url=${opts['db-url']}`;
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/reference.mjs'), target], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -544,7 +547,7 @@ async function userPageRun(base, pid) {
  * other work on a shared machine better than either figure alone.
  */
 async function compareWithReference(logRows) {
-  console.log(`\n== user/page against the bare reference (Fastify + better-sqlite3, no auth, no log) ==`);
+  console.log(`\n== user/page against the bare reference (Fastify + ${REFERENCE_DRIVER}, no auth, no log) ==`);
   const ref = await startReference();
   try {
     // The reference answers the same page from the same data: the same rows with the same fields
@@ -651,7 +654,7 @@ function report(phases) {
   if (comparisons.length > 0) {
     lines.push('');
     lines.push(
-      'user/page against the bare reference (bench/reference.mjs: Fastify + better-sqlite3, the same SQL, no auth, ' +
+      `user/page against the bare reference (bench/reference.mjs: Fastify + ${REFERENCE_DRIVER}, the same SQL on the same database, no auth, ` +
         `no log, no validation), taken in turns, ${DURATION_S} s each; ratio = app req/s over reference req/s:`,
     );
     lines.push('');
@@ -737,7 +740,8 @@ async function main() {
       console.log(`  seeded ${users.userCount} users with roles and ${fmtInt(grown.added)} log rows`);
     }),
   );
-  if (dbKind === 'sqlite' && ROUNDS > 0) await compareWithReference(SMALL_LOGS);
+  // SQLite and PostgreSQL each have a bare reference (better-sqlite3, pg); MySQL has none.
+  if (dbKind !== 'mysql' && ROUNDS > 0) await compareWithReference(SMALL_LOGS);
   if (opts['reference-only']) {
     await stopServer();
     report(phases);

@@ -50,6 +50,18 @@ const DECLARATIVE = [
   /[\\/]web[\\/]src[\\/]modules[\\/][^\\/]+[\\/][^\\/]+[\\/].+\.tsx?$/,
 ];
 
+/** What the sign-in page needs of web/src/core and the contract, besides its own entry (see codeSplitting). */
+const BOOT = new RegExp(
+  [
+    String.raw`[\\/]web[\\/]src[\\/]core[\\/](storage|toast|i18n|request|session|redirect|feedback|progress|endpoint-refs|menu|views|routes|permission|events|extensions|error-codes|sign-in-steps)\.tsx?$`,
+    String.raw`[\\/]web[\\/]src[\\/]core[\\/]crud[\\/]field-kinds\.ts$`,
+    String.raw`[\\/]web[\\/]src[\\/]core[\\/]locales[\\/][^\\/]+\.json$`,
+    String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]core[\\/](tree|i18n)\.ts$`,
+    String.raw`[\\/]node_modules[\\/]nprogress[\\/]`,
+    String.raw`vite[\\/]preload-helper`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
@@ -82,6 +94,9 @@ export default defineConfig({
     },
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunks and their imports, read by the sign-in page's bundle test
+    // (e2e/base/sign-in-bundle.spec.ts). Not served: the static root serves no dot folder.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       treeshake: {
@@ -101,6 +116,10 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // Not use-sync-external-store: only the rich-text editor (Tiptap) uses it, in its own chunk.
             { name: 'lib', test: /[\\/]node_modules[\\/](i18next|react-i18next|zustand)[\\/]/ },
+            // The small core files the sign-in page starts with and the shell shares (storage, session,
+            // request, i18n and its texts, the registries the modules fill): one chunk, not a dozen
+            // requests of a few hundred bytes each.
+            { name: 'boot', test: BOOT },
           ],
         },
       },

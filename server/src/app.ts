@@ -171,6 +171,19 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
+    // Whether a file has a compressed twin (.br or .gz) the static plugin may send in its place:
+    // then every answer for it, compressed or not, depends on Accept-Encoding and says so (Vary), so
+    // that a cache between never hands brotli to a client that did not ask for it. Asked once a file.
+    const twins = new Map<string, boolean>();
+    const hasTwin = (file: string): boolean => {
+      if (/\.(br|gz)$/.test(file)) return true;
+      let known = twins.get(file);
+      if (known === undefined) {
+        known = fs.existsSync(`${file}.br`) || fs.existsSync(`${file}.gz`);
+        twins.set(file, known);
+      }
+      return known;
+    };
     await app.register(fastifyStatic, {
       root: config.webDir,
       index: false,
@@ -183,6 +196,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (hasTwin(filePath)) res.setHeader('vary', 'Accept-Encoding');
         // The page, or its .br / .gz twin.
         if (/\.html(\.br|\.gz)?$/.test(filePath))
           for (const [name, value] of Object.entries(APP_PAGE_HEADERS)) res.setHeader(name, value);

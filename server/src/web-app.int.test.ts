@@ -122,6 +122,16 @@ describe('the web app is served on every path it owns', () => {
     expect(plain.body).toBe(BIG);
   });
 
+  it('says that an answer with a compressed copy depends on Accept-Encoding, compressed or not', async () => {
+    for (const url of ['/', '/login', '/index.html', '/assets/big-def456.js']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(String(response.headers.vary).toLowerCase(), `${url} ${encoding}`).toContain('accept-encoding');
+      }
+    }
+  });
+
   it('compresses API answers of 1 KB or more for a client that accepts it', async () => {
     const eps = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 import { baseCoding } from './base/coding.js';
-import { baseComm } from './base/comm.js';
+import { appBaseComm, baseComm } from './base/comm.js';
 import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
@@ -78,6 +78,7 @@ export const declarations: readonly Declaration[] = [
   userAddress,
   appUserInfo,
   appUserAddress,
+  appBaseComm,
   demoGoods,
   demoTenant,
   pluginInfo,

@@ -1,4 +1,4 @@
-import type { Declaration, EpsColumn, EpsEntry, Locale } from '@backroom/contract';
+import type { Audience, Declaration, EpsColumn, EpsEntry, Locale } from '@backroom/contract';
 
 export type { EpsColumn, EpsEntry };
 
@@ -18,10 +18,19 @@ const BASE_COLUMNS: Array<[string, string, Record<Locale, string>]> = [
   ['updateTime', 'datetime', { 'zh-cn': '更新时间', 'zh-tw': '更新時間', en: 'Updated' }],
 ];
 
-/** The entity and api description clients of the family read (`GET /admin/base/open/eps`), in one language. */
-export function buildEps(declarations: readonly Declaration[], locale: Locale): Record<string, EpsEntry[]> {
+/**
+ * The entity and api description clients of the family read, in one language, for one audience:
+ * the staff's calls (`/admin/…`) at `GET /admin/base/open/eps`, the app users' (`/app/…`) at
+ * `GET /app/base/comm/eps`. Neither lists the other's.
+ */
+export function buildEps(
+  declarations: readonly Declaration[],
+  locale: Locale,
+  audience: Audience = 'admin',
+): Record<string, EpsEntry[]> {
   const out: Record<string, EpsEntry[]> = {};
   for (const d of declarations) {
+    if (!d.prefix.startsWith(`/${audience}/`)) continue;
     const entry: EpsEntry = {
       module: d.module,
       prefix: d.prefix,

@@ -2,7 +2,6 @@ import {
   buildTree,
   type DictData,
   type DictDataItem,
-  dictInfo,
   dropEmptyChildren,
   mapTree,
   type TableNode,
@@ -10,6 +9,7 @@ import {
 } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { dictApi } from './endpoint-refs';
 import { call } from './request';
 
 /*
@@ -74,7 +74,7 @@ const STALE_MS = 5 * 60_000;
 export function useDictData(enabled = true) {
   return useQuery({
     queryKey: DICT_DATA_KEY,
-    queryFn: () => call(dictInfo.api.data, { types: [] }),
+    queryFn: () => call(dictApi.data, { types: [] }),
     staleTime: STALE_MS,
     enabled,
   });

@@ -1,6 +1,6 @@
-import { baseComm, baseOpen } from '@backroom/contract';
+import { baseComm, baseOpen, dictInfo } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { sessionApi } from './endpoint-refs';
+import { dictApi, sessionApi } from './endpoint-refs';
 
 describe('the session’s endpoints', () => {
   it('go where their declarations say', () => {
@@ -25,5 +25,12 @@ describe('the session’s endpoints', () => {
         method: endpoint.method,
       });
     }
+  });
+
+  it('the dictionaries’ call goes where its declaration says', () => {
+    expect({ url: dictApi.data.url, method: dictApi.data.method }).toEqual({
+      url: dictInfo.api.data.url,
+      method: dictInfo.api.data.method,
+    });
   });
 });

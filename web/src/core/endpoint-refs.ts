@@ -1,4 +1,4 @@
-import type { baseComm, baseOpen, Endpoint, HttpMethod } from '@backroom/contract';
+import type { baseComm, baseOpen, dictInfo, Endpoint, HttpMethod } from '@backroom/contract';
 import type { Callable } from './request';
 
 type InputSchemaOf<E> = E extends Endpoint<string, infer S, unknown> ? S : never;
@@ -11,7 +11,10 @@ type AnswerOf<E> = E extends Endpoint<string, infer _S, infer O> ? O : never;
  * name, body and answer are checked by the compiler, and endpoint-refs.test.ts checks the url and
  * method against the declaration.
  */
-function endpointRef<E extends Endpoint>(url: string, method: HttpMethod): Callable<InputSchemaOf<E>, AnswerOf<E>> {
+export function endpointRef<E extends Endpoint>(
+  url: string,
+  method: HttpMethod,
+): Callable<InputSchemaOf<E>, AnswerOf<E>> {
   return { url, method };
 }
 
@@ -34,4 +37,9 @@ export const sessionApi = {
   logout: endpointRef<typeof baseComm.api.logout>('/admin/base/comm/logout', 'post'),
   passwordPolicy: endpointRef<typeof baseComm.api.passwordPolicy>('/admin/base/comm/passwordPolicy', 'get'),
   passwordChange: endpointRef<typeof baseComm.api.passwordChange>('/admin/base/comm/passwordChange', 'post'),
+};
+
+/** The dictionaries every screen reads (core/dictionaries.ts), the home page's charts among them. */
+export const dictApi = {
+  data: endpointRef<typeof dictInfo.api.data>('/admin/dict/info/data', 'post'),
 };

@@ -4,6 +4,8 @@ import { needMessages } from './i18n';
 type Loader = () => Promise<{ default: ComponentType }>;
 
 const registry = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Each registered view's loader, run once: the lazy component and a prefetch share its download. */
+const loaders = new Map<string, () => Promise<unknown>>();
 
 /**
  * A menu's viewPath reduced to one key, `base/user`: the app's own (`modules/base/views/user`, as
@@ -27,7 +29,29 @@ export function viewKey(viewPath: string): string {
  */
 export function registerView(viewPath: string, load: Loader, module?: string) {
   const withTexts: Loader = module ? async () => (await Promise.all([load(), needMessages(module)]))[0] : load;
-  registry.set(viewKey(viewPath), lazy(withTexts));
+  let loading: ReturnType<Loader> | undefined;
+  const once: Loader = () => {
+    loading ??= withTexts().catch((error: unknown) => {
+      loading = undefined; // tried again at the next render or prefetch
+      throw error;
+    });
+    return loading;
+  };
+  registry.set(viewKey(viewPath), lazy(once));
+  loaders.set(viewKey(viewPath), once);
+}
+
+/**
+ * Loads the code (and texts) of the views at `viewPaths` ahead of their first open, one after
+ * another, so that the screens of a user's menu open without waiting for their chunks (the shell
+ * calls it once the first screen is drawn and the browser is idle). A failure is left for the
+ * view's own load to show.
+ */
+export async function prefetchViews(viewPaths: Iterable<string>): Promise<void> {
+  for (const viewPath of viewPaths) {
+    const load = loaders.get(viewKey(viewPath));
+    if (load) await load().catch(() => undefined);
+  }
 }
 
 export function resolveView(viewPath: string | null | undefined): LazyExoticComponent<ComponentType> | undefined {

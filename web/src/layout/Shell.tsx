@@ -10,6 +10,7 @@ import { sessionApi } from '../core/endpoint-refs';
 import { SHELL_ERROR_CODES } from '../core/error-codes';
 import { wrapDialogFocus } from '../core/focus-wrap';
 import { beforeLocaleChange, i18n, type Locale, loadMessages, menuName } from '../core/i18n';
+import { prefetchDeferred } from '../core/lazy';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
 import { registerFixedRoute, resolveRoute, routeTitle, routeTitleOf } from '../core/routes';
@@ -18,6 +19,8 @@ import { onSessionEnd, useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
 import { type TabTitle, useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
+import { prefetchViews } from '../core/views';
+import { BrandMark } from '../ui/glyphs';
 import { Status } from '../ui/Status';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -51,7 +54,7 @@ function Brand({ collapsed, home, onClick }: { collapsed: boolean; home: string;
   const { t } = useTranslation();
   return (
     <Link className="brand" to={home} onClick={onClick} aria-label={`Backroom, ${t('layout.home')}`}>
-      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <BrandMark size={28} />
       {!collapsed && <span>Backroom</span>}
     </Link>
   );
@@ -163,6 +166,39 @@ export default function Shell() {
   );
 }
 
+/**
+ * How long the page must have fetched nothing (the first screen's code, texts and data all in)
+ * before the shell loads the other screens' code (see ShellLayout): it never competes with them.
+ */
+const PREFETCH_AFTER_QUIET_MS = 1000;
+
+/**
+ * Runs `fn` once the page has finished no resource for `ms` (the browser's resource timing), when
+ * the browser is idle; answers a function that cancels it.
+ */
+function afterQuiet(ms: number, fn: () => void): () => void {
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run) : setTimeout(run, 0);
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    observer?.disconnect();
+    idle(fn);
+  };
+  timer = setTimeout(fire, ms);
+  if (typeof PerformanceObserver === 'function') {
+    observer = new PerformanceObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(fire, ms);
+    });
+    observer.observe({ type: 'resource' });
+  }
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+  };
+}
+
 function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -203,6 +239,27 @@ function ShellLayout() {
       cancelled = true;
     };
   }, [load, readPerson]);
+
+  // Once the menus are known and no sign-in step is owed: the code of the menu's screens, then of
+  // the dialogs they define, loaded one after another while the browser is idle, a moment after the
+  // first screen, so that each opens without waiting for its chunks. `data-prefetched` on the page
+  // says when it is done (bench/browser.mjs waits for it).
+  useEffect(() => {
+    if (!loaded || pending !== null) return;
+    const viewPaths = flattenPages(tree).flatMap((item) => (item.viewPath ? [item.viewPath] : []));
+    let cancelled = false;
+    const run = async () => {
+      await prefetchViews(viewPaths);
+      if (cancelled) return;
+      await prefetchDeferred();
+      if (!cancelled) document.documentElement.dataset.prefetched = 'true';
+    };
+    const stop = afterQuiet(PREFETCH_AFTER_QUIET_MS, () => void (cancelled ? undefined : run()));
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [loaded, pending, tree]);
 
   const mobile = screen === 'xs';
   // The fold follows the screen size until the user folds or unfolds by hand.

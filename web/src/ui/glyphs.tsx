@@ -58,3 +58,16 @@ export function Glyph({ name, spin, className }: { name: GlyphName; spin?: boole
     </span>
   );
 }
+
+/**
+ * The app's mark, the drawing of public/favicon.svg, inline: the sign-in page, the sign-in steps and
+ * the shell show it without a request of their own (the browser fetches the favicon once, for the tab).
+ */
+export function BrandMark({ size }: { size: number }) {
+  return (
+    <svg className="brand-mark" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#4165d7" />
+      <path d="M9 8h9a6 6 0 0 1 2.4 11.5L24 24h-4.4l-3.1-4H13v4H9zm4 4v4h5a2 2 0 0 0 0-4z" fill="#fff" />
+    </svg>
+  );
+}

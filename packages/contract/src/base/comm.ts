@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineController, idSchema, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
+import type { Eps } from '../core/eps.js';
 import { label } from '../core/i18n.js';
 import type { UploadMode } from '../space/file-types.js';
 import type { AppProgram } from '../user/app.js';
@@ -173,6 +174,25 @@ export const baseComm = defineController({
       auth: 'open',
       summary: label('编程', '程式', 'Program'),
       output: returns<AppProgram>(),
+    },
+  },
+});
+
+/**
+ * The app users' own description of the calls (`/api/app/base/comm/eps`): the app's endpoints
+ * only, as the admin one (`/api/admin/base/open/eps`) lists the staff's only.
+ */
+export const appBaseComm = defineController({
+  module: 'base',
+  path: 'comm',
+  audience: 'app',
+  label: label('应用通用', '應用通用', 'App common'),
+  endpoints: {
+    eps: {
+      method: 'get',
+      auth: 'open',
+      summary: label('实体信息与路径', '實體資訊與路徑', 'Entities and paths'),
+      output: returns<Eps>(),
     },
   },
 });

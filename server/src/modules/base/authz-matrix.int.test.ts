@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  appBaseComm,
   appUserAddress,
   appUserInfo,
   baseCoding,
@@ -567,6 +568,7 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(baseOpen, 'login')]: { input: (c) => ({ username: c.one.username, password: c.one.password }) },
   [urlOf(baseOpen, 'html')]: { input: (c) => ({ key: c.htmlKey }), answers: 'html' },
   [urlOf(baseOpen, 'eps')]: { input: () => ({}) },
+  [urlOf(appBaseComm, 'eps')]: { input: () => ({}) },
   [urlOf(baseOpen, 'enterpriseWeChatLoginUrl')]: { input: () => ({}) },
   [urlOf(baseOpen, 'enterpriseWeChatLoginAccessToken')]: {
     input: async (c) => {
@@ -814,7 +816,13 @@ const SPEC_IGNORE_TOKEN = {
    * the app users' refresh (an app token pair is renewed where the app's calls live) and the code
    * of their SMS sign-in.
    */
-  ours: ['/admin/base/open/loginOptions', '/app/user/info/refreshToken', '/admin/base/open/appSmsCode'],
+  ours: [
+    '/admin/base/open/loginOptions',
+    '/app/user/info/refreshToken',
+    '/admin/base/open/appSmsCode',
+    // The app's own EPS, beside the staff's: each lists its audience's calls only.
+    '/app/base/comm/eps',
+  ],
 };
 
 describe('the matrix covers the declarations', () => {

@@ -212,6 +212,20 @@ describe.each(testTargets())('sign-in on $name', (target) => {
     expect(open?.api.every((a) => a.ignoreToken)).toBe(true);
   });
 
+  it("lists the staff's calls only in the admin EPS, and the app's only at the app's EPS", async () => {
+    type Entries = Record<string, Array<{ prefix: string; api: Array<{ path: string }> }>>;
+    const prefixesOf = (eps: Entries) => Object.values(eps).flatMap((list) => list.map((e) => e.prefix));
+    const admin = prefixesOf(dataOf(await t.get<Entries>('/admin/base/open/eps')));
+    expect(admin.length).toBeGreaterThan(10);
+    expect(admin.filter((prefix) => !prefix.startsWith('/admin/'))).toEqual([]);
+    const appEps = dataOf(await t.get<Entries>('/app/base/comm/eps', {}, undefined, { language: 'en' }));
+    const app = prefixesOf(appEps);
+    expect(app.filter((prefix) => !prefix.startsWith('/app/'))).toEqual([]);
+    expect(app).toEqual(expect.arrayContaining(['/app/user/info', '/app/user/address', '/app/base/comm']));
+    const info = appEps.user?.find((e) => e.prefix === '/app/user/info');
+    expect(info?.api.map((a) => a.path).sort()).toEqual(['/logout', '/person', '/refreshToken', '/updatePerson']);
+  });
+
   it('tells in the EPS which permission gates each call, and which need only a session', async () => {
     type Api = { path: string; auth: string; perm: string | null };
     const eps = dataOf(await t.get<Record<string, Array<{ prefix: string; api: Api[] }>>>('/admin/base/open/eps'));

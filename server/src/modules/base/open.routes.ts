@@ -1,4 +1,4 @@
-import { baseOpen, type Declaration, type Eps, parseLocale } from '@backroom/contract';
+import { appBaseComm, baseOpen, type Declaration, type Eps, parseLocale } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { buildEps } from '../../core/eps.js';
@@ -17,11 +17,15 @@ export function registerOpenRoutes(
     open.login(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
+  // Built once per audience and language: the declarations do not change while the server runs.
   const eps = new Map<string, Eps>();
-  mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => {
-    const key = parseLocale(locale);
-    const built = eps.get(key) ?? buildEps(declarations, key);
+  const epsOf = (audience: 'admin' | 'app', locale: string | undefined) => {
+    const language = parseLocale(locale);
+    const key = `${audience}:${language}`;
+    const built = eps.get(key) ?? buildEps(declarations, language, audience);
     eps.set(key, built);
     return built;
-  });
+  };
+  mount(app, ctx.gate, endpointOf(baseOpen, 'eps'), ({ locale }) => epsOf('admin', locale));
+  mount(app, ctx.gate, endpointOf(appBaseComm, 'eps'), ({ locale }) => epsOf('app', locale));
 }

@@ -7,6 +7,7 @@ import { useScreen } from '../screen';
 import { useCrudColumns } from './crud-columns';
 import { CrudToolbar } from './crud-toolbar';
 import type { CrudPageProps, CrudRow, LooseCrudProps, SettledCrudProps } from './crud-types';
+import { loadFieldKinds } from './field-kinds';
 import { LoadError, serverPaging } from './parts';
 import { ScrollCue } from './scroll-cue';
 import { plannedWidth } from './table-width';
@@ -39,7 +40,11 @@ const CrudForm = deferredDialog(
  * A screen that leaves its columns or fields to the declaration loads the code that derives them
  * (and the inputs it picks) with it: screens that list their own never download it.
  */
-const DerivedCrudPage = deferred(() => import('./crud-defaults').then((m) => m.DerivedCrudPage));
+// With the modules' field kinds (the file space's picture inputs, the rich-text editor), which load
+// with it rather than at start (field-kinds.ts).
+const DerivedCrudPage = deferred(() =>
+  Promise.all([import('./crud-defaults'), loadFieldKinds()]).then(([m]) => m.DerivedCrudPage),
+);
 
 /**
  * A whole management screen from an entity declaration: keyword search, filters, server-side

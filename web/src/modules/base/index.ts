@@ -1,11 +1,8 @@
-import { createElement } from 'react';
-import { registerFieldKind } from '../../core/crud/field-kinds';
+import { registerFieldKinds } from '../../core/crud/field-kinds';
 import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerSignInStep } from '../../core/sign-in-steps';
 import { registerView } from '../../core/views';
-import { RichTextCell } from './components/rich-text-cell';
-import { RichTextInput } from './components/rich-text-input';
 
 // The sign-in screen lives outside the shell: the app's routes take it from here.
 export { LoginPage } from './views/login';
@@ -34,11 +31,6 @@ export function installBase() {
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
   registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));
-  // The CRUD kit's rich-text field: the parameters' editor and allow-list, an excerpt in the table.
-  registerFieldKind('richText', {
-    input: () => createElement(RichTextInput, {}),
-    cell: (value) => createElement(RichTextCell, { html: typeof value === 'string' ? value : null }),
-    width: 240,
-    wide: true,
-  });
+  // The CRUD kit's rich-text field, with the first derived screen (not in the sign-in page's download).
+  registerFieldKinds(() => import('./fields').then((m) => m.baseFieldKinds));
 }

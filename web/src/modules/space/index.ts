@@ -1,15 +1,11 @@
-import { createElement } from 'react';
-import { registerFieldKind } from '../../core/crud/field-kinds';
+import { registerFieldKinds } from '../../core/crud/field-kinds';
 import { addMessages } from '../../core/i18n';
 import { registerFixedRoute } from '../../core/routes';
 import { registerView } from '../../core/views';
 
-import { FileInput } from './components/file-input';
-import { ImagesInput, ImageThumbs } from './components/images-input';
-
+export { FileInput } from './components/file-input';
 export { FilePickerDialog, type FilePickerProps } from './components/file-picker-dialog';
-export type { ImageWords } from './components/images-input';
-export { FileInput, ImagesInput, ImageThumbs };
+export { ImagesInput, ImageThumbs, type ImageWords } from './components/images-input';
 
 export function installSpace() {
   // The texts of the language in use load when the signed-in shell starts (prepareShell).
@@ -37,16 +33,6 @@ export function installSpace() {
   // A fixed route of docs/spec.md §2, and the view the family's menus name.
   registerFixedRoute('/space/list', 'space.title', () => import('./views/list'));
   registerView('modules/space/views/list.vue', () => import('./views/list'));
-  // The CRUD kit's picture fields: one picture, or a list, chosen (and uploaded) in the file space.
-  registerFieldKind('image', {
-    input: () => createElement(FileInput, { accept: ['image'], maxLength: 500 }),
-    cell: (value) => createElement(ImageThumbs, { urls: typeof value === 'string' && value !== '' ? [value] : [] }),
-    width: 100,
-  });
-  registerFieldKind('images', {
-    input: () => createElement(ImagesInput, {}),
-    cell: (value) => createElement(ImageThumbs, { urls: Array.isArray(value) ? (value as string[]) : [] }),
-    width: 180,
-    wide: true,
-  });
+  // The CRUD kit's picture fields, with the first derived screen (not in the sign-in page's download).
+  registerFieldKinds(() => import('./fields').then((m) => m.spaceFieldKinds));
 }

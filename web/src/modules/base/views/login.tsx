@@ -8,7 +8,7 @@ import { loginPath, rememberSignOut, returnPath, signOutUsername } from '../../.
 import { call, RequestError } from '../../../core/request';
 import { mayReturnTo, useSession } from '../../../core/session';
 import { Button, TextField } from '../../../ui/controls';
-import { Glyph } from '../../../ui/glyphs';
+import { BrandMark, Glyph } from '../../../ui/glyphs';
 import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
 import { startWecomSignIn, takeWecomSignIn, wecomCallbackOf } from '../components/wecom-sign-in';
 
@@ -255,7 +255,7 @@ export function LoginPage() {
       </nav>
       <main className="login-card">
         <div className="login-brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <BrandMark size={40} />
           <div>
             <h1>{t('app.name')}</h1>
             <p>{t('app.slogan')}</p>

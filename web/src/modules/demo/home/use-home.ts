@@ -1,12 +1,23 @@
-import { demoHome } from '@backroom/contract';
+import type { demoHome } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
+import { endpointRef } from '../../../core/endpoint-refs';
 import { call } from '../../../core/request';
+
+/**
+ * The dashboard's calls, named by the declaration's type alone: the home page is the first screen
+ * after sign-in and must not bring the contract's zod schemas with it (core/endpoint-refs.ts).
+ */
+export const homeApi = {
+  summary: endpointRef<typeof demoHome.api.summary>('/admin/demo/home/summary', 'get'),
+  trend: endpointRef<typeof demoHome.api.trend>('/admin/demo/home/trend', 'get'),
+  breakdown: endpointRef<typeof demoHome.api.breakdown>('/admin/demo/home/breakdown', 'get'),
+};
 
 /** The home's three calls, asked at once; each part of the page waits for its own. */
 export function useHome() {
-  const summary = useQuery({ queryKey: ['demo', 'home', 'summary'], queryFn: () => call(demoHome.api.summary) });
-  const trend = useQuery({ queryKey: ['demo', 'home', 'trend'], queryFn: () => call(demoHome.api.trend) });
-  const breakdown = useQuery({ queryKey: ['demo', 'home', 'breakdown'], queryFn: () => call(demoHome.api.breakdown) });
+  const summary = useQuery({ queryKey: ['demo', 'home', 'summary'], queryFn: () => call(homeApi.summary) });
+  const trend = useQuery({ queryKey: ['demo', 'home', 'trend'], queryFn: () => call(homeApi.trend) });
+  const breakdown = useQuery({ queryKey: ['demo', 'home', 'breakdown'], queryFn: () => call(homeApi.breakdown) });
   const refresh = () => Promise.all([summary.refetch(), trend.refetch(), breakdown.refetch()]);
   return { summary, trend, breakdown, refresh };
 }
