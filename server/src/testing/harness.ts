@@ -213,6 +213,8 @@ async function startOn(
       CAPTCHA: 'off',
       LOG_LEVEL: 'silent',
       LOG_FLUSH_MS: '50',
+      // Tests install many packages from one address; the install throttle's own test sets it low.
+      PLUGIN_INSTALLS_PER_IP: '100000',
       ...env,
     }),
     db,

@@ -49,7 +49,9 @@ describe.each(testTargets())('storage-webdav plugin on $name', (target) => {
   });
 
   it('stores an upload on the WebDAV server and serves it from there; falls back to the built-in storage when it is down', async () => {
-    const { id } = dataOf(await install(t, undefined, await examplePackage('storage-webdav')));
+    const { id } = dataOf(
+      await install(t, admin, await examplePackage('storage-webdav'), { approveNetwork: 'true' }),
+    );
     const config = { url: dav.url, publicUrl: dav.url, username: USER, password: PASSWORD };
     dataOf(await t.post(`${P}/update`, { id, config, status: 1 }, admin));
     const info = dataOf(await t.get<PluginInfo>(`${P}/info`, { id }, admin));
