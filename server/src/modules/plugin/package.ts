@@ -83,7 +83,8 @@ export function checkCentralDirectory(zip: Buffer): { entries: number; inflated:
   const size = zip.readUInt32LE(end + 12);
   const offset = zip.readUInt32LE(end + 16);
   // ZIP64 (0xffff entries or 0xffffffff offsets) is never needed under the package limits.
-  if (total === 0xffff || offset === 0xffffffff) throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
+  if (total === 0xffff || offset === 0xffffffff)
+    throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
   if (total > PLUGIN_MAX_ENTRIES) throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
   if (offset + size > end) throw badRequest('plugin.notZip');
   let at = offset;

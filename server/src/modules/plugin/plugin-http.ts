@@ -1,9 +1,9 @@
+import dns from 'node:dns/promises';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import dns from 'node:dns/promises';
 import type { PluginNetwork } from '@backroom/contract';
 import type { StoredPlugin } from './plugin.repository.js';
 
@@ -138,14 +138,19 @@ export function pluginHttp(
     if (!first) throw new Error(`http: ${hostname} does not resolve`);
     if (!network.privateAddresses) {
       const inside = addresses.find((a) => isPrivateAddress(a.address));
-      if (inside) throw new Error(`http: ${hostname} is a private or loopback address (${inside.address}): not allowed`);
+      if (inside)
+        throw new Error(`http: ${hostname} is a private or loopback address (${inside.address}): not allowed`);
     }
     const method = typeof request.method === 'string' ? request.method.toUpperCase() : 'GET';
     if (!/^[A-Z]{1,20}$/.test(method)) throw new Error('http: bad method');
     const headers: Record<string, string | number> = {};
     if (request.headers && typeof request.headers === 'object') {
       for (const [k, v] of Object.entries(request.headers as Record<string, unknown>).slice(0, 50)) {
-        if (typeof v === 'string' && /^[A-Za-z0-9-]{1,100}$/.test(k) && !/^(host|content-length|connection|transfer-encoding)$/i.test(k))
+        if (
+          typeof v === 'string' &&
+          /^[A-Za-z0-9-]{1,100}$/.test(k) &&
+          !/^(host|content-length|connection|transfer-encoding)$/i.test(k)
+        )
           headers[k] = v.slice(0, 8000);
       }
     }
@@ -193,7 +198,9 @@ export function pluginHttp(
         },
       );
       req.on('error', (error: Error) =>
-        reject(new Error(error.name === 'AbortError' ? `http: no answer within ${timeout} ms` : `http: ${error.message}`)),
+        reject(
+          new Error(error.name === 'AbortError' ? `http: no answer within ${timeout} ms` : `http: ${error.message}`),
+        ),
       );
       if (filePath) {
         const stream = createReadStream(filePath);

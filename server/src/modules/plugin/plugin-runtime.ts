@@ -4,7 +4,6 @@ import type { PluginEvent, PluginHook } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import type { PluginHooks, PluginSms, PluginStorage } from '../../core/plugin-hooks.js';
 import { unzipPackage } from './package.js';
-import { type HttpCallFiles, pluginHttp } from './plugin-http.js';
 import {
   disablePluginByKey,
   enabledPlugins,
@@ -13,6 +12,7 @@ import {
   recordPluginError,
   type StoredPlugin,
 } from './plugin.repository.js';
+import { type HttpCallFiles, pluginHttp } from './plugin-http.js';
 import { type PluginFailure, type PluginSandbox, PluginStoppedError, startPluginSandbox } from './plugin-sandbox.js';
 
 /** The longest wait between restarts of a plugin that keeps failing. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { SANDBOX_SOURCE } from './sandbox-source.js';
@@ -47,14 +48,22 @@ export class PluginStoppedError extends Error {}
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 const require = createRequire(import.meta.url);
-let modulePaths: { corePath: string; variantPath: string } | undefined;
-const pathsOf = () => {
-  modulePaths ??= {
+let shared: { corePath: string; variantPath: string; wasmModule: WebAssembly.Module } | undefined;
+/**
+ * Where the worker loads QuickJS from, and its WebAssembly compiled once per server: each
+ * sandbox instantiates the same module with a memory of its own (a clone is cheap; compiling
+ * again for every start is not).
+ */
+const sharedOf = () => {
+  shared ??= {
     corePath: require.resolve('quickjs-emscripten-core'),
     variantPath: require.resolve('@jitl/quickjs-wasmfile-release-sync'),
+    wasmModule: new WebAssembly.Module(readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))),
   };
-  return modulePaths;
+  return shared;
 };
+/** Loading takes at least this long to be called late (a busy machine instantiates slowly). */
+const MIN_LOAD_MS = 10_000;
 
 /** The worker's own V8 heap (the sandbox's memory is the WebAssembly memory, capped apart). */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8, codeRangeSizeMb: 16, stackSizeMb: 4 };
@@ -69,7 +78,7 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
   const worker = new Worker(SANDBOX_SOURCE, {
     eval: true,
     workerData: {
-      ...pathsOf(),
+      ...sharedOf(),
       files: options.modules,
       entry: options.entry,
       memoryMb: options.memoryMb,
@@ -99,10 +108,8 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
     readyReject = reject;
   });
   ready.catch(() => undefined);
-  const loadTimer = setTimeout(
-    () => fail({ kind: 'timeout', message: `did not load within ${options.timeoutMs} ms` }),
-    options.timeoutMs,
-  );
+  const loadMs = Math.max(options.timeoutMs, MIN_LOAD_MS);
+  const loadTimer = setTimeout(() => fail({ kind: 'timeout', message: `did not load within ${loadMs} ms` }), loadMs);
 
   function end(error: Error) {
     ended = true;
@@ -150,7 +157,10 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
         if (!message.ok) return p.reject(new Error(text(message.error)));
         const result = typeof message.result === 'string' ? message.result : 'null';
         if (result.length > options.maxAnswerBytes) {
-          return fail({ kind: 'oversize', message: `answered ${result.length} bytes, more than ${options.maxAnswerBytes}` });
+          return fail({
+            kind: 'oversize',
+            message: `answered ${result.length} bytes, more than ${options.maxAnswerBytes}`,
+          });
         }
         try {
           p.resolve(JSON.parse(result));
@@ -167,22 +177,21 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
         } catch {
           args = null;
         }
-        options
-          .capability(String(message.name), args, typeof message.callId === 'number' ? message.callId : 0)
-          .then(
-            (result) => {
-              if (!ended) worker.postMessage({ type: 'capAnswer', capId, ok: true, result: JSON.stringify(result ?? null) });
-            },
-            (error: unknown) => {
-              if (!ended)
-                worker.postMessage({
-                  type: 'capAnswer',
-                  capId,
-                  ok: false,
-                  error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-                });
-            },
-          );
+        options.capability(String(message.name), args, typeof message.callId === 'number' ? message.callId : 0).then(
+          (result) => {
+            if (!ended)
+              worker.postMessage({ type: 'capAnswer', capId, ok: true, result: JSON.stringify(result ?? null) });
+          },
+          (error: unknown) => {
+            if (!ended)
+              worker.postMessage({
+                type: 'capAnswer',
+                capId,
+                ok: false,
+                error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+              });
+          },
+        );
         return;
       }
       case 'fatal':

@@ -26,7 +26,9 @@ let interrupted = false;
 
 (async () => {
   const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor((memoryMb * 1024 * 1024) / 65536) });
-  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(base, { wasmMemory: memory }));
+  const qjs = await newQuickJSWASMModuleFromVariant(
+    newVariant(base, { wasmMemory: memory, wasmModule: workerData.wasmModule }),
+  );
   const rt = qjs.newRuntime();
   rt.setMemoryLimit(Math.floor(memoryMb * 1024 * 1024 * 0.75));
   rt.setMaxStackSize(512 * 1024);
