@@ -48,7 +48,9 @@ export class PluginStoppedError extends Error {}
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 const require = createRequire(import.meta.url);
-let shared: { corePath: string; variantPath: string; wasmModule: WebAssembly.Module } | undefined;
+/** The global WebAssembly (the server's TypeScript libs do not declare it). */
+const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
+let shared: { corePath: string; variantPath: string; wasmModule: object } | undefined;
 /**
  * Where the worker loads QuickJS from, and its WebAssembly compiled once per server: each
  * sandbox instantiates the same module with a memory of its own (a clone is cheap; compiling
@@ -58,7 +60,7 @@ const sharedOf = () => {
   shared ??= {
     corePath: require.resolve('quickjs-emscripten-core'),
     variantPath: require.resolve('@jitl/quickjs-wasmfile-release-sync'),
-    wasmModule: new WebAssembly.Module(readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))),
+    wasmModule: new wasm.Module(readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))),
   };
   return shared;
 };
