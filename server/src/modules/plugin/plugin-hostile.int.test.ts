@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type PageResult, type PluginInfo, pluginInfo } from '@backroom/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../testing/fixtures.js';
-import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, expectRefused, startApp, startBeside, type TestApp, testTargets } from '../../testing/harness.js';
 import { install, manifest, packageOf, signed, signingKey, startReceiver } from './plugin.fixtures.js';
 
 const P = pluginInfo.prefix;
@@ -268,6 +268,29 @@ describe.each(target)('a hostile plugin is refused or contained on $name', (targ
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(t.ctx.config).not.toHaveProperty('polluted');
     expect(await answers()).toBeLessThan(2000);
+    await disable(id);
+  });
+
+  it('a server starts without waiting on an enabled plugin that never finishes loading', async () => {
+    const id = await enable(
+      await signed(
+        await packageOf({
+          'plugin.json': manifest({ keyName: 'never-loads', name: 'never-loads' }),
+          // Top-level await that never settles: the sandbox never says it is ready.
+          'index.mjs': 'await new Promise(() => {});\nexport default { async notify() {} };\n',
+        }),
+      ),
+    );
+    // A second instance starts on the same database with the plugin enabled, and a load limit of a minute.
+    const started = performance.now();
+    const beside = await startBeside(t, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey, PLUGIN_CALL_TIMEOUT_MS: '60000' });
+    try {
+      expect(performance.now() - started).toBeLessThan(30_000);
+      const token = (await beside.login()).token;
+      dataOf(await beside.get('/admin/base/comm/person', {}, token));
+    } finally {
+      await beside.stop();
+    }
     await disable(id);
   });
 });

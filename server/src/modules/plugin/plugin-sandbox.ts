@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { SANDBOX_SOURCE } from './sandbox-source.js';
 
@@ -47,7 +47,8 @@ export class PluginStoppedError extends Error {}
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the built bundle declares one of its own (server/build.mjs).
+const resolver = requireFrom(import.meta.url);
 /** The global WebAssembly (the server's TypeScript libs do not declare it). */
 const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
 let shared: { corePath: string; variantPath: string; wasmModule: object } | undefined;
@@ -58,9 +59,9 @@ let shared: { corePath: string; variantPath: string; wasmModule: object } | unde
  */
 const sharedOf = () => {
   shared ??= {
-    corePath: require.resolve('quickjs-emscripten-core'),
-    variantPath: require.resolve('@jitl/quickjs-wasmfile-release-sync'),
-    wasmModule: new wasm.Module(readFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))),
+    corePath: resolver.resolve('quickjs-emscripten-core'),
+    variantPath: resolver.resolve('@jitl/quickjs-wasmfile-release-sync'),
+    wasmModule: new wasm.Module(readFileSync(resolver.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))),
   };
   return shared;
 };

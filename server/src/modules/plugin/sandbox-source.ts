@@ -162,9 +162,18 @@ let interrupted = false;
     loaded.error.dispose();
     return;
   }
+  // A module's evaluation may await (top-level await): ready only once it has settled.
+  const evaluation = vm.resolvePromise(loaded.value);
   loaded.value.dispose();
   pump();
   if (interrupted) return;
+  const evaluated = await evaluation;
+  if (evaluated.error) {
+    post({ type: 'crash', error: 'cannot load the entry: ' + describe(vm.dump(evaluated.error)) });
+    evaluated.error.dispose();
+    return;
+  }
+  evaluated.value.dispose();
 
   parentPort.on('message', (message) => {
     if (message.type === 'capAnswer') {
