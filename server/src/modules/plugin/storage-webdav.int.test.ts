@@ -78,5 +78,5 @@ describe.each(testTargets())('storage-webdav plugin on $name', (target) => {
     const shown = dataOf(await t.get<PluginInfo>(`${P}/info`, { id }, admin));
     expect(shown.lastError).toMatch(/built-in storage instead: .*HTTP 401/);
     dataOf(await t.post(`${P}/update`, { id, status: 0 }, admin));
-  });
+  }, 90_000);
 });
