@@ -43,6 +43,71 @@ function precompress(): Plugin {
   };
 }
 
+/** The example plugins of the repository (plugins/<key>/), packed for the plugin screen's install dialog. */
+const EXAMPLE_PLUGINS = new URL('../plugins/', import.meta.url).pathname;
+
+/** One example's package: its files (no hidden ones, no zips, no signature) zipped with fixed dates, as `npm run plugin -- pack` does. */
+async function packExample(dir: string): Promise<{ name: string; zip: Buffer }> {
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.') && !e.name.endsWith('.zip') && e.name !== 'SIGNATURE.json')
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+  for (const name of files) {
+    zip.file(name, fs.readFileSync(path.join(dir, name)), {
+      date: new Date('2020-01-01T00:00:00Z'),
+      createFolders: false,
+    });
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'plugin.json'), 'utf8')) as {
+    keyName: string;
+    version: string;
+  };
+  const bytes = await zip.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 9 },
+  });
+  return { name: `plugins/${manifest.keyName}-${manifest.version}.zip`, zip: bytes };
+}
+
+/**
+ * Packs the example plugins when the app is built (into dist/plugins/, never into the source
+ * tree) and serves them packed in development: the install dialog offers them (plugin module).
+ */
+function examplePlugins(): Plugin {
+  const dirs = () =>
+    fs
+      .readdirSync(EXAMPLE_PLUGINS, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && fs.existsSync(path.join(EXAMPLE_PLUGINS, e.name, 'plugin.json')))
+      .map((e) => path.join(EXAMPLE_PLUGINS, e.name));
+  return {
+    name: 'backroom-example-plugins',
+    async generateBundle() {
+      for (const dir of dirs()) {
+        const { name, zip } = await packExample(dir);
+        this.emitFile({ type: 'asset', fileName: name, source: zip });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if (!req.url?.startsWith('/plugins/') || !req.url.endsWith('.zip')) return next();
+        for (const dir of dirs()) {
+          const { name, zip } = await packExample(dir);
+          if (`/${name}` === req.url) {
+            res.setHeader('content-type', 'application/zip');
+            res.end(zip);
+            return;
+          }
+        }
+        next();
+      });
+    },
+  };
+}
+
 /** Files whose import has no effect beyond their exports (see treeshake below). */
 const DECLARATIVE = [
   /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/,
@@ -63,7 +128,7 @@ const BOOT = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), examplePlugins()],
   resolve: {
     alias: [
       // The contract's i18n helpers carry no zod: the login page imports only them.

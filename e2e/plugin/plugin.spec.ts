@@ -103,7 +103,14 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
       await view(page).getByRole('button', { name: 'Install plugin' }).click();
       await dialog(page).locator('input[type=file]').setInputFiles(zip);
       await dialog(page).getByText('Signed by a trusted key').waitFor();
-      await dialog(page).getByTestId('plugin-install-ok').click();
+      // The hosts it reaches are shown, and Install waits for the operator's approval.
+      const network = dialog(page).getByTestId('plugin-network');
+      await network.getByText('hooks.slack.com').waitFor();
+      await network.getByText('The host of the address you set in “Webhook URL”').waitFor();
+      expect(await dialog(page).getByTestId('plugin-install-ok').isDisabled()).toBe(true);
+      await network.getByRole('checkbox', { name: 'I approve these network addresses for this plugin' }).click();
+      await eventually(() => dialog(page).getByTestId('plugin-install-ok').isEnabled()).toBe(true);
+      await nextAnswer(page, '/plugin/info/install', () => dialog(page).getByTestId('plugin-install-ok').click());
       const row = tableRow(page, 'Webhook notifications');
       await row.waitFor();
 
@@ -160,6 +167,21 @@ describe.skipIf(!hasChromium)('the plugin screen in Chromium', () => {
     } finally {
       hook.close();
     }
+  });
+
+  it('installs an example plugin shipped with the app from the install dialog, labelled in the UI language', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/helper/plugins/serve', prefs: { locale: 'zh-cn' } });
+    await view(page).getByRole('button', { name: '安装插件' }).click();
+    const box = dialog(page);
+    // The examples are packed at build and served beside the app; each is named in Chinese.
+    await nextAnswer(page, '/plugin/info/inspect', () => box.getByRole('button', { name: 'WebDAV 存储' }).click());
+    await box.getByTestId('plugin-inspected').getByText('WebDAV 存储').waitFor();
+    await box.getByRole('checkbox', { name: /我清楚此插件包的来源/ }).click();
+    await box.getByTestId('plugin-approve').click();
+    await nextAnswer(page, '/plugin/info/install', () => box.getByTestId('plugin-install-ok').click());
+    const row = tableRow(page, 'WebDAV 存储');
+    await row.waitFor();
+    expect(await row.innerText()).toContain('把上传的文件存到 WebDAV 服务器');
   });
 
   for (const dark of [false, true]) {

@@ -107,7 +107,7 @@ async function examplePackage(name: string, version?: string): Promise<Buffer> {
 
 /**
  * The two example plugins and one with a nested config, installed as an operator would (unsigned,
- * confirmed); the webhook one configured and enabled, its delivery of a failed task refused (no
+ * confirmed, their network approved); the webhook one configured and enabled, its delivery of a failed task refused (no
  * such host), so its row shows a last error.
  */
 async function seedPlugins(page: Page) {
@@ -122,6 +122,7 @@ async function seedPlugins(page: Page) {
       const token = raw ? (JSON.parse(raw) as { value: string }).value : '';
       const form = new FormData();
       form.append('confirmUnsigned', 'true');
+      form.append('approveNetwork', 'true');
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
       form.append('file', new Blob([bytes], { type: 'application/zip' }), 'plugin.zip');
       const response = await fetch('/api/admin/plugin/info/install', {

@@ -1,5 +1,6 @@
 // Backroom notify plugin: posts each event to the configured URL in the chosen robot's format.
-import { createHmac } from 'node:crypto';
+// It runs in Backroom's sandbox (docs/plugins.md): no Node API; the network, HMAC and the log
+// come as capabilities in the context.
 
 const TITLES = {
   'task.failed': (e) => `Task "${e.taskName}" (#${e.taskId}) failed: ${e.error}`,
@@ -15,25 +16,23 @@ function textOf(event) {
   return `[Backroom] ${title ? title(event) : event.type} — ${event.at}`;
 }
 
-function dingTalkUrl(url, secret) {
+function dingTalkUrl(url, secret, context) {
   if (!secret) return url;
   const timestamp = Date.now();
-  const sign = createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
-  const target = new URL(url);
-  target.searchParams.set('timestamp', String(timestamp));
-  target.searchParams.set('sign', sign);
-  return target.toString();
+  const sign = context.hmac('sha256', secret, `${timestamp}\n${secret}`, 'base64');
+  const joiner = url.includes('?') ? '&' : '?';
+  return `${url}${joiner}timestamp=${timestamp}&sign=${encodeURIComponent(sign)}`;
 }
 
 /** The request for one event in the configured format. */
-export function requestFor(event, config) {
+export function requestFor(event, config, context) {
   const text = textOf(event);
   switch (config.format) {
     case 'wecom':
       return { url: config.url, body: { msgtype: 'text', text: { content: text } }, headers: {} };
     case 'dingtalk':
       return {
-        url: dingTalkUrl(config.url, config.secret),
+        url: dingTalkUrl(config.url, config.secret, context),
         body: { msgtype: 'text', text: { content: text } },
         headers: {},
       };
@@ -42,7 +41,7 @@ export function requestFor(event, config) {
     default: {
       const body = { event, text };
       const headers = config.secret
-        ? { 'x-backroom-signature': createHmac('sha256', config.secret).update(JSON.stringify(body)).digest('hex') }
+        ? { 'x-backroom-signature': context.hmac('sha256', config.secret, JSON.stringify(body), 'hex') }
         : {};
       return { url: config.url, body, headers };
     }
@@ -50,16 +49,17 @@ export function requestFor(event, config) {
 }
 
 export default {
-  async notify(event, { config }) {
+  async notify(event, context) {
+    const { config } = context;
     if (Array.isArray(config.events) && config.events.length > 0 && !config.events.includes(event.type)) return;
-    const request = requestFor(event, config);
-    const response = await fetch(request.url, {
+    const request = requestFor(event, config, context);
+    const response = await context.http({
       method: 'POST',
+      url: request.url,
       headers: { 'content-type': 'application/json', ...request.headers },
       body: JSON.stringify(request.body),
-      signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) throw new Error(`the webhook answered HTTP ${response.status}`);
+    if (response.status < 200 || response.status > 299) throw new Error(`the webhook answered HTTP ${response.status}`);
     return { delivered: true };
   },
 };

@@ -72,7 +72,20 @@ export type Config = {
    */
   sms: SmsConfig;
   /** Plugins (docs/plugins.md): the public keys whose signed packages install without a session, and the limits of their processes. */
-  plugins: { trustedKeys: string[]; callTimeoutMs: number; restartBaseMs: number };
+  plugins: {
+    trustedKeys: string[];
+    callTimeoutMs: number;
+    restartBaseMs: number;
+    /** CPU time one call may spend inside the sandbox (the interrupt handler's deadline). */
+    cpuMs: number;
+    /** The sandbox's memory (its WebAssembly memory's maximum), in MB. */
+    memoryMb: number;
+    /** Failures (timeouts, crashes, running out of memory, oversized answers) in the window that disable a plugin. */
+    maxFailures: number;
+    failureWindowMs: number;
+    /** Installs without a session one address may try in 10 minutes. */
+    installsPerIp: number;
+  };
 };
 
 export type SmsConfig = { codeTtlSeconds: number; resendSeconds: number; perPhoneDaily: number; perIpDaily: number };
@@ -374,6 +387,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         read('PLUGIN_CALL_TIMEOUT_MS', intVar('PLUGIN_CALL_TIMEOUT_MS', 100, 600_000), env.PLUGIN_CALL_TIMEOUT_MS) ??
         10_000,
       restartBaseMs: read('PLUGIN_RESTART_MS', intVar('PLUGIN_RESTART_MS', 10, 600_000), env.PLUGIN_RESTART_MS) ?? 1000,
+      cpuMs: read('PLUGIN_CPU_MS', intVar('PLUGIN_CPU_MS', 10, 600_000), env.PLUGIN_CPU_MS) ?? 2000,
+      memoryMb: read('PLUGIN_MEMORY_MB', intVar('PLUGIN_MEMORY_MB', 16, 1024), env.PLUGIN_MEMORY_MB) ?? 64,
+      maxFailures: read('PLUGIN_MAX_FAILURES', intVar('PLUGIN_MAX_FAILURES', 1, 1000), env.PLUGIN_MAX_FAILURES) ?? 5,
+      failureWindowMs:
+        (read(
+          'PLUGIN_FAILURE_WINDOW_SECONDS',
+          intVar('PLUGIN_FAILURE_WINDOW_SECONDS', 1, 86_400),
+          env.PLUGIN_FAILURE_WINDOW_SECONDS,
+        ) ?? 600) * 1000,
+      installsPerIp:
+        read('PLUGIN_INSTALLS_PER_IP', intVar('PLUGIN_INSTALLS_PER_IP', 1, 100_000), env.PLUGIN_INSTALLS_PER_IP) ?? 10,
     },
   };
 }

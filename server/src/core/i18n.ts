@@ -790,6 +790,28 @@ const MESSAGES = {
     '{field} is masked: filter by at most {max} whole values at a time',
   ),
   // end masking
+  // --- plugin sandbox (issue 23 §1): zip central directory, install throttle, network approval ---
+  'plugin.tooManyEntries': m(
+    '插件包列出了 {count} 个条目，最多只能有 {n} 个：未解压任何内容即已拒绝',
+    '外掛包列出了 {count} 個項目，最多只能有 {n} 個：未解壓任何內容即已拒絕',
+    'The package lists {count} entries, at most {n} are allowed: refused before anything was unpacked',
+  ),
+  'plugin.installThrottled': m(
+    '此地址安装插件的次数过多，请 {minutes} 分钟后再试',
+    '此位址安裝外掛的次數過多，請 {minutes} 分鐘後再試',
+    'Too many plugin installs from this address: try again in {minutes} minutes',
+  ),
+  'plugin.approveNetwork': m(
+    '该插件要访问网络地址：{hosts}。请确认允许后再安装',
+    '該外掛要存取網路位址：{hosts}。請確認允許後再安裝',
+    'This plugin reaches these network addresses: {hosts}. Approve them to install it',
+  ),
+  'plugin.networkNotApproved': m(
+    '该插件的网络地址尚未经管理员批准：请在插件页面重新安装并批准',
+    '該外掛的網路位址尚未經管理員核准：請在外掛頁面重新安裝並核准',
+    "This plugin's network addresses were not approved by an operator: install it again from the plugin screen and approve them",
+  ),
+  // --- end plugin sandbox ---
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -177,6 +177,11 @@ export async function startApps(target: Target, count: number, env: Record<strin
   return apps;
 }
 
+/** Another instance on the database of a running one (a restart beside it); it leaves the database to its first. */
+export async function startBeside(app: TestApp, env: Record<string, string>): Promise<TestApp> {
+  return startOn(app.dbName, app.ctx.config.db, async () => undefined, env);
+}
+
 /**
  * Test-only: the user's forced password change counts as done, written straight into the test
  * database (nothing in the app can do this). The seeded admin and every user a test adds with a
@@ -215,6 +220,8 @@ async function startOn(
       LOG_FLUSH_MS: '50',
       // The suites exercise the demos too; first-start.int.test.ts starts without them.
       DEMO_MENUS: 'on',
+      // Tests install many packages from one address; the install throttle's own test sets it low.
+      PLUGIN_INSTALLS_PER_IP: '100000',
       ...env,
     }),
     db,

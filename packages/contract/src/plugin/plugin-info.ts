@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
 import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
-import { label } from '../core/i18n.js';
+import { LOCALES, label } from '../core/i18n.js';
 
 /**
  * The ways a plugin may touch Backroom (docs/plugins.md): a file storage provider, a receiver of
@@ -38,6 +38,36 @@ export function comparePluginVersions(a: string, b: string): number {
   return 0;
 }
 
+/**
+ * A host a plugin may call: a name (`hooks.slack.com`), a wildcard for its subdomains
+ * (`*.dingtalk.com`), or an address (`10.0.0.5`, `[fd00::5]`), each with an optional `:port`.
+ */
+export const PLUGIN_HOST_PATTERN =
+  /^(?:(?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * Where a plugin may reach over the network (docs/plugins.md, "The sandbox"): the install dialog
+ * shows it and the operator approves it; the server mediates every request within it.
+ */
+export const PluginNetworkSchema = z.strictObject({
+  /** Hosts named in advance (a robot's API, a gateway). */
+  hosts: z.array(z.string().max(260).regex(PLUGIN_HOST_PATTERN)).max(20).default([]),
+  /** Config properties holding a URL whose host the operator types in (a webhook, a WebDAV folder). */
+  configUrls: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/))
+    .max(5)
+    .default([]),
+  /** Whether those hosts may be loopback, private or link-local addresses (a NAS, a gateway on the LAN). */
+  privateAddresses: z.boolean().default(false),
+});
+export type PluginNetwork = z.infer<typeof PluginNetworkSchema>;
+
+/** A name and a description in one of the UI's languages. */
+const PluginTextSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  description: z.string().max(500).optional(),
+});
+
 /** plugin.json, the package's manifest. */
 export const PluginManifestSchema = z.strictObject({
   keyName: z.string().regex(PLUGIN_KEY_PATTERN),
@@ -66,6 +96,10 @@ export const PluginManifestSchema = z.strictObject({
     .default('README.md'),
   /** The oldest Backroom release the plugin runs on. */
   minBackroomVersion: z.string().regex(VERSION_PATTERN).default('0.1.0'),
+  /** The network the plugin needs; without it, it has none. */
+  network: PluginNetworkSchema.optional(),
+  /** Its name and description per UI language (`zh-cn`, `zh-tw`, `en`); `name`/`description` otherwise. */
+  i18n: z.partialRecord(z.enum(LOCALES), PluginTextSchema).optional(),
 });
 export type PluginManifest = z.infer<typeof PluginManifestSchema>;
 
@@ -73,7 +107,14 @@ export type PluginManifest = z.infer<typeof PluginManifestSchema>;
 export type PluginSignature = { status: 'trusted'; keyId: string } | { status: 'unsigned' };
 
 /** What the server keeps of a package besides its columns (never the code itself on the wire). */
-export type PluginContent = { sha256: string; size: number; files: string[]; signer: string | null };
+export type PluginContent = {
+  sha256: string;
+  size: number;
+  files: string[];
+  signer: string | null;
+  /** The network an operator approved for this package (its manifest's), or null while nobody has. */
+  approvedNetwork?: PluginNetwork | null;
+};
 
 /** A config value a plugin marked secret (`writeOnly` or `format: password`) is answered as this; sent back, it keeps the stored value. */
 export const PLUGIN_SECRET_MASK = '********';

@@ -56,8 +56,54 @@ function readLimited(entry: JSZip.JSZipObject, budget: number): Promise<Buffer> 
   });
 }
 
+/** The most entries (files and folders) a package's central directory may list. */
+export const PLUGIN_MAX_ENTRIES = PLUGIN_MAX_FILES + 50;
+
+/**
+ * Reads the zip's central directory (its end record, then each entry's header: no byte is
+ * inflated) and refuses a package that lists more entries, or declares more inflated bytes, than
+ * a package may hold. A zip bomb (tens of thousands of entries, or a few that inflate to
+ * gigabytes) is refused here in microseconds; the sizes it declares are also held to while
+ * inflating (readLimited), in case they lie.
+ */
+export function checkCentralDirectory(zip: Buffer): { entries: number; inflated: number } {
+  const EOCD = 0x06054b50;
+  const CEN = 0x02014b50;
+  // The end record is 22 bytes plus a comment of at most 65,535.
+  const lowest = Math.max(0, zip.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = zip.length - 22; i >= lowest; i -= 1) {
+    if (zip.readUInt32LE(i) === EOCD) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw badRequest('plugin.notZip');
+  const total = zip.readUInt16LE(end + 10);
+  const size = zip.readUInt32LE(end + 12);
+  const offset = zip.readUInt32LE(end + 16);
+  // ZIP64 (0xffff entries or 0xffffffff offsets) is never needed under the package limits.
+  if (total === 0xffff || offset === 0xffffffff)
+    throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
+  if (total > PLUGIN_MAX_ENTRIES) throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
+  if (offset + size > end) throw badRequest('plugin.notZip');
+  let at = offset;
+  let inflated = 0;
+  for (let n = 0; n < total; n += 1) {
+    if (at + 46 > end || zip.readUInt32LE(at) !== CEN) throw badRequest('plugin.notZip');
+    inflated += zip.readUInt32LE(at + 24);
+    if (inflated > PLUGIN_MAX_UNPACKED_BYTES) {
+      throw badRequest('plugin.unpackedTooLarge', { n: PLUGIN_MAX_UNPACKED_BYTES / 1024 / 1024 });
+    }
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return { entries: total, inflated };
+}
+
 /** Every file of a zip, its names checked before anything is read; directories are left out. */
 export async function unzipPackage(zip: Buffer): Promise<Map<string, Buffer>> {
+  // Counted and sized from the central directory before JSZip parses or inflates anything.
+  checkCentralDirectory(zip);
   const { default: JSZipClass } = await import('jszip');
   let archive: JSZip;
   try {

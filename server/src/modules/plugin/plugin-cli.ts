@@ -1,7 +1,7 @@
 /**
  * Builds and signs plugin packages (docs/plugins.md):
  *   npm run plugin -- keygen [--out <name>]        an Ed25519 key pair: <name>.key (keep it) and <name>.pub
- *   npm run plugin -- pack <dir> [--out <zip>]     checks <dir>/plugin.json and zips the folder
+ *   npm run plugin -- pack <dir> [--out <zip>]     checks <dir>/plugin.json and zips the folder (into dist/plugins/)
  *   npm run plugin -- sign <zip> --key <file>      signs every file of the package with the key
  */
 import fs from 'node:fs/promises';
@@ -40,7 +40,10 @@ async function main(argv: string[]): Promise<void> {
       const files = await readFolder(path.resolve(target));
       const zip = await zipFiles(files);
       const pkg = await readPackage(zip, [], BACKROOM_VERSION);
-      const out = option(argv, '--out') ?? `${pkg.manifest.keyName}-${pkg.manifest.version}.zip`;
+      // By default under dist/ (ignored by git): packing leaves nothing in the source tree.
+      const out =
+        option(argv, '--out') ?? path.join('dist', 'plugins', `${pkg.manifest.keyName}-${pkg.manifest.version}.zip`);
+      await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
       await fs.writeFile(out, zip);
       console.log(
         `wrote ${out}: ${pkg.manifest.keyName} ${pkg.manifest.version} (${pkg.manifest.hook}), ${files.size} files, unsigned`,

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { PluginEvent, PluginHook } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import type { PluginHooks, PluginSms, PluginStorage } from '../../core/plugin-hooks.js';
-import { HOST_SOURCE } from './host-source.js';
 import { unzipPackage } from './package.js';
 import {
   disablePluginByKey,
@@ -14,22 +12,28 @@ import {
   recordPluginError,
   type StoredPlugin,
 } from './plugin.repository.js';
-import { type PluginFailure, type PluginProcess, PluginStoppedError, startPluginProcess } from './plugin-process.js';
+import { type HttpCallFiles, pluginHttp } from './plugin-http.js';
+import { type PluginFailure, type PluginSandbox, PluginStoppedError, startPluginSandbox } from './plugin-sandbox.js';
 
 /** The longest wait between restarts of a plugin that keeps failing. */
 const MAX_BACKOFF_MS = 60_000;
+/** The largest answer a call may give (JSON text): a storage URL or a small status, never data. */
+export const PLUGIN_MAX_ANSWER_BYTES = 1024 * 1024;
 
 type Slot = {
   plugin: StoredPlugin;
-  process: PluginProcess | undefined;
+  process: PluginSandbox | undefined;
   /** Failures since the last answered call: the next restart waits base × 2^failures. */
   failures: number;
+  /** When the recent failures happened: maxFailures of them within the window disable the plugin. */
+  failureTimes: number[];
   timer: NodeJS.Timeout | undefined;
 };
 
 export type PluginRuntime = PluginHooks & {
   /** Brings this instance in line with the table for one plugin (start, restart, reconfigure or stop it). */
   sync(keyName: string): Promise<void>;
+  /** Starts every enabled plugin; resolves when each has loaded or failed (the server's start does not wait on it). */
   syncAll(): Promise<void>;
   /** The running state of each enabled plugin on this instance. */
   states(): ReadonlyMap<string, 'running' | 'starting' | 'waiting'>;
@@ -37,50 +41,27 @@ export type PluginRuntime = PluginHooks & {
 };
 
 /**
- * Runs the enabled plugins of this instance, one child process each (plugin-process.ts), and
- * implements the hooks on them. A failing plugin is logged, its error recorded on its row, and
- * restarted after a growing pause; one that reached for what it may not is disabled everywhere.
+ * Runs the enabled plugins of this instance, each in a WebAssembly sandbox on a worker thread
+ * (plugin-sandbox.ts), and implements the hooks on them. A plugin reaches nothing but the
+ * capabilities handed to it here: `http` (plugin-http.ts: the approved hosts only) and `log`.
+ * A failing plugin is logged, its error recorded on its row and restarted after a growing pause;
+ * `maxFailures` failures within the window disable it everywhere, its last error kept.
  */
 export function createPluginRuntime(ctx: AppContext): PluginRuntime {
-  const root = path.join(ctx.config.dataDir, 'plugins');
-  const scratchRoot = path.join(ctx.config.dataDir, 'plugins-scratch');
-  const hostFile = path.join(root, '.host', 'host.mjs');
-  const { callTimeoutMs, restartBaseMs } = ctx.config.plugins;
+  const { callTimeoutMs, restartBaseMs, cpuMs, memoryMb, maxFailures, failureWindowMs } = ctx.config.plugins;
   const slots = new Map<string, Slot>();
-  let hostWritten: Promise<void> | undefined;
+  /** The upload each call may send with `http({ bodyFile })`: call id to its file. */
+  const callFiles = new WeakMap<PluginSandbox, HttpCallFiles>();
   let closed = false;
 
-  const writeHost = () => {
-    hostWritten ??= (async () => {
-      await fs.mkdir(path.dirname(hostFile), { recursive: true });
-      await fs.writeFile(hostFile, HOST_SOURCE, { mode: 0o644 });
-    })();
-    return hostWritten;
-  };
-
-  /** The package unpacked under its hash, once per instance; a half-written folder is never used. */
-  async function materialise(plugin: StoredPlugin): Promise<string> {
-    const dir = path.join(root, plugin.keyName, plugin.content.sha256.slice(0, 16));
-    try {
-      await fs.access(path.join(dir, 'plugin.json'));
-      return dir;
-    } catch {
-      // Not unpacked yet on this instance.
-    }
+  /** The package's JavaScript modules, read from the stored zip (nothing is written to disk). */
+  async function modulesOf(plugin: StoredPlugin): Promise<Record<string, string>> {
     const data = await packageDataOf(ctx.db.db, plugin.keyName);
     if (data === undefined) throw new Error('the package is gone');
     const files = await unzipPackage(Buffer.from(data, 'base64'));
-    const temp = `${dir}.tmp-${randomUUID()}`;
-    for (const [name, content] of files) {
-      const file = path.resolve(temp, name);
-      // Names were checked at install and again by unzipPackage; this is the second lock.
-      if (!file.startsWith(temp + path.sep)) throw new Error(`unsafe path in package: ${name}`);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, content, { mode: 0o644 });
-    }
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.rename(temp, dir);
-    return dir;
+    const modules: Record<string, string> = {};
+    for (const [name, content] of files) if (/\.m?js$/.test(name)) modules[name] = content.toString('utf8');
+    return modules;
   }
 
   function record(keyName: string, message: string | null): Promise<void> {
@@ -89,19 +70,29 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     );
   }
 
-  /** `proc` is the process that failed, or undefined when it could not even be started. */
-  function handleFailure(slot: Slot, proc: PluginProcess | undefined, failure: PluginFailure) {
+  /** Stopped on every instance until an operator enables it again; `message` stays as its last error. */
+  function disable(keyName: string, message: string) {
+    slots.delete(keyName);
+    void record(keyName, message)
+      .then(() => disablePluginByKey(ctx.db.db, keyName))
+      .then(() => ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'disabling a plugin failed'));
+  }
+
+  /** `proc` is the sandbox that failed, or undefined when it could not even be started. */
+  function handleFailure(slot: Slot, proc: PluginSandbox | undefined, failure: PluginFailure) {
     if (slot.process !== proc || slots.get(slot.plugin.keyName) !== slot) return;
     slot.process = undefined;
     const { keyName } = slot.plugin;
     ctx.log.warn({ plugin: keyName, kind: failure.kind }, `plugin ${keyName} stopped: ${failure.message}`);
-    if (failure.kind === 'violation') {
-      // It tried to leave its room: stopped on every instance until an operator enables it again.
-      void record(keyName, `stopped and disabled: ${failure.message}`);
-      slots.delete(keyName);
-      void disablePluginByKey(ctx.db.db, keyName)
-        .then(() => ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }))
-        .catch((error: unknown) => ctx.log.warn({ err: error }, 'disabling a plugin failed'));
+    const now = Date.now();
+    slot.failureTimes = [...slot.failureTimes.filter((at) => now - at < failureWindowMs), now];
+    if (slot.failureTimes.length >= maxFailures) {
+      clearTimeout(slot.timer);
+      disable(
+        keyName,
+        `disabled after ${slot.failureTimes.length} failures in ${Math.round(failureWindowMs / 60_000) || 1} min; last: ${failure.kind}: ${failure.message}`,
+      );
       return;
     }
     void record(keyName, `${failure.kind}: ${failure.message}`);
@@ -119,24 +110,36 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     const { plugin } = slot;
     let started = false;
     try {
-      await writeHost();
-      const dir = await materialise(plugin);
-      const scratchDir = path.join(scratchRoot, plugin.keyName);
-      await fs.mkdir(scratchDir, { recursive: true });
+      const modules = await modulesOf(plugin);
       if (closed || slots.get(plugin.keyName) !== slot) return;
-      const proc: PluginProcess = startPluginProcess({
-        hostFile,
-        dir: `${dir}${path.sep}`,
-        entry: path.join(dir, plugin.manifest.entry),
-        scratchDir: `${scratchDir}${path.sep}`,
+      const files: HttpCallFiles = new Map();
+      const http = pluginHttp(plugin, () => slot.plugin.config ?? {}, files, callTimeoutMs);
+      const sandbox: PluginSandbox = startPluginSandbox({
+        modules,
+        entry: plugin.manifest.entry,
         timeoutMs: callTimeoutMs,
-        onFailure: (failure) => handleFailure(slot, proc, failure),
+        cpuMs,
+        memoryMb,
+        maxAnswerBytes: PLUGIN_MAX_ANSWER_BYTES,
+        capability: async (name, args, callId) => {
+          if (name === 'http') return http(args, callId);
+          if (name === 'log') {
+            const { level, message } = (args ?? {}) as { level?: unknown; message?: unknown };
+            const text = String(message ?? '').slice(0, 1000);
+            if (level === 'error' || level === 'warn') ctx.log.warn({ plugin: plugin.keyName }, text);
+            else ctx.log.info({ plugin: plugin.keyName }, text);
+            return null;
+          }
+          throw new Error(`there is no capability ${name}`);
+        },
+        onFailure: (failure) => handleFailure(slot, sandbox, failure),
       });
-      slot.process = proc;
+      callFiles.set(sandbox, files);
+      slot.process = sandbox;
       started = true;
-      await proc.ready;
+      await sandbox.ready;
     } catch (error) {
-      // A process that started reports its own failure (onFailure); this is one that could not start.
+      // A sandbox that started reports its own failure (onFailure); this is one that could not start.
       if (!started) {
         handleFailure(slot, undefined, {
           kind: 'crash',
@@ -158,10 +161,7 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     const plugin = await findPluginByKey(ctx.db.db, keyName);
     const slot = slots.get(keyName);
     if (!plugin) {
-      // Uninstalled: its code and scratch files go from this instance too.
       stop(keyName);
-      await fs.rm(path.join(root, keyName), { recursive: true, force: true });
-      await fs.rm(path.join(scratchRoot, keyName), { recursive: true, force: true });
       return;
     }
     if (plugin.status !== 1) return stop(keyName);
@@ -171,7 +171,7 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
       return;
     }
     stop(keyName);
-    const fresh: Slot = { plugin, process: undefined, failures: 0, timer: undefined };
+    const fresh: Slot = { plugin, process: undefined, failures: 0, failureTimes: [], timer: undefined };
     slots.set(keyName, fresh);
     await launch(fresh);
   }
@@ -181,32 +181,41 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     return undefined;
   }
 
-  async function call(slot: Slot, method: string, args: unknown): Promise<unknown> {
+  /** `file`: a local file the call may send with `http({ bodyFile: name })`. */
+  async function call(
+    slot: Slot,
+    method: string,
+    args: unknown,
+    file?: { name: string; path: string },
+  ): Promise<unknown> {
     const proc = slot.process;
     if (!proc) throw new Error(`plugin ${slot.plugin.keyName} is not running (restarting after a failure)`);
     await proc.ready;
-    const result = await proc.call(method, args, slot.plugin.config ?? {});
-    slot.failures = 0;
-    return result;
+    const files = callFiles.get(proc);
+    const callId = proc.nextCallId;
+    if (file) files?.set(callId, file);
+    try {
+      const result = await proc.call(method, args, slot.plugin.config ?? {});
+      slot.failures = 0;
+      return result;
+    } finally {
+      files?.delete(callId);
+    }
   }
 
   const storageOf = (slot: Slot): PluginStorage => ({
     keyName: slot.plugin.keyName,
     async put(tempFile, key, info) {
-      // The plugin reads only its scratch folder: the file goes there for the call, and then away.
-      const scratchDir = path.join(scratchRoot, slot.plugin.keyName);
+      // The plugin never sees the file: it names it to the http capability, which sends it.
       const name = `in-${randomUUID()}.${info.ext}`;
-      await fs.copyFile(tempFile, path.join(scratchDir, name));
-      try {
-        const result = (await call(slot, 'put', { file: name, key, ...info })) as { url?: unknown } | null;
-        if (typeof result?.url !== 'string' || !/^(https?:\/\/|\/)[^\s]{1,490}$/i.test(result.url)) {
-          throw new Error('put answered no valid url');
-        }
-        await fs.rm(tempFile, { force: true });
-        return { url: result.url };
-      } finally {
-        await fs.rm(path.join(scratchDir, name), { force: true });
+      const result = (await call(slot, 'put', { file: name, key, ...info }, { name, path: tempFile })) as {
+        url?: unknown;
+      } | null;
+      if (typeof result?.url !== 'string' || !/^(https?:\/\/|\/)[^\s]{1,490}$/i.test(result.url)) {
+        throw new Error('put answered no valid url');
       }
+      await fs.rm(tempFile, { force: true });
+      return { url: result.url };
     },
     async remove(key) {
       await call(slot, 'remove', { key });
@@ -226,7 +235,14 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     async syncAll() {
       const enabled = await enabledPlugins(ctx.db.db);
       for (const keyName of slots.keys()) if (!enabled.some((p) => p.keyName === keyName)) stop(keyName);
-      for (const plugin of enabled) await sync(plugin.keyName);
+      // Side by side: one plugin's slow load holds no other.
+      await Promise.all(
+        enabled.map((plugin) =>
+          sync(plugin.keyName).catch((error: unknown) =>
+            ctx.log.warn({ err: error, plugin: plugin.keyName }, 'starting a plugin failed'),
+          ),
+        ),
+      );
     },
     states() {
       const out = new Map<string, 'running' | 'starting' | 'waiting'>();

@@ -28,7 +28,9 @@ describe.skipIf(!postgres || !redisUrl)('plugins on two instances', () => {
     try {
       const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
       const token = (await a.login()).token;
-      const { id } = dataOf(await install(a, undefined, await examplePackage('notify-webhook')));
+      const { id } = dataOf(
+        await install(a, token, await examplePackage('notify-webhook'), { approveNetwork: 'true' }),
+      );
       dataOf(
         await a.post(
           `${pluginInfo.prefix}/update`,

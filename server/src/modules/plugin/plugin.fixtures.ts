@@ -41,7 +41,7 @@ export async function packageOf(files: Record<string, string | Buffer>): Promise
 export async function notifyPlugin(keyName: string, body: string, version = '1.0.0'): Promise<Buffer> {
   return packageOf({
     'plugin.json': manifest({ keyName, name: keyName, version }),
-    'index.mjs': `import fs from 'node:fs';\nimport cp from 'node:child_process';\nexport default { async notify(event, context) { ${body} } };\n`,
+    'index.mjs': `export default { async notify(event, context) { ${body} } };\n`,
   });
 }
 

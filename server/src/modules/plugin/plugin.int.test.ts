@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   type PageResult,
@@ -23,6 +22,37 @@ import {
 } from './plugin.fixtures.js';
 
 const P = pluginInfo.prefix;
+
+/** A zip of `count` empty files, stored (no compression), written by hand: local headers, central directory, end record. */
+function zipOfEmptyEntries(count: number): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < count; i += 1) {
+    const name = Buffer.from(`f${String(i).padStart(5, '0')}`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name);
+    centrals.push(central, name);
+    offset += 30 + name.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count & 0xffff, 8);
+  end.writeUInt16LE(count & 0xffff, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
 
 describe.each(testTargets())('plugin install and runtime on $name', (target) => {
   let t: TestApp;
@@ -148,6 +178,56 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
     await expectRefusedInstall(Buffer.from('not a zip at all'), admin, 400, /not a valid zip/, {
       confirmUnsigned: 'true',
     });
+  });
+
+  it('refuses a zip bomb from its central directory before inflating anything', async () => {
+    // 55,000 empty entries, stored: a 4.6 MB package whose entries alone cost seconds and
+    // hundreds of MB to parse the slow way.
+    const bomb = zipOfEmptyEntries(55_000);
+    expect(bomb.length).toBeLessThan(PLUGIN_MAX_PACKAGE_BYTES);
+    const before = await rows();
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const reply = await install(t, undefined, bomb);
+    const took = performance.now() - started;
+    expectRefused(reply, 400);
+    expect(reply.body.message).toMatch(/lists 55000 entries, at most 250 are allowed/);
+    expect(took).toBeLessThan(1500);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+    expect(await rows()).toEqual(before);
+
+    // An entry that says it inflates to 1 GB: refused from the size the directory declares.
+    const inflating = await packageOf({
+      'plugin.json': manifest({ keyName: 'inflates' }),
+      'index.mjs': 'export default {};',
+      'zeros.bin': Buffer.alloc(1024),
+    });
+    const last = inflating.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    inflating.writeUInt32LE(1024 * 1024 * 1024, last + 24);
+    await expectRefusedInstall(inflating, admin, 400, /unpacked plugin cannot exceed 20MB/, {
+      confirmUnsigned: 'true',
+    });
+  }, 90_000);
+
+  it('asks the operator to approve the hosts a plugin reaches, and installs it once approved', async () => {
+    const zip = await signed(
+      await packageOf({
+        'plugin.json': manifest({
+          keyName: 'wants-network',
+          network: { hosts: ['hooks.slack.com'], configUrls: ['url'], privateAddresses: false },
+        }),
+        'index.mjs': 'export default { async notify() {} };',
+      }),
+    );
+    await expectRefusedInstall(zip, admin, 400, /reaches these network addresses: hooks\.slack\.com, <config url>/);
+    const { id } = dataOf(await install(t, admin, zip, { approveNetwork: 'true' }));
+    const info = dataOf(await t.get<PluginInfo>(`${P}/info`, { id }, admin));
+    expect(info.content.approvedNetwork).toEqual({
+      hosts: ['hooks.slack.com'],
+      configUrls: ['url'],
+      privateAddresses: false,
+    });
+    dataOf(await t.post(`${P}/delete`, { ids: [id] }, admin));
   });
 
   it('enables one plugin per hook, and disables it', async () => {
@@ -368,41 +448,28 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
     expect(info).toMatchObject({ version: '1.1.0', config: { url: 'http://y.test', token: PLUGIN_SECRET_MASK } });
   });
 
-  it('stops and reports a plugin that reads the JWT secret, spawns a process or hangs, and the server goes on', async () => {
-    const secretFile = path.join(t.dataDir, 'jwt-secret');
-    expect(fs.existsSync(secretFile)).toBe(true);
-    const hostile = {
-      'reads-secret': `return fs.readFileSync(${JSON.stringify(secretFile)}, 'utf8');`,
-      'reads-data': `return fs.readdirSync(${JSON.stringify(t.dataDir)});`,
-      spawns: `return cp.execSync('id').toString();`,
-      hangs: 'await new Promise(() => {});',
-    };
-    for (const [keyName, body] of Object.entries(hostile)) {
-      const { id } = dataOf(await install(t, undefined, await signed(await notifyPlugin(keyName, body))));
-      dataOf(await t.post(`${P}/update`, { id, status: 1 }, admin));
-      t.ctx.plugins.notify({ type: 'account.locked', at: '2026-01-01 00:00:00', username: 'x', ip: null, until: null });
-      if (keyName === 'hangs') {
-        await eventually(async () =>
-          /timeout: notify did not answer within 1500 ms/.test((await row(keyName))?.lastError ?? ''),
-        );
-        // Restarted after a pause, still enabled: a hang is a failure, not a breach.
-        expect((await row(keyName))?.status).toBe(1);
-      } else {
-        await eventually(async () => (await row(keyName))?.status === 0);
-        expect((await row(keyName))?.lastError).toMatch(/stopped and disabled: refused access/);
-      }
-      // The server answers as ever.
-      dataOf(await t.get(`${P}/info`, { id }, admin));
-      dataOf(await t.post(`${P}/update`, { id, status: 0 }, admin));
-    }
-    expect(fs.readFileSync(secretFile, 'utf8').length).toBeGreaterThan(0);
+  it('shows a plugin that hangs as its last error and restarts it, still enabled', async () => {
+    const { id } = dataOf(
+      await install(t, undefined, await signed(await notifyPlugin('hangs', 'await new Promise(() => {});'))),
+    );
+    dataOf(await t.post(`${P}/update`, { id, status: 1 }, admin));
+    t.ctx.plugins.notify({ type: 'account.locked', at: '2026-01-01 00:00:00', username: 'x', ip: null, until: null });
+    await eventually(async () =>
+      /timeout: notify did not answer within 1500 ms/.test((await row('hangs'))?.lastError ?? ''),
+    );
+    // Restarted after a pause, still enabled: one hang is a failure, not yet a reason to disable it.
+    expect((await row('hangs'))?.status).toBe(1);
+    dataOf(await t.get(`${P}/info`, { id }, admin));
+    dataOf(await t.post(`${P}/update`, { id, status: 0 }, admin));
   });
 
   it('delivers a failed task run to a webhook through the notify-webhook plugin', async () => {
     const { examplePackage } = await import('./plugin.fixtures.js');
     const receiver = await startReceiver();
     try {
-      const { id } = dataOf(await install(t, undefined, await examplePackage('notify-webhook')));
+      const { id } = dataOf(
+        await install(t, admin, await examplePackage('notify-webhook'), { approveNetwork: 'true' }),
+      );
       dataOf(await t.post(`${P}/update`, { id, config: { url: receiver.url, format: 'generic' }, status: 1 }, admin));
       const task = dataOf(
         await t.post<{ id: number }>(
@@ -439,5 +506,25 @@ describe.each(testTargets())('plugin install and runtime on $name', (target) => 
     dataOf(await t.post(`${P}/delete`, { ids: [id] }, admin));
     expect(await row('hook-a')).toBeUndefined();
     expect(pluginFiles().some((f) => f.startsWith('hook-a'))).toBe(false);
+  });
+});
+
+describe.each(testTargets().filter((x) => x.name === 'sqlite'))('plugin install throttle on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(target, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey, PLUGIN_INSTALLS_PER_IP: '3' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('throttles the open install call per address, not an operator signed in', async () => {
+    const zip = Buffer.from('not a zip at all');
+    for (let i = 0; i < 3; i += 1) expectRefused(await install(t, undefined, zip), 400);
+    const throttled = await install(t, undefined, await signed(await notifyPlugin('late', 'return null;')));
+    expectRefused(throttled, 429);
+    expect(throttled.body.message).toMatch(/Too many plugin installs from this address: try again in \d+ minutes/);
+    const admin = (await t.login()).token;
+    dataOf(await install(t, admin, await signed(await notifyPlugin('late', 'return null;'))));
   });
 });

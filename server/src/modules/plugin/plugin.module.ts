@@ -10,7 +10,8 @@ import { createPluginRuntime } from './plugin-runtime.js';
 
 /**
  * Plugins (docs/plugins.md): signed packages installed through plugin/info/install, each enabled
- * one run in a child process of its own, reached only through the hooks (ctx.plugins).
+ * one run in a WebAssembly sandbox on a worker thread of its own, reached only through the hooks
+ * (ctx.plugins).
  */
 export async function registerPlugin(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   const runtime = createPluginRuntime(ctx);
@@ -33,7 +34,10 @@ export async function registerPlugin(app: FastifyInstance, ctx: AppContext, base
     }
   });
   ctx.seeds.add(menuSeed(pluginMenus, base.menus));
-  ctx.onStart(() => runtime.syncAll());
+  // In the background: the server's start never waits on a plugin, nor fails with one.
+  ctx.onStart(() => {
+    runtime.syncAll().catch((error: unknown) => ctx.log.warn({ err: error }, 'starting the plugins failed'));
+  });
   ctx.onClose(() => runtime.close());
   return { plugins, runtime };
 }

@@ -9,14 +9,18 @@ import type { PluginService } from './plugin.service.js';
 const tooLarge = () => new AppError(413, 'plugin.tooLarge', { n: PLUGIN_MAX_PACKAGE_BYTES / 1024 / 1024 });
 
 /** The package (field `file`) and the operator's confirmation of an unsigned one, from a multipart body. */
-async function readUpload(request: FastifyRequest): Promise<{ zip: Buffer; confirmUnsigned: boolean }> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ zip: Buffer; confirmUnsigned: boolean; approveNetwork: boolean }> {
   if (!request.isMultipart()) throw badRequest('plugin.notMultipart');
   let zip: Buffer | undefined;
   let confirmUnsigned = false;
+  let approveNetwork = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'confirmUnsigned') confirmUnsigned = String(part.value) === 'true';
+        if (part.fieldname === 'approveNetwork') approveNetwork = String(part.value) === 'true';
         continue;
       }
       if (part.fieldname !== 'file' || zip !== undefined) throw badRequest('plugin.noFile');
@@ -28,8 +32,11 @@ async function readUpload(request: FastifyRequest): Promise<{ zip: Buffer; confi
     throw badRequest('plugin.notMultipart');
   }
   if (!zip || zip.length === 0) throw badRequest('plugin.noFile');
-  return { zip, confirmUnsigned };
+  return { zip, confirmUnsigned, approveNetwork };
 }
+
+/** Installs without a session, per address, in this window (the sign-in throttle's counters). */
+const INSTALL_WINDOW_SECONDS = 600;
 
 /** install (open: the session, when one is sent, is checked here), inspect, update, delete, clearError. */
 export async function registerPluginRoutes(app: FastifyInstance, ctx: AppContext, plugins: PluginService) {
@@ -44,8 +51,21 @@ export async function registerPluginRoutes(app: FastifyInstance, ctx: AppContext
       ctx.gate,
       endpointOf(pluginInfo, 'install'),
       async ({ request, session }: OpenRouteContext<undefined>) => {
-        const { zip, confirmUnsigned } = await readUpload(request);
-        return plugins.install(zip, session, confirmUnsigned);
+        if (session === null) {
+          // The open call: counted per address before its body is read, as sign-ins are (core/counters.ts).
+          const key = `plugin-install:ip:${request.ip}`;
+          const counted = await ctx.counters.reserve(
+            [{ key, limit: ctx.config.plugins.installsPerIp }],
+            INSTALL_WINDOW_SECONDS,
+          );
+          if (!counted) {
+            const held = await ctx.counters.peek(key);
+            const minutes = Math.max(1, Math.ceil(((held?.expireAt ?? Date.now()) - Date.now()) / 60_000));
+            throw new AppError(429, 'plugin.installThrottled', { minutes });
+          }
+        }
+        const { zip, confirmUnsigned, approveNetwork } = await readUpload(request);
+        return plugins.install(zip, session, { confirmUnsigned, approveNetwork });
       },
     );
     mount(scope, ctx.gate, endpointOf(pluginInfo, 'inspect'), async ({ request }) => {

@@ -2,6 +2,7 @@ import {
   comparePluginVersions,
   type PluginInstallResult,
   type PluginManifest,
+  type PluginNetwork,
   type PluginSignature,
 } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
@@ -34,7 +35,11 @@ export type PluginService = {
    * package; with one (checked by mount, with plugin:info:install), an unsigned package needs
    * `confirmUnsigned`. Everything is checked before anything is stored.
    */
-  install(zip: Buffer, session: Session | null, confirmUnsigned: boolean): Promise<PluginInstallResult>;
+  install(
+    zip: Buffer,
+    session: Session | null,
+    confirm: { confirmUnsigned: boolean; approveNetwork: boolean },
+  ): Promise<PluginInstallResult>;
   inspect(zip: Buffer): Promise<{ manifest: PluginManifest; signature: PluginSignature; installed: string | null }>;
   update(input: { id: number; status?: 0 | 1; config?: Record<string, unknown> }): Promise<void>;
   uninstall(ids: readonly number[]): Promise<void>;
@@ -42,6 +47,21 @@ export type PluginService = {
   /** A config as the request log may keep it: the plugin's secret fields masked, whatever their names. */
   configForLog(id: number, config: Record<string, unknown>): Promise<Record<string, unknown> | null>;
 };
+
+/** Whether a manifest asks for any network at all. */
+export function needsNetwork(network: PluginNetwork | undefined): network is PluginNetwork {
+  return !!network && (network.hosts.length > 0 || network.configUrls.length > 0);
+}
+
+/** What the install dialog lists for approval: the hosts, the configured URLs' hosts, private addresses. */
+export function networkSummary(network: PluginNetwork): string {
+  const parts = [...network.hosts, ...network.configUrls.map((field) => `<config ${field}>`)];
+  if (network.privateAddresses) parts.push('<private addresses>');
+  return parts.join(', ');
+}
+
+const sameNetwork = (a: PluginNetwork | null | undefined, b: PluginNetwork | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function rowValues(pkg: PluginPackage): PluginRowValues {
   const { manifest } = pkg;
@@ -77,15 +97,31 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
   }
 
   return {
-    async install(zip, session, confirmUnsigned) {
+    async install(zip, session, { confirmUnsigned, approveNetwork }) {
       const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION);
       if (pkg.signature.status !== 'trusted') {
         if (session === null) throw badRequest('plugin.untrusted');
         if (!confirmUnsigned) throw badRequest('plugin.confirmUnsigned');
       }
       const { manifest } = pkg;
-      const values = { ...rowValues(pkg), packageData: zip.toString('base64') };
       const existing = await findPluginByKey(ctx.db.db, manifest.keyName);
+      // The network is the operator's to approve: in the install dialog (a session), or kept from
+      // an earlier approval of the very same network. An open install leaves it unapproved.
+      let approvedNetwork: PluginNetwork | null = null;
+      if (needsNetwork(manifest.network)) {
+        if (session !== null) {
+          if (!approveNetwork) throw badRequest('plugin.approveNetwork', { hosts: networkSummary(manifest.network) });
+          approvedNetwork = manifest.network;
+        } else if (existing && sameNetwork(existing.content.approvedNetwork, manifest.network)) {
+          approvedNetwork = manifest.network;
+        }
+      }
+      const base = rowValues(pkg);
+      const values = {
+        ...base,
+        content: { ...base.content, approvedNetwork },
+        packageData: zip.toString('base64'),
+      };
       let id: number;
       if (existing) {
         if (comparePluginVersions(manifest.version, existing.version) <= 0) {
@@ -147,7 +183,11 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       const enabling = input.status === 1 && input.status !== plugin.status;
       if (input.status !== undefined && input.status !== plugin.status) {
         // A plugin is enabled with a config its schema accepts (its defaults, when it has none yet).
-        if (enabling) acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
+        if (enabling) {
+          acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
+          if (needsNetwork(plugin.manifest.network) && !plugin.content.approvedNetwork)
+            throw badRequest('plugin.networkNotApproved');
+        }
         change.status = input.status;
       }
       await ctx.db.db.transaction().execute(async (trx) => {

@@ -77,7 +77,7 @@ async function signInAdmin(t: TestApp): Promise<string> {
 
 /** Installs the example sms-webhook plugin (signed by the trusted key) pointed at the receiver, enabled. */
 async function enableSmsWebhook(t: TestApp, admin: string, receiver: Receiver): Promise<number> {
-  const { id } = dataOf(await installPlugin(t, undefined, await examplePlugin('sms-webhook')));
+  const { id } = dataOf(await installPlugin(t, admin, await examplePlugin('sms-webhook'), { approveNetwork: 'true' }));
   dataOf(
     await t.post(
       `${PLUGINS}/update`,

@@ -7,6 +7,7 @@ import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { FormDialog } from '../../../core/form-dialog';
 import { call, RequestError } from '../../../core/request';
 import { useHeld } from '../hooks/use-held';
+import { usePluginName } from '../plugin-texts';
 import { SchemaFields } from './schema-form';
 import { configOf, fieldPaths, initialValues } from './schema-view';
 
@@ -32,6 +33,7 @@ function refusedField(error: unknown, schema: JsonSchema): string[] | undefined 
  */
 export function ConfigDialog({ plugin, onClose }: { plugin: PluginInfo | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = usePluginName();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -58,7 +60,7 @@ export function ConfigDialog({ plugin, onClose }: { plugin: PluginInfo | null; o
       data={plugin}
       form={form}
       name="plugin-config"
-      title={t('plugin.config.title', { name: shown?.name ?? '' })}
+      title={t('plugin.config.title', { name: shown ? nameOf(shown) : '' })}
       initialValues={(target) => initialValues(schemaOf(target), target.config)}
       submit={submit}
       savedText={t('plugin.config.saved')}

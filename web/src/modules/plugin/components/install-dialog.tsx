@@ -7,19 +7,21 @@ import {
   pluginInfo,
 } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, type ButtonProps, Checkbox, Descriptions, Modal } from 'antd';
+import { Alert, Button, type ButtonProps, Checkbox, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { upload } from '../../../core/request';
 import { FileDrop } from '../../../ui/file-drop';
+import { examplePlugins, exampleUrl, needsNetwork, pluginTexts } from '../plugin-texts';
 
 type Inspected = { manifest: PluginManifest; signature: PluginSignature; installed: string | null };
 
-const formOf = (file: File, confirmUnsigned = false) => {
+const formOf = (file: File, confirmUnsigned = false, approveNetwork = false) => {
   const form = new FormData();
   if (confirmUnsigned) form.append('confirmUnsigned', 'true');
+  if (approveNetwork) form.append('approveNetwork', 'true');
   form.append('file', file, file.name);
   return form;
 };
@@ -40,7 +42,7 @@ type Props = {
  * newer, another plugin than the one being updated) is refused before anything is sent.
  */
 export function InstallDialog({ open, target, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const updating = target ?? null;
@@ -48,13 +50,17 @@ export function InstallDialog({ open, target, onClose }: Props) {
   const [inspected, setInspected] = useState<Inspected>();
   const [problem, setProblem] = useState<string>();
   const [consent, setConsent] = useState(false);
+  const [approval, setApproval] = useState(false);
   const [busy, setBusy] = useState(false);
 
   /** What stops this package from replacing what is installed, checked before the install is offered. */
   function refusalOf(next: Inspected): string | undefined {
     const { manifest, installed } = next;
     if (updating && manifest.keyName !== updating.keyName) {
-      return t('plugin.update.otherPlugin', { other: manifest.name, name: updating.name });
+      return t('plugin.update.otherPlugin', {
+        other: pluginTexts(manifest, manifest, i18n.language).name,
+        name: pluginTexts(updating.pluginJson, updating, i18n.language).name,
+      });
     }
     if (installed && comparePluginVersions(manifest.version, installed) <= 0) {
       return t('plugin.update.notNewer', { version: manifest.version, installed });
@@ -67,6 +73,7 @@ export function InstallDialog({ open, target, onClose }: Props) {
     setInspected(undefined);
     setProblem(undefined);
     setConsent(false);
+    setApproval(false);
     if (next.size > PLUGIN_MAX_PACKAGE_BYTES) {
       setProblem(t('plugin.install.tooLarge', { n: MB }));
       return;
@@ -88,10 +95,13 @@ export function InstallDialog({ open, target, onClose }: Props) {
     setBusy(true);
     try {
       const unsigned = inspected.signature.status === 'unsigned';
-      const result = await upload(pluginInfo.api.install, formOf(file, unsigned && consent), { silent: true });
+      const network = needsNetwork(inspected.manifest.network);
+      const result = await upload(pluginInfo.api.install, formOf(file, unsigned && consent, network && approval), {
+        silent: true,
+      });
       void message.success(
         t(result.updated ? 'plugin.install.updated' : 'plugin.install.done', {
-          name: inspected.manifest.name,
+          name: pluginTexts(inspected.manifest, inspected.manifest, i18n.language).name,
           version: result.version,
         }),
       );
@@ -110,14 +120,32 @@ export function InstallDialog({ open, target, onClose }: Props) {
     setInspected(undefined);
     setProblem(undefined);
     setConsent(false);
+    setApproval(false);
+  }
+
+  /** An example plugin, packed at build and served beside the app: the same checks as a dropped file. */
+  async function chooseExample(manifest: (typeof examplePlugins)[number]) {
+    try {
+      const response = await fetch(exampleUrl(manifest));
+      if (!response.ok) throw new Error(String(response.status));
+      const name = exampleUrl(manifest).split('/').pop() ?? 'plugin.zip';
+      await handleFile(new File([await response.blob()], name, { type: 'application/zip' }));
+    } catch {
+      setProblem(t('plugin.install.exampleFailed'));
+    }
   }
 
   const unsigned = inspected?.signature.status === 'unsigned';
-  const blocked = !inspected || problem !== undefined || (unsigned && !consent);
+  const asksNetwork = needsNetwork(inspected?.manifest.network);
+  const blocked = !inspected || problem !== undefined || (unsigned && !consent) || (asksNetwork && !approval);
   return (
     <Modal
       open={open}
-      title={updating ? t('plugin.update.title', { name: updating.name }) : t('plugin.install.title')}
+      title={
+        updating
+          ? t('plugin.update.title', { name: pluginTexts(updating.pluginJson, updating, i18n.language).name })
+          : t('plugin.install.title')
+      }
       okText={inspected?.installed ? t('plugin.install.update') : t('plugin.install.install')}
       okButtonProps={{ disabled: blocked, 'data-testid': 'plugin-install-ok' } as ButtonProps}
       cancelText={t('common.cancel')}
@@ -138,10 +166,39 @@ export function InstallDialog({ open, target, onClose }: Props) {
         }
         onFile={(next) => void handleFile(next)}
       />
+      {!updating && !file ? (
+        <div className="plugin-install-note" data-testid="plugin-examples">
+          <div className="plugin-secondary">{t('plugin.install.examples')}</div>
+          <div className="plugin-examples">
+            {examplePlugins.map((manifest) => {
+              const name = pluginTexts(manifest, manifest, i18n.language).name;
+              return (
+                <Button
+                  key={manifest.keyName}
+                  size="small"
+                  title={t('plugin.install.exampleTitle', { name, version: manifest.version })}
+                  onClick={() => void chooseExample(manifest)}
+                  data-testid={`plugin-example-${manifest.keyName}`}
+                >
+                  {name}
+                </Button>
+              );
+            })}
+          </div>
+        </div>
+      ) : null}
       {problem ? (
         <Alert className="plugin-install-note" type="error" showIcon title={problem} data-testid="plugin-problem" />
       ) : null}
-      {inspected ? <InspectedPackage inspected={inspected} consent={consent} onConsent={setConsent} /> : null}
+      {inspected ? (
+        <InspectedPackage
+          inspected={inspected}
+          consent={consent}
+          onConsent={setConsent}
+          approval={approval}
+          onApproval={setApproval}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -151,17 +208,28 @@ function InspectedPackage({
   inspected,
   consent,
   onConsent,
+  approval,
+  onApproval,
 }: {
   inspected: Inspected;
   consent: boolean;
   onConsent: (consent: boolean) => void;
+  approval: boolean;
+  onApproval: (approval: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { manifest, installed, signature } = inspected;
+  const { network } = manifest;
+  const titleOf = (field: string) => {
+    const property = (manifest.configSchema.properties as Record<string, { title?: unknown }> | undefined)?.[field];
+    return typeof property?.title === 'string' ? property.title : field;
+  };
   return (
     <div className="plugin-install-note" data-testid="plugin-inspected">
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('plugin.columns.name')}>{manifest.name}</Descriptions.Item>
+        <Descriptions.Item label={t('plugin.columns.name')}>
+          {pluginTexts(manifest, manifest, i18n.language).name}
+        </Descriptions.Item>
         <Descriptions.Item label={t('plugin.columns.version')}>
           {installed ? t('plugin.install.fromTo', { from: installed, to: manifest.version }) : manifest.version}
         </Descriptions.Item>
@@ -189,6 +257,35 @@ function InspectedPackage({
             </Checkbox>
           }
         />
+      )}
+      {needsNetwork(network) ? (
+        <Alert
+          className="plugin-install-note"
+          type="info"
+          showIcon
+          title={t('plugin.install.network')}
+          data-testid="plugin-network"
+          description={
+            <>
+              <ul className="plugin-hosts">
+                {network.hosts.map((host) => (
+                  <li key={host}>
+                    <code>{host}</code>
+                  </li>
+                ))}
+                {network.configUrls.map((field) => (
+                  <li key={field}>{t('plugin.install.networkConfig', { field: titleOf(field) })}</li>
+                ))}
+                {network.privateAddresses ? <li>{t('plugin.install.networkPrivate')}</li> : null}
+              </ul>
+              <Checkbox checked={approval} onChange={(e) => onApproval(e.target.checked)} data-testid="plugin-approve">
+                {t('plugin.install.networkApprove')}
+              </Checkbox>
+            </>
+          }
+        />
+      ) : (
+        <Alert className="plugin-install-note" type="info" showIcon title={t('plugin.install.networkNone')} />
       )}
     </div>
   );

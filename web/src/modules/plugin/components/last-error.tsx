@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
+import { usePluginName } from '../plugin-texts';
 
 /**
  * A plugin's last error (a crash, a refused call, a failed delivery) and when it happened; two
@@ -13,6 +14,7 @@ import { call } from '../../../core/request';
  */
 export function LastError({ plugin }: { plugin: PluginInfo }) {
   const { t } = useTranslation();
+  const nameOf = usePluginName();
   const queryClient = useQueryClient();
   const canClear = usePerm(pluginInfo.perms.clearError);
   const clear = useMutation({
@@ -41,7 +43,7 @@ export function LastError({ plugin }: { plugin: PluginInfo }) {
             size="small"
             loading={clear.isPending}
             onClick={() => clear.mutate()}
-            aria-label={t('plugin.clearErrorOf', { name: plugin.name })}
+            aria-label={t('plugin.clearErrorOf', { name: nameOf(plugin) })}
           >
             {t('plugin.clearError')}
           </Button>

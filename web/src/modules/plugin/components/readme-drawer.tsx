@@ -3,6 +3,7 @@ import { Drawer } from 'antd';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useHeld } from '../hooks/use-held';
+import { usePluginName } from '../plugin-texts';
 
 /** Links open in a new tab, and only http(s) and mailto ones are links at all. */
 function safeUrl(url: string): string {
@@ -16,9 +17,10 @@ function safeUrl(url: string): string {
  */
 export function ReadmeDrawer({ plugin: open, onClose }: { plugin: PluginInfo | null; onClose: () => void }) {
   const plugin = useHeld(open);
+  const nameOf = usePluginName();
   if (!plugin) return null;
   return (
-    <Drawer open={open !== null} title={`${plugin.name} ${plugin.version}`} onClose={onClose} size="large">
+    <Drawer open={open !== null} title={`${nameOf(plugin)} ${plugin.version}`} onClose={onClose} size="large">
       <div className="plugin-readme" data-testid="plugin-readme">
         <Markdown
           remarkPlugins={[remarkGfm]}

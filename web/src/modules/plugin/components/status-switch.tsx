@@ -6,6 +6,7 @@ import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
+import { usePluginName } from '../plugin-texts';
 
 /**
  * Enabled or disabled. One plugin per hook may be enabled: while another holds the hook, the
@@ -13,6 +14,7 @@ import { call } from '../../../core/request';
  */
 export function StatusSwitch({ plugin, holder }: { plugin: PluginInfo; holder: string | undefined }) {
   const { t } = useTranslation();
+  const nameOf = usePluginName();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canUpdate = usePerm(pluginInfo.perms.update);
@@ -20,7 +22,7 @@ export function StatusSwitch({ plugin, holder }: { plugin: PluginInfo; holder: s
     mutationFn: (status: 0 | 1) => call(pluginInfo.api.update, { id: plugin.id, status }),
     onSuccess: async (_data, status) => {
       void message.success(
-        status === 1 ? t('plugin.enabled', { name: plugin.name }) : t('plugin.disabled', { name: plugin.name }),
+        status === 1 ? t('plugin.enabled', { name: nameOf(plugin) }) : t('plugin.disabled', { name: nameOf(plugin) }),
       );
       await queryClient.invalidateQueries({ queryKey: crudQueryKey(pluginInfo) });
     },
@@ -36,7 +38,7 @@ export function StatusSwitch({ plugin, holder }: { plugin: PluginInfo; holder: s
       disabled={blocked}
       checkedChildren={t('plugin.status.1')}
       unCheckedChildren={t('plugin.status.0')}
-      aria-label={t('plugin.toggle', { name: plugin.name })}
+      aria-label={t('plugin.toggle', { name: nameOf(plugin) })}
       aria-describedby={blocked ? `plugin-hook-held-${plugin.id}` : undefined}
       data-testid={`plugin-toggle-${plugin.keyName}`}
       onChange={(checked) => toggle.mutate(checked ? 1 : 0)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { crudQueryKey } from '../../../core/crud/CrudPage';
 import { call } from '../../../core/request';
+import { usePluginName } from '../plugin-texts';
 
 /**
  * Uninstalls a plugin once the operator confirms in a dialog that names it and says what goes
@@ -13,18 +14,19 @@ import { call } from '../../../core/request';
  */
 export function useUninstall(onGone: () => void) {
   const { t } = useTranslation();
+  const nameOf = usePluginName();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   return (plugin: PluginInfo) =>
     modal.confirm({
-      title: t('plugin.uninstall.confirm', { name: plugin.name }),
+      title: t('plugin.uninstall.confirm', { name: nameOf(plugin) }),
       content: t('plugin.uninstall.effect'),
       okText: t('plugin.uninstall.action'),
       okButtonProps: { danger: true, 'data-testid': 'plugin-uninstall-ok' } as ButtonProps,
       cancelText: t('common.cancel'),
       onOk: async () => {
         await call(pluginInfo.api.delete, { ids: [plugin.id] });
-        void message.success(t('plugin.uninstall.done', { name: plugin.name }));
+        void message.success(t('plugin.uninstall.done', { name: nameOf(plugin) }));
         await queryClient.invalidateQueries({ queryKey: crudQueryKey(pluginInfo) });
       },
       afterClose: () => {

@@ -13,6 +13,7 @@ import { LastError } from '../components/last-error';
 import { ReadmeDrawer } from '../components/readme-drawer';
 import { StatusSwitch } from '../components/status-switch';
 import { useUninstall } from '../hooks/use-uninstall';
+import { pluginTexts, usePluginName } from '../plugin-texts';
 import '../plugin.css';
 
 /**
@@ -44,7 +45,11 @@ export default function PluginServe() {
     queryKey: [...crudQueryKey(pluginInfo), 'enabled'],
     queryFn: () => call(pluginInfo.api.list, { status: 1 }),
   });
-  const holderOf = (row: PluginInfo) => enabled.data?.find((r) => r.hook === row.hook && r.id !== row.id)?.name;
+  const nameOf = usePluginName();
+  const holderOf = (row: PluginInfo) => {
+    const holder = enabled.data?.find((r) => r.hook === row.hook && r.id !== row.id);
+    return holder ? nameOf(holder) : undefined;
+  };
 
   return (
     <>
@@ -74,21 +79,24 @@ export default function PluginServe() {
             // Two lines: the name, and the description (wrapped, at most two lines) that says what it does.
             ellipsis: false,
             title: t('plugin.columns.name'),
-            render: (value, row) => (
-              <span className="plugin-name">
-                {row.logo ? (
-                  <img src={row.logo} alt="" className="plugin-logo" />
-                ) : (
-                  <span className="plugin-logo" aria-hidden />
-                )}
-                <span className="plugin-cell">
-                  <span>{value}</span>
-                  <span className="plugin-secondary plugin-description" title={row.description || undefined}>
-                    {row.description || row.keyName}
+            render: (_value, row) => {
+              const texts = pluginTexts((row as PluginInfo).pluginJson, row as PluginInfo, locale);
+              return (
+                <span className="plugin-name">
+                  {row.logo ? (
+                    <img src={row.logo} alt="" className="plugin-logo" />
+                  ) : (
+                    <span className="plugin-logo" aria-hidden />
+                  )}
+                  <span className="plugin-cell">
+                    <span>{texts.name}</span>
+                    <span className="plugin-secondary plugin-description" title={texts.description || undefined}>
+                      {texts.description || row.keyName}
+                    </span>
                   </span>
                 </span>
-              </span>
-            ),
+              );
+            },
           },
           { key: 'version', width: 90, title: t('plugin.columns.version') },
           { key: 'author', width: 100, title: t('plugin.columns.author') },
