@@ -7,6 +7,9 @@ import { type Api, apiOf, login, newContext, signIn } from '../support/app.js';
  * treasurer and hr) signs in through the login form in a browser context of its own.
  */
 
+/** A whole day's walk takes minutes on a shared machine: each day's test may take this long. */
+export const DAY_TIMEOUT_MS = 300_000;
+
 /** The password the admin gives a seeded staff user (they are seeded with one nobody knows). */
 export const DAY_PASSWORD = 'Counter-2026-day';
 

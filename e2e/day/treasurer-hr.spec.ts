@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { dialog, tableRow, view, visit } from '../support/ui.js';
-import { menuRouters, newPhone, type Seeded, seededStaff, signInFresh, statusOf } from './day.js';
+import { DAY_TIMEOUT_MS, menuRouters, newPhone, type Seeded, seededStaff, signInFresh, statusOf } from './day.js';
 
 type PageOf<T> = { list: T[]; pagination: { total: number } };
 
@@ -78,57 +78,65 @@ describe.skipIf(!hasChromium)('the treasurer’s and HR’s day', () => {
     expect(row.remark).toBe('books');
   }
 
-  it('the treasurer reads every store’s customers masked and exports them, and can do nothing else', async () => {
-    const treasurer = await seededStaff(server.base, admin, 'treasurer');
-    const routers = await menuRouters(treasurer.api);
-    expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/invitation', '/customer/activity']));
-    for (const hidden of ['/customer/reveal-log', '/sys/user', '/sys/role', '/space/list'])
-      expect(routers).not.toContain(hidden);
+  it(
+    'the treasurer reads every store’s customers masked and exports them, and can do nothing else',
+    async () => {
+      const treasurer = await seededStaff(server.base, admin, 'treasurer');
+      const routers = await menuRouters(treasurer.api);
+      expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/invitation', '/customer/activity']));
+      for (const hidden of ['/customer/reveal-log', '/sys/user', '/sys/role', '/space/list'])
+        expect(routers).not.toContain(hidden);
 
-    const page = await signInFresh(browser, server.base, treasurer);
-    await visit(page, '/customer/info');
-    await expectReadOnlyList(page, customerName);
-    await tableRow(page, otherStore).waitFor();
-    expect(await tableRow(page, customerName).innerText()).not.toContain(phone);
+      const page = await signInFresh(browser, server.base, treasurer);
+      await visit(page, '/customer/info');
+      await expectReadOnlyList(page, customerName);
+      await tableRow(page, otherStore).waitFor();
+      expect(await tableRow(page, customerName).innerText()).not.toContain(phone);
 
-    // The export for the books: masked as the screen shows it.
-    await view(page).getByTestId('crud-export').click();
-    const box = dialog(page);
-    await box.getByText('Choose the columns to export').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      box.getByRole('button', { name: 'Export' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    expect(
-      await statusOf(server.base, treasurer.api, '/admin/customer/activity/export', { columns: ['customerName'] }),
-    ).toBe(200);
+      // The export for the books: masked as the screen shows it.
+      await view(page).getByTestId('crud-export').click();
+      const box = dialog(page);
+      await box.getByText('Choose the columns to export').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        box.getByRole('button', { name: 'Export' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      expect(
+        await statusOf(server.base, treasurer.api, '/admin/customer/activity/export', { columns: ['customerName'] }),
+      ).toBe(200);
 
-    await expectWritesRefused(treasurer);
-    expect(await statusOf(server.base, treasurer.api, '/admin/customer/revealLog/page', { page: 1, size: 10 })).toBe(
-      403,
-    );
-  });
+      await expectWritesRefused(treasurer);
+      expect(await statusOf(server.base, treasurer.api, '/admin/customer/revealLog/page', { page: 1, size: 10 })).toBe(
+        403,
+      );
+    },
+    DAY_TIMEOUT_MS,
+  );
 
-  it('HR reads every store’s customers and the record of reveals, exports nothing and can do nothing else', async () => {
-    const hr = await seededStaff(server.base, admin, 'hr');
-    const routers = await menuRouters(hr.api);
-    expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/activity', '/customer/reveal-log']));
-    for (const hidden of ['/sys/user', '/sys/role', '/space/list']) expect(routers).not.toContain(hidden);
+  it(
+    'HR reads every store’s customers and the record of reveals, exports nothing and can do nothing else',
+    async () => {
+      const hr = await seededStaff(server.base, admin, 'hr');
+      const routers = await menuRouters(hr.api);
+      expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/activity', '/customer/reveal-log']));
+      for (const hidden of ['/sys/user', '/sys/role', '/space/list']) expect(routers).not.toContain(hidden);
 
-    const page = await signInFresh(browser, server.base, hr);
-    await visit(page, '/customer/info');
-    await expectReadOnlyList(page, customerName);
-    await tableRow(page, otherStore).waitFor();
-    expect(await view(page).getByTestId('crud-export').count()).toBe(0);
+      const page = await signInFresh(browser, server.base, hr);
+      await visit(page, '/customer/info');
+      await expectReadOnlyList(page, customerName);
+      await tableRow(page, otherStore).waitFor();
+      expect(await view(page).getByTestId('crud-export').count()).toBe(0);
 
-    await visit(page, '/customer/reveal-log');
-    const entry = tableRow(page, 'audit trail');
-    await entry.waitFor();
-    expect(await entry.innerText()).toContain(customerName);
+      await visit(page, '/customer/reveal-log');
+      const entry = tableRow(page, 'audit trail');
+      await entry.waitFor();
+      expect(await entry.innerText()).toContain(customerName);
 
-    await expectWritesRefused(hr);
-    for (const url of ['/admin/customer/info/export', '/admin/customer/activity/export'])
-      expect([url, await statusOf(server.base, hr.api, url, { columns: ['customerName'] })]).toEqual([url, 403]);
-  });
+      await expectWritesRefused(hr);
+      for (const url of ['/admin/customer/info/export', '/admin/customer/activity/export'])
+        expect([url, await statusOf(server.base, hr.api, url, { columns: ['customerName'] })]).toEqual([url, 403]);
+    },
+    DAY_TIMEOUT_MS,
+  );
 });
