@@ -84,8 +84,8 @@ describe.skipIf(!hasChromium)('the treasurer’s and HR’s day', () => {
       const treasurer = await seededStaff(server.base, admin, 'treasurer');
       const routers = await menuRouters(treasurer.api);
       expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/invitation', '/customer/activity']));
-      for (const hidden of ['/customer/reveal-log', '/sys/user', '/sys/role', '/space/list'])
-        expect(routers).not.toContain(hidden);
+      // (The user screen's entry holds the department list the store filter needs; its calls answer 403 below.)
+      for (const hidden of ['/customer/reveal-log', '/sys/role', '/space/list']) expect(routers).not.toContain(hidden);
 
       const page = await signInFresh(browser, server.base, treasurer);
       await visit(page, '/customer/info');
@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('the treasurer’s and HR’s day', () => {
       const hr = await seededStaff(server.base, admin, 'hr');
       const routers = await menuRouters(hr.api);
       expect(routers).toEqual(expect.arrayContaining(['/customer/info', '/customer/activity', '/customer/reveal-log']));
-      for (const hidden of ['/sys/user', '/sys/role', '/space/list']) expect(routers).not.toContain(hidden);
+      for (const hidden of ['/sys/role', '/space/list']) expect(routers).not.toContain(hidden);
 
       const page = await signInFresh(browser, server.base, hr);
       await visit(page, '/customer/info');
