@@ -38,6 +38,13 @@ export const CLERK_PERMS = [
   'customer:activity:findPage',
   'customer:activity:create',
   'customer:activity:update',
+  // The file picker (prize photos), over their own files.
+  'space:info:page',
+  'space:info:list',
+  'space:info:info',
+  'space:info:add',
+  'space:type:list',
+  'space:type:add',
 ];
 
 /** A store manager: the clerk's work over the store, deletes, hand-over, reveals and the store's staff. */

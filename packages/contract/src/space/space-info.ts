@@ -27,7 +27,7 @@ export const spaceInfo = defineEntity({
     version: col.int({ label: label('版本', '版本', 'Version'), min: 1, default: 1 }),
     key: col.string({ label: label('文件key', '檔案key', 'Key'), nullable: true, max: 500 }),
     /** Who added the file (set by the server); a clerk sees and touches only their own. */
-    userId: col.int({ label: label('上传者', '上傳者', 'Uploaded by'), nullable: true, index: true }),
+    userId: col.int({ label: label('上传者', '上傳者', 'Uploaded by'), nullable: true, index: true, hidden: true }),
   },
   query: { keyWordLikeFields: ['name'], fieldEq: ['type', 'classifyId'] },
   defaultOrder: { column: 'id', sort: 'desc' },

@@ -29,10 +29,10 @@ import { addCustomerSeeds } from './seeds.js';
  *   the unique index turns away a writer that lost the race, which retries with the next code;
  * - create refuses a phone number some customer in the chain has unless told `force: true`
  *   (preCreate lists them first); add and imports take it as it comes;
- * - a new owner takes the customer's open invitations (status "1") along; hand-over moves every
+ * - a new owner takes all the customer's invitations and activities along; hand-over moves every
  *   customer of one clerk to another clerk of the same store in one transaction;
- * - invitations and activities sit in their customer's store (an activity without one in its
- *   recorder's), and a prize photo is a file of the file space.
+ * - invitations and activities belong to their customer: its owner and store (an activity
+ *   without one is its recorder's), and a prize photo is a file of the file space.
  */
 export async function registerCustomer(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   const customers = createCustomerInfoService(ctx);
