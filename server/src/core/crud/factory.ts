@@ -367,10 +367,11 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
   /** A new row's values as add stores them: creator, owner, beforeWrite, tenant, then the scope check. */
   async function prepareInsert(trx: LooseTrx, input: Row, session: Session): Promise<Row> {
     let data: Row = { ...input };
-    assertNoMaskLeft(entity.columns, data);
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
     if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, addContext(trx, session));
+    // After beforeWrite: a module may put the stored value in place of a mask (an activity takes its customer's phone).
+    assertNoMaskLeft(entity.columns, data);
     if (entity.tenant) data = withTenant(data, session);
     assertOwnedWritable(ownership, session, data);
     return data;
@@ -491,8 +492,8 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
     let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
     delete data.id;
-    assertNoMaskLeft(entity.columns, data);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
+    assertNoMaskLeft(entity.columns, data);
     // A row stays in its tenant.
     if (entity.tenant) delete data[TENANT_COLUMN];
     // An update may not move a row out of the operator's scope.
