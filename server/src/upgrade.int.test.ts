@@ -14,6 +14,7 @@ import { EXPORT_CAP_PARAM } from './core/crud/excel.js';
 import { type DbHandle, openDatabase } from './core/db/index.js';
 import { introspect, RUNNER_TABLES } from './core/db/introspect.js';
 import { declaredSchema, describeDifferences, heldBy } from './core/db/schema-model.js';
+import { UPLOAD_QUOTA_PARAM } from './modules/space/upload-quota.js';
 import { dataOf, restoreRelease, startAppOn, type TestApp, testTargets } from './testing/harness.js';
 
 /** The release whose database the fixture holds (server/test-fixtures/upgrade/<release>, made by its make-fixture.mjs). */
@@ -40,6 +41,8 @@ const RENAMED_PERM_PAGES = ['/sys/log', '/task/list'];
 /** Parameters this version adds to every install that lacks them (seed steps new since the release). */
 const ARRIVING_PARAMS = new Set<string>([
   EXPORT_CAP_PARAM,
+  // The space module's per-user upload quota.
+  UPLOAD_QUOTA_PARAM,
   SESSION_LIMIT_PARAM,
   ...Object.values(POLICY_PARAM_KEYS),
   // The user module's switch of app sign-in types.

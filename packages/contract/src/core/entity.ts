@@ -681,8 +681,13 @@ export function defineEntity<
     textIndex: options.query?.textIndex ?? false,
   };
   const orderable = new Set<string>(['id', 'createTime', 'updateTime']);
+  // A masked column of an entity without a reveal permission is masked to every reader, and a sort
+  // by it would tell its order (server/src/core/crud/masking.ts): it is no order key.
+  const revealable = 'reveal' in perms;
   for (const [name, column] of Object.entries(options.columns)) {
-    if (!column.hidden && column.kind !== 'json' && column.kind !== 'text') orderable.add(name);
+    if (column.hidden || column.kind === 'json' || column.kind === 'text') continue;
+    if (column.sensitive && !revealable) continue;
+    orderable.add(name);
   }
   return {
     kind: 'entity',

@@ -247,7 +247,11 @@ const ENTITY_INPUTS: Readonly<Record<string, EntityInputs>> = {
  * Customer rows belong to the limited user, so whatever the retail data scope lets a user see of
  * their own rows, these are theirs (the scope itself is the scope matrix's business).
  */
-const customerRow = (c: Ctx) => ({ customerName: 'Matrix', customerPhone: c.unique('138'), employeeId: c.one.userId });
+const customerRow = (c: Ctx) => ({
+  customerName: 'Matrix',
+  customerPhone: freshPhone('138'),
+  employeeId: c.one.userId,
+});
 const matrixCustomer = (c: Ctx) => once(c, 'customer', () => addAsAdmin(c, customerInfo, customerRow(c)));
 const freshCustomer = (c: Ctx) => addAsAdmin(c, customerInfo, customerRow(c));
 const invitationRow = async (c: Ctx) => ({

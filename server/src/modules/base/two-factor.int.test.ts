@@ -279,7 +279,10 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     const second = (await logged('/admin/base/open/login', 1)).filter((p) => p.includes('challenge'));
     expect(second.length).toBeGreaterThan(0);
     for (const params of [...enable, ...disable, ...second]) {
-      expect(JSON.parse(params)).toMatchObject({ code: '******' });
+      const parsed = JSON.parse(params) as Record<string, unknown>;
+      // A call its schema refused (an earlier test's code without the password) is logged by shape alone.
+      if ('notValidated' in parsed) expect(Object.keys(parsed).sort()).toEqual(['bytes', 'notValidated']);
+      else expect(parsed).toMatchObject({ code: '******' });
     }
     for (const params of second) expect(JSON.parse(params)).toMatchObject({ challenge: '******' });
     const text = [...enable, ...disable, ...second].join('\n');
