@@ -9,7 +9,13 @@ type Menu = { id: number; type: number; router?: string | null; isShow?: boolean
 /** Waits until the current screen has drawn its data: requests answered, spinners and skeletons gone. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .nprogress-busy'));
+  // What is on screen: a tab kept in the background may hold a skeleton until it is shown again.
+  await page.waitForFunction(
+    () =>
+      !Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .nprogress-busy')).some(
+        (e) => e.getClientRects().length > 0,
+      ),
+  );
 }
 
 /** One violation on one line: the rule and where (up to five places). */

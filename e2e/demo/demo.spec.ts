@@ -60,7 +60,8 @@ describe.skipIf(!hasChromium)('the demos in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
-    ({ server, browser, admin } = await startRun());
+    // The tenant demo's spec sets a user's tenant on the user screen, which offers it only with MULTI_TENANT on.
+    ({ server, browser, admin } = await startRun({ MULTI_TENANT: 'on' }));
   });
   afterAll(() => stopRun({ server, browser }));
 

@@ -57,8 +57,8 @@ export async function launch(): Promise<Browser> {
 export type Run = { server: RunningServer; browser: Browser; admin: Api };
 
 /** Starts a spec file's server and browser side by side, then signs the admin in through the API. */
-export async function startRun(): Promise<Run> {
-  const [server, browser] = await Promise.all([startServer(), launch()]);
+export async function startRun(env: Record<string, string> = {}): Promise<Run> {
+  const [server, browser] = await Promise.all([startServer(env), launch()]);
   return { server, browser, admin: apiOf(server.base, (await login(server.base)).token) };
 }
 

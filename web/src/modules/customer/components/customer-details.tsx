@@ -63,6 +63,8 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
   const query = useQuery({
     queryKey: ['customer', 'details', id],
     queryFn: () => call(customerInfo.api.details, { id }),
+    // Opened anew, the drawer asks again: an invitation or activity recorded on another screen since shows at once.
+    refetchOnMount: 'always',
   });
   const customer = query.data;
   const label = (key: keyof typeof customerInfo.columns) => customerInfo.columns[key].label[locale];
