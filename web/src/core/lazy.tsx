@@ -12,20 +12,48 @@ export async function prefetchDeferred(): Promise<void> {
 }
 
 /**
+ * A component whose code loads the first time it renders, or earlier through `load` (a prefetch).
+ * Unlike React's `lazy` alone, a component whose code has arrived before it mounts draws at once:
+ * `lazy` suspends on its first render even when its promise has long settled, and React then holds
+ * the content back until 300 ms after the fallback showed (its throttle on revealing suspended
+ * content), which made every prefetched screen and dialog wait about 300 ms on its first open
+ * (bench/browser.mjs). One mounted before its code arrived stays with `lazy` for its lifetime, so
+ * it is never swapped for another component type (which would drop its state).
+ */
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { Component: ComponentType<P>; load: () => Promise<ComponentType<P>> } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined; // tried again at the next prefetch or mount
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await once() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per component at module load, never in a render.
+  function Preloaded(props: P) {
+    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Shown {...props} />;
+  }
+  return { Component: Preloaded, load: once };
+}
+
+/**
  * A component whose code loads the first time it renders, showing nothing meanwhile: for inputs
  * that appear only inside a dialog, so the screen that offers the dialog stays light to load.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const once = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const { Component: Lazy, load: once } = preloadable(load);
   deferredLoaders.add(once);
-  const Lazy = lazy(async () => ({ default: await once() }));
   // biome-ignore lint/correctness/noComponentHookFactories: called once per component at module load, never in a render.
   return function Deferred(props: P) {
     return (

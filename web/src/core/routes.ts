@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { i18n, menuName } from './i18n';
+import { preloadable } from './lazy';
 import { findByRouter, type MenuItem } from './menu';
 import type { TabTitle } from './tabs';
 import { isFrameView, resolveView } from './views';
@@ -20,7 +21,7 @@ export type RouteTitle = string | ((params: RouteParams) => TitleText);
 type FixedRoute = {
   path: string;
   title: RouteTitle;
-  view: LazyExoticComponent<ComponentType>;
+  view: ComponentType;
   keepAlive: boolean;
   /** False: the page is shown but not tracked as a tab (docs/spec.md §2, a route marking process false). */
   process: boolean;
@@ -38,13 +39,19 @@ export function registerFixedRoute(
   load: () => Promise<{ default: ComponentType }>,
   options: { keepAlive?: boolean; process?: boolean } = {},
 ) {
-  fixed.push({ path, title, view: lazy(load), keepAlive: options.keepAlive ?? true, process: options.process ?? true });
+  fixed.push({
+    path,
+    title,
+    view: preloadable(async () => (await load()).default).Component,
+    keepAlive: options.keepAlive ?? true,
+    process: options.process ?? true,
+  });
 }
 
 export type ResolvedRoute =
   | {
       kind: 'view';
-      view: LazyExoticComponent<ComponentType>;
+      view: ComponentType;
       params: RouteParams;
       /** An i18n key with the values its text names (titleIsKey), or a menu's name. */
       title: string;

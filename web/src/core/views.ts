@@ -1,9 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { needMessages } from './i18n';
+import { preloadable } from './lazy';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-const registry = new Map<string, LazyExoticComponent<ComponentType>>();
+const registry = new Map<string, ComponentType>();
 /** Each registered view's loader, run once: the lazy component and a prefetch share its download. */
 const loaders = new Map<string, () => Promise<unknown>>();
 
@@ -28,17 +29,10 @@ export function viewKey(viewPath: string): string {
  * module whose texts load with its screens (addMessages `withScreens`): the view comes with them.
  */
 export function registerView(viewPath: string, load: Loader, module?: string) {
-  const withTexts: Loader = module ? async () => (await Promise.all([load(), needMessages(module)]))[0] : load;
-  let loading: ReturnType<Loader> | undefined;
-  const once: Loader = () => {
-    loading ??= withTexts().catch((error: unknown) => {
-      loading = undefined; // tried again at the next render or prefetch
-      throw error;
-    });
-    return loading;
-  };
-  registry.set(viewKey(viewPath), lazy(once));
-  loaders.set(viewKey(viewPath), once);
+  const withTexts = module ? async () => (await Promise.all([load(), needMessages(module)]))[0] : load;
+  const view = preloadable(async () => (await withTexts()).default);
+  registry.set(viewKey(viewPath), view.Component);
+  loaders.set(viewKey(viewPath), view.load);
 }
 
 /**
@@ -54,7 +48,7 @@ export async function prefetchViews(viewPaths: Iterable<string>): Promise<void> 
   }
 }
 
-export function resolveView(viewPath: string | null | undefined): LazyExoticComponent<ComponentType> | undefined {
+export function resolveView(viewPath: string | null | undefined): ComponentType | undefined {
   if (!viewPath) return undefined;
   return registry.get(viewKey(viewPath));
 }

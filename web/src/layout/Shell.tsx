@@ -42,6 +42,7 @@ for (const code of SHELL_ERROR_CODES) {
 // The settings (colour picker, slider, segmented) load when first opened.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 // A phone's drawer sidebar loads only on a phone.
+const StyleWarmup = lazy(() => import('./StyleWarmup').then((m) => ({ default: m.StyleWarmup })));
 const MobileSidebar = lazy(() => import('./MobileSidebar').then((m) => ({ default: m.MobileSidebar })));
 
 /** Top-level entries that can be groups: directories with something to show. */
@@ -213,6 +214,12 @@ function ShellLayout() {
   const updateSettings = useAppSettings((s) => s.update);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The idle prefetch's last step: antd's styles for the screens' components, written once (StyleWarmup).
+  const [warming, setWarming] = useState(false);
+  const warmed = useCallback(() => {
+    setWarming(false);
+    document.documentElement.dataset.prefetched = 'true';
+  }, []);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [groupId, setGroupId] = useState<number | null>(null);
   const openTab = useTabs((s) => s.open);
@@ -252,7 +259,7 @@ function ShellLayout() {
       await prefetchViews(viewPaths);
       if (cancelled) return;
       await prefetchDeferred();
-      if (!cancelled) document.documentElement.dataset.prefetched = 'true';
+      if (!cancelled) setWarming(true);
     };
     const stop = afterQuiet(PREFETCH_AFTER_QUIET_MS, () => void (cancelled ? undefined : run()));
     return () => {
@@ -403,6 +410,11 @@ function ShellLayout() {
           )}
         </Layout.Content>
       </Layout>
+      {warming && (
+        <Suspense fallback={null}>
+          <StyleWarmup onDone={warmed} />
+        </Suspense>
+      )}
       {settingsUsed && (
         <Suspense fallback={null}>
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Activity, Component, type ComponentType, type LazyExoticComponent, type ReactNode, Suspense } from 'react';
+import { Activity, Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../core/feedback';
 import { i18n } from '../core/i18n';
@@ -90,7 +90,7 @@ export function UntrackedView({
   params,
   title,
 }: {
-  view: LazyExoticComponent<ComponentType>;
+  view: ComponentType;
   path: string;
   search: string;
   params: Record<string, string | undefined>;

@@ -38,8 +38,8 @@ type Props = {
  * own. A button the user may not use is not given and so not shown.
  */
 export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, remove, extra }: Props) {
-  const button = (label: string, icon: ReactNode, props: { onClick?: () => void; danger?: boolean }) => (
-    <Tooltip title={iconOnly ? label : undefined}>
+  const button = (label: string, icon: ReactNode, props: { onClick?: () => void; danger?: boolean }) => {
+    const shown = (
       <Button
         type="link"
         size="small"
@@ -49,8 +49,11 @@ export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, 
       >
         {iconOnly ? null : label}
       </Button>
-    </Tooltip>
-  );
+    );
+    // A tooltip only where the words are hidden: a list draws these on every row, and each tooltip
+    // is a trigger of its own to set up (a list's first open, bench/browser.mjs).
+    return iconOnly ? <Tooltip title={label}>{shown}</Tooltip> : shown;
+  };
   return (
     <Space
       size={0}

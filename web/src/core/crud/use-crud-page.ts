@@ -1,5 +1,5 @@
 import type { Entity, StandardAction } from '@backroom/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../app-feedback';
@@ -86,7 +86,7 @@ export function useCrudPage(props: SettledCrudProps) {
   const thing = thingOf(entity, locale);
   const recordName = (row: CrudRow) => props.recordName?.(row) ?? recordNameOf(entity, row);
 
-  const query = useQuery({
+  const pageRequest = {
     queryKey: [...crudQueryKey(entity), { page, size, search, filters, sorter, params: props.params }],
     queryFn: () =>
       call(api.page, {
@@ -97,8 +97,11 @@ export function useCrudPage(props: SettledCrudProps) {
         ...sorter,
         ...props.params,
       }),
-    placeholderData: keepPreviousData,
-  });
+  };
+  // Asked for while the screen renders, not after it has been drawn: on a first open the rows then
+  // arrive while the empty table is still being laid out (bench/browser.mjs).
+  usePrefetchQuery(pageRequest);
+  const query = useQuery({ ...pageRequest, placeholderData: keepPreviousData });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: crudQueryKey(entity) });
   const changed = async () => {
