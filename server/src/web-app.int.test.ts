@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp, testTargets } from './testing/harness.js';
+import { startSqliteApp, type TestApp } from './testing/harness.js';
 
-// Which paths are the web app's and which the server's does not depend on the database.
-const [sqlite] = testTargets();
-
+// Which paths are the web app's and which the server's does not depend on the database: SQLite alone.
 describe('the web app is served on every path it owns', () => {
   let t: TestApp;
   let webDir: string;
@@ -24,8 +22,7 @@ describe('the web app is served on every path it owns', () => {
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js'), BIG);
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(BIG));
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.gz'), zlib.gzipSync(BIG));
-    if (!sqlite) throw new Error('SQLite is always a target');
-    t = await startApp(sqlite, { WEB_DIR: webDir });
+    t = await startSqliteApp({ WEB_DIR: webDir });
   });
   afterAll(async () => {
     await t?.stop();

@@ -2,7 +2,7 @@
  * Work under way, by key: a caller asking for a key while its work runs gets that work's promise
  * instead of starting its own, and the key is free again once the work settles (either way). What
  * requests arriving together share: the auth gate's principal reads (core/auth/gate.ts) and the
- * CRUD factory's page totals (core/crud/factory.ts).
+ * CRUD factory's page totals (core/crud/totals.ts).
  */
 export class InFlight<K, V> {
   private readonly runs = new Map<K, Promise<V>>();

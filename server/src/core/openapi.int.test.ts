@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp, testTargets } from '../testing/harness.js';
+import { startSqliteApp, type TestApp } from '../testing/harness.js';
 
 // The docs never touch the database: SQLite is enough.
-const [sqlite] = testTargets();
 
 describe('API docs at /api/docs, built on first use', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(sqlite as NonNullable<typeof sqlite>);
+    t = await startSqliteApp();
   });
   afterAll(async () => {
     await t?.stop();
@@ -62,8 +61,8 @@ describe('HSTS, offered as a setting for installs served over HTTPS', () => {
   let off: TestApp;
   let on: TestApp;
   beforeAll(async () => {
-    off = await startApp(sqlite as NonNullable<typeof sqlite>);
-    on = await startApp(sqlite as NonNullable<typeof sqlite>, {
+    off = await startSqliteApp();
+    on = await startSqliteApp({
       HSTS_MAX_AGE: '31536000',
       HSTS_INCLUDE_SUBDOMAINS: 'on',
     });

@@ -40,6 +40,20 @@ function serverTarget(name: 'postgres' | 'mysql', base: string): Target {
   };
 }
 
+/** SQLite in a fresh temporary directory: always a target. */
+const SQLITE: Target = {
+  name: 'sqlite',
+  async create() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-sqlite-'));
+    return {
+      db: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
+      async drop() {
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
 let announced = false;
 
 /**
@@ -47,20 +61,7 @@ let announced = false;
  * TEST_PG_URL / TEST_MYSQL_URL name a server (CI sets both). What is skipped is said once.
  */
 export function testTargets(): Target[] {
-  const targets: Target[] = [
-    {
-      name: 'sqlite',
-      async create() {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-sqlite-'));
-        return {
-          db: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
-          async drop() {
-            fs.rmSync(dir, { recursive: true, force: true });
-          },
-        };
-      },
-    },
-  ];
+  const targets: Target[] = [SQLITE];
   const pg = process.env.TEST_PG_URL;
   const mysql = process.env.TEST_MYSQL_URL;
   if (pg) targets.push(serverTarget('postgres', pg));
@@ -159,6 +160,14 @@ export async function startApp(
 ): Promise<TestApp> {
   const { db, drop } = await target.create();
   return startOn(target.name, db, drop, env, options);
+}
+
+/**
+ * Starts the real app on a fresh SQLite database: for tests whose subject does not depend on the
+ * database (HTTP bounds, file sizes, quotas, captchas), run once rather than on every target.
+ */
+export function startSqliteApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestApp> {
+  return startApp(SQLITE, env, options);
 }
 
 /**

@@ -51,7 +51,7 @@ export class AuthGate {
   /**
    * Reads under way, by epoch and user: requests that arrive together for a principal not cached
    * (or just expired) wait for one read and share its principalKey, so the queries and totals kept
-   * by key (core/crud/factory.ts) serve them all, instead of one read and one key each. A read of
+   * by key (core/crud/compiled-queries.ts, totals.ts) serve them all, instead of one read and one key each. A read of
    * an earlier epoch is not joined.
    */
   private readonly reading = new InFlight<string, PrincipalEntry>();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { customerInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { startSqliteApp, type TestApp } from '../../testing/harness.js';
 
 /*
  * Issue 23 §7: a download the client cancels halfway is no error of the server's. Before, the
@@ -17,9 +17,7 @@ describe('an aborted export download (sqlite)', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no sqlite target');
-    t = await startApp(sqlite);
+    t = await startSqliteApp();
     admin = (await t.login()).token;
     const now = '2026-11-28 10:00:00';
     // Rows of text that does not compress away, so the file is still being written when the client leaves.

@@ -1,6 +1,6 @@
 import { customerInfo, EXCEL_IMPORT_MAX_BYTES } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, startSqliteApp, type TestApp } from '../../testing/harness.js';
 import { checkCall } from './excel.fixtures.js';
 import {
   bookWithBrokenSecondSheet,
@@ -27,9 +27,7 @@ describe('import files that inflate beyond their weight', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no sqlite target');
-    t = await startApp(sqlite);
+    t = await startSqliteApp();
     admin = (await t.login()).token;
   });
   afterAll(async () => {

@@ -257,3 +257,14 @@ export async function staffByUsernames(db: LooseDb, usernames: readonly string[]
   }
   return out;
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `attachment` with the name in UTF-8 (RFC 6266) and a plain fallback. */
+export function attachment(name: string): string {
+  const plain = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
+export const sheetName = (text: string) => text.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);

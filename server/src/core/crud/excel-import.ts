@@ -15,6 +15,7 @@ import { asLoose, type Db } from '../db/index.js';
 import { AppError, badRequest } from '../errors.js';
 import { messageOf, validationError } from '../http/validation.js';
 import { translate } from '../i18n.js';
+import type { CrudService } from './crud-types.js';
 import {
   columnLetter,
   columnsOf,
@@ -26,7 +27,6 @@ import {
   staffByUsernames,
 } from './excel-cells.js';
 import { InflatesTooLarge, readFirstSheet, type SheetLimits } from './excel-rows.js';
-import type { CrudService } from './factory.js';
 import { MAIN } from './query.js';
 
 type Row = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { type Columns, looksMasked, type SensitiveKind } from '@backroom/contract';
+import { type Columns, type Entity, looksMasked, type SensitiveKind } from '@backroom/contract';
+import { holds, type Session } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 
 /*
@@ -134,4 +135,16 @@ export function wholeValuesOf(kind: SensitiveKind, text: string): string[] {
 /** The sensitive columns of a declaration, as a reader without its reveal permission has them (see MaskedColumns). */
 export function maskedColumnsOf(columns: Columns): MaskedColumns {
   return new Map(sensitiveColumns(columns));
+}
+
+/**
+ * The columns a reader matches only as whole values and may not sort by (MaskedColumns): the
+ * entity's sensitive ones, unless the reader holds its reveal permission (if it has one), who then
+ * searches them as any other. Answers are masked for every reader either way (createMasker).
+ */
+export function maskedForReader(entity: Entity): (session: Session) => MaskedColumns {
+  const sensitive = maskedColumnsOf(entity.columns);
+  const revealPerm = (entity.perms as Readonly<Record<string, string | undefined>>).reveal;
+  return (session) =>
+    sensitive.size === 0 || (revealPerm !== undefined && holds(session, revealPerm)) ? NOTHING_MASKED : sensitive;
 }

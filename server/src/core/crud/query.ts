@@ -1,7 +1,6 @@
 import type { Columns, Entity, RowOf, SensitiveKind } from '@backroom/contract';
 import {
   type AliasedRawBuilder,
-  CompiledQuery,
   type Expression,
   type ExpressionBuilder,
   type RawBuilder,
@@ -10,10 +9,10 @@ import {
   sql,
 } from 'kysely';
 import type { Session } from '../auth/principal.js';
-import { trigramDocument } from '../db/ddl.js';
 import type { DbKind, LooseDb } from '../db/index.js';
 import { likeOperator, likePattern } from '../db/index.js';
 import { GRAM_LENGTH, gramTableName, PAIR_LENGTH, pairTableName, textIndexName } from '../db/schema-model.js';
+import { trigramDocument } from '../db/text-index-ddl.js';
 import { badRequest, refused } from '../errors.js';
 import type { MessageParam } from '../i18n.js';
 import { MASKED_EQ_MAX, type MaskedColumns, NOTHING_MASKED, wholeValuesOf, withoutSeparators } from './masking.js';
@@ -93,7 +92,7 @@ export type FilterSpec = {
    * the LIKEs alone, for a walk of the newest rows (a common keyword's page is found sooner than
    * through the index's long list) or where the rows come joined to the index's list already.
    * `index`: the index alone, only where it answers exactly what the LIKEs would
-   * (textIndexDecides), so a count need not read each row for them (factory.ts).
+   * (textIndexDecides), so a count need not read each row for them (totals.ts).
    */
   keywordBy?: 'likes' | 'index';
   /**
@@ -107,7 +106,7 @@ export type FilterSpec = {
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
 const TRIGRAM = 3;
 
-/** The keyword's lower-cased text as a text index's pieces are kept (ddl.ts, pieceIndexSql). */
+/** The keyword's lower-cased text as a text index's pieces are kept (text-index-ddl.ts, pieceIndexSql). */
 const lowered = (kind: DbKind, keyWord: string) =>
   kind === 'postgres' ? sql`(lower(cast(${keyWord} as text)) collate "C")` : sql`lower(cast(${keyWord} as text))`;
 
@@ -163,7 +162,7 @@ function pairRows(entity: Entity, kind: DbKind, keyWord: string): RawBuilder<unk
  * The selects of ids, one per index, whose union holds every row the entity's text index says may
  * hold the keyword: on SQLite the FTS5 trigram table matching it (the keyword quoted as one FTS
  * string, so nothing a user types is read as FTS syntax), on PostgreSQL an ILIKE over the columns'
- * texts together, spelt as the pg_trgm GIN index is (ddl.ts); with identifier columns the rows
+ * texts together, spelt as the pg_trgm GIN index is (text-index-ddl.ts); with identifier columns the rows
  * their pieces name (gramRows). A keyword of one or two characters has no trigram: the rows the
  * pairs name (pairRows) take the trigram index's place, when every column of it has pairs. Null
  * where the keyword goes by LIKE alone: no text index, MySQL/MariaDB (none there), or a keyword too
@@ -239,7 +238,7 @@ function distinctIds(sources: readonly RawBuilder<unknown>[]): RawBuilder<unknow
  * Whether the text index alone answers what the keyword's LIKEs would, so that a count need not
  * read the rows: a keyword of one or two characters, looked up in the pairs and the identifiers'
  * pieces, which hold every position of every keyword field's lower-cased text, each field apart
- * (ddl.ts, pieceIndexSql). SQLite's LIKE ignores the case of ASCII letters alone, as its lower()
+ * (text-index-ddl.ts, pieceIndexSql). SQLite's LIKE ignores the case of ASCII letters alone, as its lower()
  * lowers them alone; PostgreSQL's ILIKE compares the texts lower()ed, as the pieces are. A letter
  * whose case is not plain ASCII ('İ' lowers to two characters, 'ß' has none of its own) keeps the
  * LIKEs, as does a keyword over joined fields (`keywordRefs`), which the index does not hold.
@@ -275,7 +274,7 @@ export function textIndexCount(db: LooseDb, entity: Entity, kind: DbKind, keyWor
 /**
  * How many rows the entity's text index names for the keyword, counted up to `limit` in each of
  * its indexes (so a common keyword costs no more than `limit` index entries each): `select n`, or
- * null where the keyword goes by LIKE alone. What decides a page's plan (factory.ts, `page`).
+ * null where the keyword goes by LIKE alone. What decides a page's plan (keyword-plan.ts, `walksFirst`).
  */
 export function textIndexEstimate(
   db: LooseDb,
@@ -429,80 +428,4 @@ export function selectColumns(entity: Entity): string[] {
 
 export function baseQuery(db: LooseDb, entity: Entity): AnySelect {
   return db.selectFrom(`${entity.table} as ${MAIN}`);
-}
-
-/** A row of a table named at run time. */
-export type LooseRow = Record<string, unknown>;
-
-/**
- * Compiled read queries by everything that shapes them. Building and compiling a Kysely query
- * costs more CPU than SQLite spends running a page of 20 rows, and the same filters, order and
- * principal always give the same SQL and parameters: each shape is compiled once, and a page query
- * runs again with another window (its LIMIT and OFFSET are its last two parameters). A null key
- * means "do not cache" (an oversized filter). Only the SQL text and parameters are kept (about
- * 1 KB a shape, not Kysely's whole operation tree); least recently used shapes go first.
- */
-export class CompiledQueries {
-  private readonly entries = new Map<string, CompiledQuery<LooseRow>>();
-
-  constructor(private readonly max = 200) {}
-
-  /** The query of `build`, compiled once per key. */
-  query(key: string | null, build: () => AnySelect): CompiledQuery<LooseRow> {
-    const hit = key === null ? undefined : this.take(key);
-    if (hit) return hit;
-    const query = build().compile();
-    if (key !== null) this.keep(key, query);
-    return query;
-  }
-
-  /** The page query of `build` (without its window), compiled once per key, for this window. */
-  page(key: string | null, build: () => AnySelect, limit: number, offset: number): CompiledQuery<LooseRow> {
-    const hit = key === null ? undefined : this.take(key);
-    if (hit) return withWindow(hit, limit, offset);
-    const query = build().limit(limit).offset(offset).compile();
-    if (key !== null && hasWindowAtEnd(query, limit, offset)) this.keep(key, query);
-    return query;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  private take(key: string): CompiledQuery<LooseRow> | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Refresh its place, so the least recently used goes first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  private keep(key: string, query: CompiledQuery<LooseRow>): void {
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    // Kept without its operation tree (a raw query of the same text), to hold less memory.
-    this.entries.set(key, { ...CompiledQuery.raw(query.sql, [...query.parameters]) });
-  }
-}
-
-/** Every dialect here ends a page query with `limit ? offset ?` (PostgreSQL: `limit $n offset $m`). */
-const WINDOW_AT_END = /\blimit (\?|\$\d+) offset (\?|\$\d+)$/;
-
-/** Whether a compiled page query takes its LIMIT and OFFSET as its last two parameters. */
-function hasWindowAtEnd(query: CompiledQuery, limit: number, offset: number): boolean {
-  const n = query.parameters.length;
-  return (
-    n >= 2 && query.parameters[n - 2] === limit && query.parameters[n - 1] === offset && WINDOW_AT_END.test(query.sql)
-  );
-}
-
-/** The same compiled page query for another window. */
-function withWindow(query: CompiledQuery<LooseRow>, limit: number, offset: number): CompiledQuery<LooseRow> {
-  const parameters = query.parameters.slice(0, -2);
-  parameters.push(limit, offset);
-  return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
 }

@@ -1,8 +1,28 @@
-import type { Ownership } from '@backroom/contract';
+import { type Entity, type Ownership, TENANT_COLUMN } from '@backroom/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Principal } from '../auth/principal.js';
+import type { Principal, Session } from '../auth/principal.js';
 import { refused } from '../errors.js';
 import { type AnySelect, MAIN } from './query.js';
+import { whereTenant } from './tenant.js';
+
+/**
+ * The rows of an entity a session may see and touch, on every path (page, list, count, info, the
+ * keyword walk, export, and the write path's touchable check): the session's tenant (unless a
+ * superuser's list asks for all tenants), then the retail scope of an owned entity (below: a
+ * clerk's own rows, a store manager's stores), then the module's own `scope` (CrudOptions).
+ * Each reads nothing but the session, so the SQL is compiled once per principal (CompiledQueries).
+ */
+export function applyDataScope(
+  qb: AnySelect,
+  entity: Entity,
+  moduleScope: ((qb: AnySelect, session: Session) => AnySelect) | undefined,
+  session: Session,
+  allTenants = false,
+): AnySelect {
+  const tenanted = entity.tenant && !allTenants ? whereTenant(qb, session, `${MAIN}.${TENANT_COLUMN}`) : qb;
+  const owned = entity.ownership ? applyOwnershipScope(tenanted, entity.ownership, session) : tenanted;
+  return moduleScope ? moduleScope(owned, session) : owned;
+}
 
 /*
  * The retail data scope of an owned entity (`ownership: { owner, store }` in its declaration):

@@ -2,7 +2,7 @@ import { type CustomerInfo, customerInfo, isContactPhone, type PageResult } from
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
-import { PIECE_STATISTICS } from '../db/ddl.js';
+import { PIECE_STATISTICS } from '../db/text-index-ddl.js';
 import { applyFilters, baseQuery, likeExpression } from './query.js';
 
 // Customers declare `query.textIndex`: their keyword goes through SQLite's FTS5 trigram table or
@@ -86,7 +86,7 @@ describe.each(testTargets())('customer keyword search on $name', (target) => {
   /**
    * Who a keyword finds, by our names, with the page's total checked against its rows, and against
    * the total of a page of one row (a full page, so counted: through the index alone where it
-   * decides, factory.ts `count`).
+   * decides, totals.ts `countRows`).
    */
   async function find(keyWord: string): Promise<string[]> {
     const result = dataOf(await t.post<PageResult<CustomerInfo>>(PAGE, { keyWord, page: 1, size: 50 }, admin));

@@ -4,7 +4,7 @@ import { type Reply, startApp, type TestApp, testTargets } from '../../testing/h
 // Writers that add the same unique value at once: the check before the insert sees none of the
 // others on PostgreSQL and MySQL (SQLite runs them one at a time), so the unique index turns all
 // but one away. Each of those must be answered as a duplicate is on every database, 409 with the
-// general code, never a 500 (core/crud/factory.ts lostUniqueRace; core/http/server.ts).
+// general code, never a 500 (core/crud/write-checks.ts lostUniqueRace; core/http/server.ts).
 
 /** How many writers race for one value. */
 const WRITERS = 8;

@@ -201,7 +201,7 @@ const NAMED_STATEMENT_STALE = '0A000';
  * statements: each connection parses a query's text once and PostgreSQL may keep its plan, instead
  * of parsing it on every request (a customer name search's page at 1M customers, one at a time:
  * 0.98 against 1.11 ms a query, server and round trip). Texts are few, since the factory
- * compiles each query shape once (CompiledQueries in core/crud/query.ts).
+ * compiles each query shape once (CompiledQueries in core/crud/compiled-queries.ts).
  * A statement left behind by a change of columns (another instance's migration) is prepared anew
  * under a new name; if named statements cannot serve at all, reads run unnamed from then on.
  */

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { pieceTrigger, TEXT_INDEX_TRIGGERS, textIndexTrigger } from './ddl.js';
 import type { DbHandle } from './index.js';
 import {
   type ColumnModel,
@@ -11,6 +10,7 @@ import {
   type TableModel,
   type TextIndexModel,
 } from './schema-model.js';
+import { pieceTrigger, TEXT_INDEX_TRIGGERS, textIndexTrigger } from './text-index-ddl.js';
 
 /** Tables the migration runner keeps for itself (and Kysely's lock table, left by release 0.1.0). */
 export const RUNNER_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -125,7 +125,7 @@ async function sqliteTextIndexes(handle: DbHandle, schema: Record<string, TableM
     for (const event of TEXT_INDEX_TRIGGERS) {
       if (!triggers.has(`${owner.name}.${textIndexTrigger(index, event)}`)) flaws.push(`no ${event} trigger`);
     }
-    // The tables of pieces beside it (ddl.ts, pieceIndexSql): their columns are those their insert trigger names.
+    // The tables of pieces beside it (text-index-ddl.ts, pieceIndexSql): their columns are those their insert trigger names.
     const pieces = (what: 'grams' | 'pairs', table: string): string[] => {
       if (!schema[table]) return [];
       skip.add(table);
@@ -195,7 +195,7 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
 }
 
 /**
- * The columns a trigger keeps pieces of (ddl.ts, pieceIndexSql), read from its SQL or its
+ * The columns a trigger keeps pieces of (text-index-ddl.ts, pieceIndexSql), read from its SQL or its
  * function's source: the new row's columns it names, in their order, but the id.
  */
 export function pieceColumns(source: string): string[] {
@@ -207,7 +207,7 @@ export function pieceColumns(source: string): string[] {
 }
 
 /**
- * PostgreSQL's tables of pieces (ddl.ts, pieceIndexSql): the identifiers' `<name>_grams` and the
+ * PostgreSQL's tables of pieces (text-index-ddl.ts, pieceIndexSql): the identifiers' `<name>_grams` and the
  * pairs `<name>_pairs`, each kept by the trigger `<table>_keep` on the owner, read as parts of the
  * owner's text index.
  */
@@ -246,7 +246,7 @@ async function addPostgresPieces(
 }
 
 /**
- * PostgreSQL's text index: a pg_trgm GIN index over its columns' texts together (ddl.ts,
+ * PostgreSQL's text index: a pg_trgm GIN index over its columns' texts together (text-index-ddl.ts,
  * trigramDocument), read back with the columns its expression names, in their order.
  */
 export function trigramColumns(indexDef: string): string[] {

@@ -187,7 +187,7 @@ export function declaredTable(decl: TableDecl): TableModel {
   for (const name of textIndex?.pairs ?? []) {
     if (!textIndex?.columns.includes(name))
       throw new Error(`${decl.table}: the text index does not cover ${name}, named in its pairs`);
-    // SQLite's triggers make pieces by position, up to the column's length (ddl.ts): it must have one.
+    // SQLite's triggers make pieces by position, up to the column's length (text-index-ddl.ts): it must have one.
     if (!columns.find((c) => c.name === name)?.type.startsWith('varchar')) {
       throw new Error(`${decl.table}: the text index pairs ${name}, which is not a varchar column`);
     }
@@ -224,7 +224,7 @@ export const textIndexSignature = (index: TextIndexModel | undefined) =>
     : '';
 
 /**
- * The parts a text index is made of, each made and dropped on its own (ddl.ts): the trigram index
+ * The parts a text index is made of, each made and dropped on its own (text-index-ddl.ts): the trigram index
  * over `columns`, the identifiers' pieces and the pairs.
  */
 export type TextIndexPart = 'trigrams' | 'grams' | 'pairs';

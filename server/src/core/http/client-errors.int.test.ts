@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { startSqliteApp, type TestApp } from '../../testing/harness.js';
 
 // Node refuses these before Fastify sees a request, so inject cannot reach them: a real socket.
-const [sqlite] = testTargets();
 
 /** Sends raw bytes to the listening server and reads the whole answer, until it closes the connection. */
 function exchange(port: number, request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -25,8 +24,7 @@ describe('requests Node refuses before routing answer in the envelope', () => {
   let port: number;
 
   beforeAll(async () => {
-    if (!sqlite) throw new Error('SQLite is always a target');
-    t = await startApp(sqlite);
+    t = await startSqliteApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('not listening on a port');

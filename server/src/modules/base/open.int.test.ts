@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { UserLock } from '@backroom/contract';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, expectRefused, startApp, type Target, type TestApp, testTargets } from '../../testing/harness.js';
+import {
+  dataOf,
+  expectRefused,
+  startApp,
+  startSqliteApp,
+  type Target,
+  type TestApp,
+  testTargets,
+} from '../../testing/harness.js';
 
 type Pair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 const SECRET = 'open-int-test-secret-0123456789abcdef0123456789';
@@ -237,10 +245,9 @@ describe.each(testTargets())('sign-in on $name', (target) => {
 });
 
 describe('captcha', () => {
-  const [sqlite] = testTargets();
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(sqlite as NonNullable<typeof sqlite>, { CAPTCHA: 'on' });
+    t = await startSqliteApp({ CAPTCHA: 'on' });
   });
   afterAll(async () => {
     await t?.stop();
@@ -318,11 +325,10 @@ describe('captcha', () => {
 });
 
 describe('a captcha flood (embedded mode)', () => {
-  const [sqlite] = testTargets();
   let t: TestApp;
   beforeAll(async () => {
     // A small bound, so 2,000 captchas are a flood for it.
-    t = await startApp(sqlite as NonNullable<typeof sqlite>, { CACHE_MAX_ENTRIES: '500' });
+    t = await startSqliteApp({ CACHE_MAX_ENTRIES: '500' });
   });
   afterAll(async () => {
     await t?.stop();
@@ -601,10 +607,8 @@ describe.each(throttleSetups)('login throttling ($name)', ({ target, env }) => {
 });
 
 describe('CORS', () => {
-  const [sqlite] = testTargets();
-
   it('is off by default and on only for the listed origins', async () => {
-    const closed = await startApp(sqlite as NonNullable<typeof sqlite>);
+    const closed = await startSqliteApp();
     try {
       const reply = await closed.app.inject({
         method: 'OPTIONS',
@@ -615,7 +619,7 @@ describe('CORS', () => {
     } finally {
       await closed.stop();
     }
-    const open = await startApp(sqlite as NonNullable<typeof sqlite>, { CORS_ORIGINS: 'https://shop.example' });
+    const open = await startSqliteApp({ CORS_ORIGINS: 'https://shop.example' });
     try {
       const allowed = await open.app.inject({
         method: 'GET',

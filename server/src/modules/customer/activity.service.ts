@@ -42,7 +42,7 @@ function assertIdNumberOfType(data: Row, existing: Row | undefined): void {
   const no = data.idCardNo === undefined ? existing?.idCardNo : data.idCardNo;
   const type = data.idCardType === undefined ? existing?.idCardType : data.idCardType;
   if (typeof no !== 'string' || no === '' || typeof type !== 'string' || type === '') return;
-  // A mask left in the write is refused as no ID number at all (factory.ts, assertNoMaskLeft).
+  // A mask left in the write is refused as no ID number at all (masking.ts, assertNoMaskLeft).
   if (looksMasked(no)) return;
   if (isIdNumber(no, type)) return;
   const { label } = customerActivity.columns.idCardNo;

@@ -66,7 +66,7 @@ const givenCode = (draft: Row): string | undefined =>
 /**
  * A write that lost the race for its generated code (the pre-check or the unique index saw the
  * other writer; the factory answers the index's refusal as a 409, `common.conflict` when the value
- * it lost on was not in the input, as a generated code is not: core/crud/factory.ts lostUniqueRace).
+ * it lost on was not in the input, as a generated code is not: core/crud/write-checks.ts lostUniqueRace).
  */
 const lostCodeRace = (error: unknown) =>
   isUniqueViolation(error) ||

@@ -8,7 +8,7 @@ import { createCustomerInfoService } from './customer-info.service.js';
 
 type Row = Record<string, unknown>;
 
-/** The import's write path for new customers (the factory's insertManyIn, core/crud/factory.ts). */
+/** The import's write path for new customers (the factory's insertManyIn, core/crud/write-path.ts). */
 describe.each(testTargets())('customers written many at once on $name', (target) => {
   let t: TestApp;
   let admin: Session;

@@ -5,7 +5,7 @@ import { likeExpression } from '../../core/crud/query.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, setUpChain } from './customer.test-support.js';
 
-// A keyword the text index names in many rows (2,000 or more: factory.ts, COMMON_KEYWORD) has its
+// A keyword the text index names in many rows (2,000 or more: keyword-plan.ts, COMMON_KEYWORD) has its
 // page sought first among the newest rows, by the LIKEs alone, and by the index only when that
 // window does not hold a full page. Whichever plan answers, the page and its total must be what a
 // plain LIKE over the keyword fields gives, in the principal's scope, for any page size and order.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, startSqliteApp, type TestApp } from '../../testing/harness.js';
 import { filesUnder, PNG, upload } from './upload.fixtures.js';
 import { DEFAULT_UPLOAD_QUOTA, UPLOAD_QUOTA_PARAM } from './upload-quota.js';
 
@@ -26,9 +26,7 @@ describe('upload quota (sqlite)', () => {
   }
 
   beforeAll(async () => {
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no sqlite target');
-    t = await startApp(sqlite);
+    t = await startSqliteApp();
     admin = (await t.login()).token;
   });
   afterAll(async () => {

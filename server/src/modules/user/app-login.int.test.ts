@@ -1,6 +1,14 @@
 import type { AppProgram, TokenPair } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, expectRefused, rowCount, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import {
+  dataOf,
+  expectRefused,
+  rowCount,
+  startApp,
+  startSqliteApp,
+  type TestApp,
+  testTargets,
+} from '../../testing/harness.js';
 import { registerH5, useFakeSms } from './sms-fake.test-support.js';
 import { startWechatFake, type WechatFake } from './wechat-fake.test-support.js';
 
@@ -361,9 +369,7 @@ describe.each(testTargets())('app sign-in on $name', (target) => {
 describe('app sign-in without WeChat configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no SQLite target');
-    t = await startApp(sqlite);
+    t = await startSqliteApp();
   });
   afterAll(async () => {
     await t?.stop();
@@ -390,9 +396,7 @@ describe('app registration with the captcha on', () => {
   let t: TestApp;
   let sms: Map<string, string>;
   beforeAll(async () => {
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no SQLite target');
-    t = await startApp(sqlite, { CAPTCHA: 'on' });
+    t = await startSqliteApp({ CAPTCHA: 'on' });
     sms = useFakeSms(t);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   skipPasswordChange,
   startApp,
   startApps,
+  startSqliteApp,
   type TestApp,
   testTargets,
 } from '../../../testing/harness.js';
@@ -313,9 +314,7 @@ describe('enterprise WeChat against an unreachable server', () => {
     const env = fake.env(REDIRECT);
     // Nothing listens there once the fake is closed: the connection is refused.
     await fake.close();
-    const [sqlite] = testTargets();
-    if (!sqlite) throw new Error('no SQLite target');
-    t = await startApp(sqlite, env);
+    t = await startSqliteApp(env);
   });
   afterAll(async () => {
     await t?.stop();

@@ -1,0 +1,64 @@
+import type { Session } from '../auth/principal.js';
+import type { CrudContext } from './crud-context.js';
+import { baseQuery, keywordsOf, type ListInput, masksKeyword, textIndexCount, textIndexDecides } from './query.js';
+
+/**
+ * The rows the page and list filters select under the session's scope: what a page's total says.
+ * `shape` is the context's shapeKey for this input and session. With the module's countCacheMs a
+ * total is kept that long, and readers asking for the same one at once wait for one count; a
+ * `fresh` count runs its own and is kept in its place.
+ */
+export async function countRows(
+  c: CrudContext,
+  input: ListInput,
+  session: Session,
+  shape: string | null,
+  fresh = false,
+): Promise<number> {
+  const { options } = c;
+  const run = () => runCount(c, input, session, shape);
+  if (!options.countCacheMs || shape === null) return run();
+  const hit = fresh ? undefined : c.counts.kept.get(shape);
+  if (hit && Date.now() - hit.at < options.countCacheMs) return hit.total;
+  // Requests for the same count at once (a page's readers, when its kept total has just expired)
+  // wait for one count instead of each running its own; a fresh one runs its own.
+  const counted = () =>
+    run().then((total) => {
+      if (c.counts.kept.size > 1000) c.counts.kept.clear();
+      c.counts.kept.set(shape, { at: Date.now(), total });
+      return total;
+    });
+  return fresh ? counted() : c.counts.running.run(shape, counted);
+}
+
+/** One count in the database, its SQL compiled once per shape. */
+async function runCount(c: CrudContext, input: ListInput, session: Session, shape: string | null): Promise<number> {
+  const { entity, kind, options } = c;
+  const { db } = c.app;
+  const query = c.compiled.query(shape === null ? null : `count|${shape}`, () => {
+    const keyWords = keywordsOf(input);
+    const keyWord = keyWords[0] ?? '';
+    // Where the text index answers what the LIKEs would, it counts without reading the rows
+    // for them; with nothing else to check (no scope, no filter), without reading them at all.
+    // Never beside a masked column: the index holds every piece of it, and a total that counted
+    // a phone's prefixes would tell the digits the page hides.
+    const decides =
+      keyWords.length === 1 &&
+      !masksKeyword(entity, c.maskedFor(session)) &&
+      textIndexDecides(entity, kind, keyWord, options.keywordRefs);
+    if (decides && c.unsearched(input, session).toOperationNode().where === undefined) {
+      return textIndexCount(db.loose, entity, kind, keyWord);
+    }
+    // Joins only matter to the count when the keyword searches joined columns.
+    const needsJoin = options.join !== undefined && (options.keywordRefs?.length ?? 0) > 0 && !!input.keyWord;
+    let qb = baseQuery(db.loose, entity);
+    if (needsJoin && options.join) qb = options.join(qb);
+    // The join adds selected columns; PostgreSQL refuses them beside count(*).
+    return c
+      .filtered(c.scoped(qb, session), input, session, decides ? 'index' : undefined)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'));
+  });
+  const [row] = (await db.read(query)).rows;
+  return Number((row as { total?: number | string } | undefined)?.total ?? 0);
+}

@@ -1,0 +1,171 @@
+import { m, type Texts } from '../../core/i18n-text.js';
+
+/** The base module's server messages, in the three languages (joined in server/src/messages.ts). */
+export const BASE_MESSAGES = {
+  'tenant.superOnlySet': m(
+    '只有超级管理员可以设置用户的租户',
+    '只有超級管理員可以設定使用者的租戶',
+    "Only a superuser may set a user's tenant",
+  ),
+  'auth.badCredentials': m('账户或密码不正确', '帳戶或密碼不正確', 'Incorrect username or password'),
+  'auth.userDisabled': m('该账户已被禁用', '該帳戶已被停用', 'This account is disabled'),
+  'auth.originalPassword': m('原密码错误', '原密碼錯誤', 'The original password is incorrect'),
+  'auth.signedOutAfterFailures': m(
+    '密码错误次数过多，已退出登录',
+    '密碼錯誤次數過多，已登出',
+    'Too many wrong passwords: you have been signed out',
+  ),
+  'auth.originalRequired': m('请输入原密码', '請輸入原密碼', 'Please enter the original password'),
+  'auth.passwordRule': m(
+    '密码不符合规则：{rule}',
+    '密碼不符合規則：{rule}',
+    'The password does not meet this rule: {rule}',
+  ),
+  'auth.secondFactorRequired': m(
+    '请输入身份验证器应用中的 6 位验证码',
+    '請輸入驗證器應用程式中的 6 位驗證碼',
+    'Enter the 6-digit code from your authenticator app',
+  ),
+  'auth.twoFactorCode': m('验证码不正确或已使用过', '驗證碼不正確或已使用過', 'The code is wrong or was already used'),
+  'auth.challengeExpired': m(
+    '登录已超时，请重新输入密码',
+    '登入已逾時，請重新輸入密碼',
+    'The sign-in took too long: please enter your password again',
+  ),
+  'auth.twoFactorSetupExpired': m(
+    '绑定已超时，请重新开始',
+    '綁定已逾時，請重新開始',
+    'The setup has expired: please start again',
+  ),
+  'auth.twoFactorAlready': m('两步验证已启用', '兩步驟驗證已啟用', 'Two-factor sign-in is already on'),
+  'auth.twoFactorNotEnabled': m('两步验证未启用', '兩步驟驗證未啟用', 'Two-factor sign-in is not on'),
+  'auth.twoFactorRoleRequires': m(
+    '您的角色要求两步验证，不能关闭',
+    '您的角色要求兩步驟驗證，不能關閉',
+    'Your role requires two-factor sign-in: it cannot be turned off',
+  ),
+  'wecom.notConfigured': m(
+    '未配置企业微信登录',
+    '未設定企業微信登入',
+    'Sign-in with enterprise WeChat is not configured on this server',
+  ),
+  'wecom.stateInvalid': m(
+    '登录请求无效或已过期，请重新扫码',
+    '登入請求無效或已過期，請重新掃碼',
+    'This sign-in request is invalid or has expired: please scan again',
+  ),
+  'wecom.codeInvalid': m(
+    '企业微信授权无效或已使用，请重新扫码',
+    '企業微信授權無效或已使用，請重新掃碼',
+    'The enterprise WeChat authorisation is invalid or was already used: please scan again',
+  ),
+  'wecom.notMember': m(
+    '只有企业成员可以用企业微信登录',
+    '只有企業成員可以用企業微信登入',
+    'Only members of the enterprise may sign in with enterprise WeChat',
+  ),
+  'wecom.unbound': m(
+    '该企业微信账号未绑定用户，请联系管理员绑定',
+    '該企業微信帳號未綁定使用者，請聯絡管理員綁定',
+    'This enterprise WeChat account is not bound to a user: ask an administrator to bind it',
+  ),
+  'wecom.unavailable': m(
+    '暂时无法连接企业微信，请稍后再试',
+    '暫時無法連線企業微信，請稍後再試',
+    'Enterprise WeChat cannot be reached right now: please try again later',
+  ),
+  'user.usernameTaken': m('用户名已存在', '使用者名稱已存在', 'This username is already taken'),
+  'user.superOnly': m(
+    '只有超级管理员可以修改超级管理员',
+    '只有超級管理員可以修改超級管理員',
+    'Only a superuser may change a superuser',
+  ),
+  'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
+  'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
+  'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
+  'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
+  'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
+  'role.superLocked': m(
+    '超级管理员角色不能删除或修改标识',
+    '超級管理員角色不能刪除或修改標識',
+    'The superuser role cannot be deleted or relabelled',
+  ),
+  'role.grantMenu': m(
+    '不能授予自己没有的权限',
+    '不能授予自己沒有的權限',
+    'You cannot grant a permission you do not hold',
+  ),
+  'role.grantDepartment': m(
+    '不能授予自己没有的部门数据权限',
+    '不能授予自己沒有的部門資料權限',
+    'You cannot grant a department you do not hold',
+  ),
+  'role.inUse': m('角色不存在或无权操作', '角色不存在或無權操作', 'The role does not exist or is not yours to change'),
+  'dept.notInScope': m(
+    '没有该部门的数据权限',
+    '沒有該部門的資料權限',
+    'You have no data permission for this department',
+  ),
+  'dept.parentMissing': m('上级部门不存在', '上級部門不存在', 'The parent department does not exist'),
+  'dept.cycle': m(
+    '不能把部门移到它自己或它的下级之下',
+    '不能把部門移到它自己或它的下級之下',
+    'A department cannot move under itself or its sub-departments',
+  ),
+  'dept.topDelete': m('顶级部门不能删除', '頂級部門不能刪除', 'The top department cannot be deleted'),
+  'menu.parentMissing': m('上级菜单不存在', '上級選單不存在', 'The parent menu does not exist'),
+  'menu.cycle': m(
+    '不能把菜单移到它自己或它的下级之下',
+    '不能把選單移到它自己或它的下級之下',
+    'A menu cannot move under itself or its children',
+  ),
+  'menu.parentIsPermission': m('权限节点下不能有子节点', '權限節點下不能有子節點', 'A permission cannot have children'),
+  'menu.unknownPerm': m('权限 {perm} 不存在', '權限 {perm} 不存在', 'Unknown permission "{perm}"'),
+  'menu.noEntity': m('实体 {name} 不存在', '實體 {name} 不存在', 'No entity "{name}" is served'),
+  'menu.pageExists': m(
+    '实体 {name} 的菜单已存在',
+    '實體 {name} 的選單已存在',
+    'The entity "{name}" has a menu page already',
+  ),
+  'menu.badSql': m('无法解析 SQL：{reason}', '無法解析 SQL：{reason}', 'The SQL cannot be read: {reason}'),
+  'coding.production': m(
+    '只有开发模式（npm run dev）下才能生成代码',
+    '只有開發模式（npm run dev）下才能生成程式碼',
+    'Code is written only when the server runs in development mode (npm run dev)',
+  ),
+  'coding.exists': m('实体 {name} 已存在', '實體 {name} 已存在', 'The entity "{name}" exists already'),
+  'coding.fileExists': m(
+    '文件已存在：{files}；未写入任何文件',
+    '檔案已存在：{files}；未寫入任何檔案',
+    'These files exist already: {files}; nothing was written',
+  ),
+  'coding.badPath': m('不允许写入：{files}', '不允許寫入：{files}', 'Not a file this module may write: {files}'),
+  'coding.cannotEdit': m('无法修改：{files}', '無法修改：{files}', 'Cannot edit: {files}'),
+  'coding.noAi': m(
+    '未配置 AI 接口（AI_BASE_URL、AI_MODEL），请用表单描述实体',
+    '未設定 AI 介面（AI_BASE_URL、AI_MODEL），請用表單描述實體',
+    'No AI endpoint is configured (AI_BASE_URL, AI_MODEL): describe the entity with the form',
+  ),
+  'coding.aiFailed': m(
+    'AI 接口调用失败，请稍后再试',
+    'AI 介面呼叫失敗，請稍後再試',
+    'The AI endpoint did not answer; try again later',
+  ),
+  'coding.aiInvalid': m(
+    'AI 的回答不是有效的实体描述（{reason}）',
+    'AI 的回答不是有效的實體描述（{reason}）',
+    'The AI answer is not a valid entity description ({reason})',
+  ),
+  'param.keyTaken': m('参数键已存在', '參數鍵已存在', 'This parameter key is already taken'),
+  'param.format': m(
+    '参数格式错误：不是有效的 JSON',
+    '參數格式錯誤：不是有效的 JSON',
+    'Parameter format error: the data is not valid JSON',
+  ),
+  'auth.twoFactorDisableWrong': m('密码或验证码不正确', '密碼或驗證碼不正確', 'The password or the code is wrong'),
+  'auth.wecomStatesFull': m(
+    '该地址的企业微信登录请求过多，请稍后再试',
+    '該位址的企業微信登入請求過多，請稍後再試',
+    'Too many enterprise WeChat sign-ins started from this address: please try again later',
+  ),
+} as const satisfies Record<string, Texts>;
