@@ -141,7 +141,7 @@ export type EntityOptions<
   readonly excel?: XL;
 };
 
-/** What each standard action answers, keyed by action and typed by its body. */
+/** The standard endpoints keyed by action, typed by their bodies and answers. */
 type StandardApi<
   C extends Columns,
   S extends readonly StandardAction[],
