@@ -10,7 +10,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.test.ts'] },
+        test: {
+          name: 'server',
+          include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+        },
       },
       {
         extends: true,

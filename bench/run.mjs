@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -9,12 +8,12 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { signInCompletingChange, startBuiltServer, startScriptFlags } from '../e2e/support/server-process.mjs';
 import { buildIfChanged } from '../scripts/build-if-changed.mjs';
+import { fmtCores, fmtCpu, fmtInt, fmtMb, fmtMs, LOG_PAGE, report, USER_PAGE } from './run-report.mjs';
+import { growLogs, openSeedDb, seedUsers } from './run-seed.mjs';
 import { cpuMsOf } from './scale-kit.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
-/** The server's own dependencies (better-sqlite3, pg, mysql2), resolved as the server resolves them. */
-const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
 
 const { values: opts } = parseArgs({
   options: {
@@ -44,22 +43,10 @@ const WARMUP_S = QUICK ? 1 : 2;
 /** How long the server sits without requests before its idle RSS is read (V8 shrinks its heap after ~10-30 s). */
 const IDLE_S = QUICK ? 5 : 30;
 const SERVER_FLAGS = opts['server-flags']?.split(/\s+/).filter(Boolean) ?? startScriptFlags();
-const USERS = 1000;
 const SMALL_LOGS = 10_000;
 const BIG_LOGS = QUICK ? 100_000 : 1_000_000;
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || '123456';
 const PAGE_BODY = JSON.stringify({ page: 1, size: 20 });
-const USER_PAGE = '/api/admin/base/sys/user/page';
-const LOG_PAGE = '/api/admin/base/sys/log/page';
-const USER_LEVELS = ['clerk', 'storeManger', 'treasurer', 'hr'];
-const ACTIONS = [
-  '/admin/base/sys/user/page',
-  '/admin/base/sys/log/page',
-  '/admin/base/comm/person',
-  '/admin/base/sys/role/list',
-  '/admin/base/sys/department/list',
-];
-const TARGETS = { userRps: 2000, logRps: 1000, p99Ms: 50, idleRssMb: 100, refRatio: 0.8, refP99Ms: 30 };
 /** Rounds of user/page against the bare reference (bench/reference.mjs), taken in turns. */
 const ROUNDS = Number(opts.rounds ?? (QUICK ? 1 : 3));
 
@@ -79,18 +66,6 @@ function kindOf(url) {
   throw new Error(`--db-url must be postgres://… or mysql://… (got ${url})`);
 }
 
-const pad2 = (n) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD HH:mm:ss` in local time, as the server stores createTime/updateTime. */
-function formatTime(d = new Date()) {
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(
-    d.getMinutes(),
-  )}:${pad2(d.getSeconds())}`;
-}
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmtMs = (n) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
-const fmtMb = (kb) => (kb === null ? 'n/a' : (kb / 1024).toFixed(1));
-const fmtCpu = (us) => (us === null ? 'n/a' : String(Math.round(us)));
-const fmtCores = (c) => (c === null ? 'n/a' : c.toFixed(2));
 const rowsLabel = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 
 // ---------------------------------------------------------------------------------------------
@@ -190,215 +165,6 @@ async function pageTotal(urlPath) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seeding: plain SQL on the server's database, always with the server stopped.
-
-async function openSeedDb() {
-  if (dbKind === 'sqlite') {
-    const Database = requireServer('better-sqlite3');
-    const db = new Database(sqliteFile);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    return {
-      kind: 'sqlite',
-      q: (name) => `"${name}"`,
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql, params = []) => void db.prepare(sql).run(...params),
-      raw: db,
-      close: async () => {
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.close();
-      },
-    };
-  }
-  if (dbKind === 'postgres') {
-    const pg = requireServer('pg');
-    const client = new pg.Client({ connectionString: opts['db-url'] });
-    await client.connect();
-    const numbered = (sql) => {
-      let i = 0;
-      return sql.replace(/\?/g, () => `$${++i}`);
-    };
-    return {
-      kind: 'postgres',
-      q: (name) => `"${name}"`,
-      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
-      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
-      close: () => client.end(),
-    };
-  }
-  const mysql = requireServer('mysql2/promise');
-  const conn = await mysql.createConnection({ uri: opts['db-url'], dateStrings: true, supportBigNumbers: true });
-  return {
-    kind: 'mysql',
-    q: (name) => `\`${name}\``,
-    all: async (sql, params = []) => (await conn.query(sql, params))[0],
-    run: async (sql, params = []) => void (await conn.query(sql, params)),
-    close: () => conn.end(),
-  };
-}
-
-/** Multi-row INSERT of plain values, a chunk at a time. */
-async function insertRows(db, table, columns, rows, chunk = 100) {
-  const cols = columns.map(db.q).join(', ');
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk);
-    await db.run(
-      `INSERT INTO ${table} (${cols}) VALUES ${part.map(() => one).join(', ')}`,
-      part.flatMap((r) => columns.map((c) => r[c] ?? null)),
-    );
-  }
-}
-
-/** ~1,000 users spread over the seeded departments, each with one of three roles. */
-async function seedUsers(db) {
-  const q = db.q;
-  const now = formatTime();
-  // Whatever an earlier run against the same database left.
-  await db.run(
-    `DELETE FROM base_sys_user_role WHERE ${q('userId')} IN (SELECT id FROM base_sys_user WHERE username LIKE 'bench.%')`,
-  );
-  await db.run(
-    `DELETE FROM base_sys_user_role WHERE ${q('roleId')} IN (SELECT id FROM base_sys_role WHERE label LIKE 'bench.%')`,
-  );
-  await db.run(`DELETE FROM base_sys_user WHERE username LIKE 'bench.%'`);
-  await db.run(`DELETE FROM base_sys_role WHERE label LIKE 'bench.%'`);
-
-  const [admin] = await db.all(`SELECT id, password FROM base_sys_user WHERE username = 'admin'`);
-  const departments = (await db.all('SELECT id FROM base_sys_department ORDER BY id')).map((r) => Number(r.id));
-  if (!admin || departments.length === 0) throw new Error('the seed (admin, departments) is missing');
-  const relevance = db.kind === 'postgres' ? false : 0;
-  await insertRows(
-    db,
-    'base_sys_role',
-    ['createTime', 'updateTime', 'userId', 'name', 'label', 'remark', 'relevance'],
-    ['clerk', 'manager', 'auditor'].map((r) => ({
-      createTime: now,
-      updateTime: now,
-      userId: Number(admin.id),
-      name: `Bench ${r}`,
-      label: `bench.${r}`,
-      remark: 'benchmark role',
-      relevance,
-    })),
-  );
-  const roles = (await db.all(`SELECT id FROM base_sys_role WHERE label LIKE 'bench.%' ORDER BY id`)).map((r) =>
-    Number(r.id),
-  );
-  const users = [];
-  for (let i = 1; i <= USERS; i++) {
-    const n = String(i).padStart(4, '0');
-    users.push({
-      createTime: now,
-      updateTime: now,
-      departmentId: departments[i % departments.length],
-      userId: Number(admin.id),
-      name: `Bench User ${n}`,
-      username: `bench.user.${n}`,
-      password: admin.password,
-      passwordV: 1,
-      nickName: `bu${n}`,
-      phone: `1380000${n}`,
-      email: `bench.user.${n}@example.test`,
-      remark: i % 3 === 0 ? 'seeded by bench/run.mjs' : null,
-      status: i % 10 === 0 ? 0 : 1,
-      userLevel: USER_LEVELS[i % USER_LEVELS.length],
-    });
-  }
-  await insertRows(
-    db,
-    'base_sys_user',
-    [
-      'createTime',
-      'updateTime',
-      'departmentId',
-      'userId',
-      'name',
-      'username',
-      'password',
-      'passwordV',
-      'nickName',
-      'phone',
-      'email',
-      'remark',
-      'status',
-      'userLevel',
-    ],
-    users,
-  );
-  const ids = (await db.all(`SELECT id FROM base_sys_user WHERE username LIKE 'bench.%' ORDER BY id`)).map((r) =>
-    Number(r.id),
-  );
-  await insertRows(
-    db,
-    'base_sys_user_role',
-    ['userId', 'roleId'],
-    ids.map((userId, i) => ({ userId, roleId: roles[i % roles.length] })),
-    500,
-  );
-  return { adminId: Number(admin.id), firstUserId: ids[0], userCount: ids.length };
-}
-
-/**
- * Tops base_sys_log up to `target` rows in one statement or one transaction: spread over the last
- * 20 days (inside the 31 keep days, so the retention job leaves them), most with a bench user.
- */
-async function growLogs(db, target, users) {
-  const [{ n }] = await db.all('SELECT COUNT(*) AS n FROM base_sys_log');
-  const missing = target - Number(n);
-  if (missing <= 0) return { added: 0, ms: 0, total: Number(n) };
-  const started = performance.now();
-  const spanS = 20 * 86_400;
-  const { firstUserId, userCount } = users;
-  const params = PAGE_BODY;
-  const q = db.q;
-  const cols = ['createTime', 'updateTime', 'userId', 'action', 'ip', 'params'].map(q).join(', ');
-  if (db.kind === 'sqlite') {
-    const stmt = db.raw.prepare(`INSERT INTO base_sys_log (${cols}) VALUES (?, ?, ?, ?, ?, ?)`);
-    const now = Date.now();
-    db.raw.transaction(() => {
-      for (let i = 0; i < missing; i++) {
-        const t = formatTime(new Date(now - Math.floor(((missing - i) * spanS * 1000) / missing)));
-        const userId = i % 10 === 0 ? null : firstUserId + (i % userCount);
-        stmt.run(t, t, userId, ACTIONS[i % ACTIONS.length], `10.0.${i % 250}.${i % 200}`, params);
-      }
-    })();
-  } else if (db.kind === 'postgres') {
-    const t = `to_char(localtimestamp - make_interval(secs => ((?::bigint - n) * ${spanS}) / ?::bigint), 'YYYY-MM-DD HH24:MI:SS')`;
-    await db.run(
-      `INSERT INTO base_sys_log (${cols})
-       SELECT ${t}, ${t},
-              CASE WHEN n % 10 = 0 THEN NULL ELSE ?::int + (n % ?::int) END,
-              (ARRAY[${ACTIONS.map(() => '?::text').join(', ')}])[1 + (n % ${ACTIONS.length})],
-              '10.0.' || (n % 250) || '.' || (n % 200),
-              ?::text
-       FROM generate_series(0, ?::int - 1) AS n`,
-      [missing, missing, missing, missing, firstUserId, userCount, ...ACTIONS, params, missing],
-    );
-  } else {
-    // A cross join of digit tables numbers the rows (no recursion limits on MySQL or MariaDB).
-    const digits =
-      'SELECT 0 AS d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9';
-    const levels = Math.max(1, Math.ceil(Math.log10(missing)));
-    const from = Array.from({ length: levels }, (_, k) => `(${digits}) d${k}`).join(' CROSS JOIN ');
-    const number = Array.from({ length: levels }, (_, k) => `d${k}.d * ${10 ** k}`).join(' + ');
-    const t = `DATE_FORMAT(NOW() - INTERVAL ((? - n) * ${spanS} DIV ?) SECOND, '%Y-%m-%d %H:%i:%s')`;
-    await db.run(
-      `INSERT INTO base_sys_log (${cols})
-       SELECT ${t}, ${t},
-              CASE WHEN n % 10 = 0 THEN NULL ELSE ? + (n % ?) END,
-              ELT(1 + (n % ${ACTIONS.length}), ${ACTIONS.map(() => '?').join(', ')}),
-              CONCAT('10.0.', n % 250, '.', n % 200),
-              ?
-       FROM (SELECT ${number} AS n FROM ${from}) seq
-       WHERE n < ?`,
-      [missing, missing, missing, missing, firstUserId, userCount, ...ACTIONS, params, missing],
-    );
-  }
-  return { added: missing, ms: performance.now() - started, total: target };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Load
 
 async function cannon(urlPath, seconds, base = server.base) {
@@ -479,7 +245,7 @@ async function measure(scenario, urlPath, logRows) {
 async function phase(label, logRows, seed) {
   console.log(`\n== ${label} ==`);
   await stopServer();
-  const db = await openSeedDb();
+  const db = await openSeedDb(dbKind, opts['db-url'], sqliteFile);
   try {
     await seed(db);
   } finally {
@@ -598,120 +364,22 @@ async function compareWithReference(logRows) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-function report(phases) {
-  const cpus = os.cpus();
-  const lines = [];
-  lines.push(`# Backroom benchmark${QUICK ? ' (--quick smoke run)' : ''}`);
-  lines.push('');
-  lines.push(
-    `${new Date().toISOString()} · Node ${process.version} · ${cpus[0]?.model ?? 'unknown CPU'} · ${cpus.length} cores · ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM · database: ${dbKind} · load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-  );
-  lines.push(
-    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario after a ${WARMUP_S} s warm-up per route; ` +
-      'POST {"page":1,"size":20} as admin; server and load generator share the machine; server node flags: ' +
-      `${SERVER_FLAGS.length > 0 ? SERVER_FLAGS.join(' ') : '(none)'}.`,
-  );
-  lines.push('');
-  lines.push('| scenario | req/s | p50 ms | p99 ms | RSS MB | non-2xx | server CPU µs/req | other load (cores) |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) {
-    lines.push(
-      `| ${r.scenario} | ${fmtInt(r.rps)} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtMb(r.rss)} | ` +
-        `${r.non2xx + r.errors + r.timeouts} | ${fmtCpu(r.cpuUsPerReq)} | ${fmtCores(r.otherCores)} |`,
-    );
-  }
-  lines.push('');
-  for (const p of phases) {
-    lines.push(
-      `- Idle RSS (${p.label}): ${fmtMb(p.idleRss)} MB after ${IDLE_S} s without requests following the warm-up ` +
-        `(${fmtMb(p.soonRss)} MB 3 s after it; ${fmtMb(p.startRss)} MB at start, before any load).`,
-    );
-  }
-  const peak = Math.max(...results.map((r) => r.hwm ?? 0));
-  if (peak > 0) lines.push(`- Peak RSS of the server (VmHWM): ${fmtMb(peak)} MB.`);
-  lines.push(
-    `- Log rows when each log/page run began: ${results
-      .filter((r) => r.urlPath === LOG_PAGE)
-      .map((r) => fmtInt(r.rowsBefore))
-      .join(', ')} (every request adds a row, so the table grows during the runs).`,
-  );
-  lines.push(`- RSS MB in the table is the server's VmRSS right after the run.`);
-  lines.push(
-    "- server CPU µs/req: the server process's CPU time during the run over the requests it answered (steadier than " +
-      'req/s on a shared machine); other load: cores busy with processes other than the server and this bench' +
-      `${dbKind === 'sqlite' ? '' : ` (the ${dbKind} server included)`}.`,
-  );
-  if (comparisons.length > 0) {
-    lines.push('');
-    lines.push(
-      `user/page against the bare reference (bench/reference.mjs: Fastify + ${REFERENCE_DRIVER}, the same SQL on the same database, no auth, ` +
-        `no log, no validation), taken in turns, ${DURATION_S} s each; ratio = app req/s over reference req/s:`,
-    );
-    lines.push('');
-    lines.push(
-      '| round | reference req/s | reference p99 ms | reference µs/req | app req/s | app p99 ms | app µs/req | ratio | ratio by CPU | load average |',
-    );
-    lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const c of comparisons) {
-      lines.push(
-        `| ${c.round} | ${fmtInt(c.reference.rps)} | ${fmtMs(c.reference.p99)} | ${fmtCpu(c.reference.cpuUsPerReq)} | ` +
-          `${fmtInt(c.app.rps)} | ${fmtMs(c.app.p99)} | ${fmtCpu(c.app.cpuUsPerReq)} | ${c.ratio.toFixed(2)}× | ` +
-          `${c.cpuRatio.toFixed(2)}× | ` +
-          `${c.load.toFixed(2)}–${c.loadAfter.toFixed(2)} |`,
-      );
-    }
-  }
-  lines.push('');
-  lines.push(
-    `Targets (${CONNECTIONS} connections): user/page ≥ ${fmtInt(TARGETS.userRps)} req/s, log/page ≥ ` +
-      `${fmtInt(TARGETS.logRps)} req/s at 1M rows, p99 < ${TARGETS.p99Ms} ms, idle RSS < ${TARGETS.idleRssMb} MB; ` +
-      `user/page ≥ ${TARGETS.refRatio}× the bare reference with p99 < ${TARGETS.refP99Ms} ms.`,
-  );
-  lines.push('');
-  const check = (ok, text) => lines.push(`- ${ok ? 'PASS' : 'MISS'} ${text}`);
-  for (const r of results) {
-    const min = r.urlPath === USER_PAGE ? TARGETS.userRps : TARGETS.logRps;
-    const counts = r.urlPath === USER_PAGE || r.logRows === BIG_LOGS;
-    if (counts) check(r.rps >= min, `${r.scenario}: ${fmtInt(r.rps)} req/s (≥ ${fmtInt(min)})`);
-    check(r.p99 < TARGETS.p99Ms, `${r.scenario}: p99 ${fmtMs(r.p99)} ms (< ${TARGETS.p99Ms})`);
-  }
-  if (comparisons.length > 0) {
-    const ratio = median(comparisons.map((c) => c.ratio));
-    const p99 = median(comparisons.map((c) => c.app.p99));
-    check(
-      ratio >= TARGETS.refRatio,
-      `user/page against the reference: median ratio ${ratio.toFixed(2)}× over ${comparisons.length} rounds (≥ ${TARGETS.refRatio}×)`,
-    );
-    check(
-      p99 < TARGETS.refP99Ms,
-      `user/page in the reference rounds: median p99 ${fmtMs(p99)} ms (< ${TARGETS.refP99Ms})`,
-    );
-  }
-  for (const p of phases) {
-    check(
-      p.idleRss !== null && p.idleRss / 1024 < TARGETS.idleRssMb,
-      `idle RSS (${p.label}): ${fmtMb(p.idleRss)} MB (< ${TARGETS.idleRssMb})`,
-    );
-  }
-  if (warnings.length > 0) {
-    lines.push('');
-    for (const w of warnings) lines.push(`- **WARNING** ${w}`);
-  }
-  const text = `${lines.join('\n')}\n`;
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), text);
-  console.log(`\n${text}`);
-  console.log(`written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest.md'))}`);
+/** What the report needs: the settings and what was measured. */
+function runReport() {
+  return {
+    quick: QUICK,
+    dbKind,
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    warmupS: WARMUP_S,
+    idleS: IDLE_S,
+    serverFlags: SERVER_FLAGS,
+    referenceDriver: REFERENCE_DRIVER,
+    bigLogs: BIG_LOGS,
+    results,
+    comparisons,
+    warnings,
+  };
 }
 
 async function cleanUp() {
@@ -736,7 +404,7 @@ async function main() {
   phases.push(
     await phase(`${rowsLabel(SMALL_LOGS)} log rows`, SMALL_LOGS, async (db) => {
       users = await seedUsers(db);
-      const grown = await growLogs(db, SMALL_LOGS, users);
+      const grown = await growLogs(db, SMALL_LOGS, users, PAGE_BODY);
       console.log(`  seeded ${users.userCount} users with roles and ${fmtInt(grown.added)} log rows`);
     }),
   );
@@ -744,19 +412,19 @@ async function main() {
   if (dbKind !== 'mysql' && ROUNDS > 0) await compareWithReference(SMALL_LOGS);
   if (opts['reference-only']) {
     await stopServer();
-    report(phases);
+    report(phases, runReport());
     return;
   }
   phases.push(
     await phase(`${rowsLabel(BIG_LOGS)} log rows`, BIG_LOGS, async (db) => {
-      const grown = await growLogs(db, BIG_LOGS, users);
+      const grown = await growLogs(db, BIG_LOGS, users, PAGE_BODY);
       console.log(
         `  grew the log to ${fmtInt(grown.total)} rows: ${fmtInt(grown.added)} added in ${(grown.ms / 1000).toFixed(1)} s`,
       );
     }),
   );
   await stopServer();
-  report(phases);
+  report(phases, runReport());
   if (opts['cpu-prof'])
     console.log(`CPU profiles in ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'profiles'))}`);
 }

@@ -5,19 +5,15 @@
 // the server (its routes and menu seed) and the web app (its screen, `<CrudPage entity={…} />`).
 // A new module gets its folders; an existing one gets the entity added. With --migrate it also
 // writes the migration (`npm run db:migration`); without, run that once the columns are right.
-// The files come from the one generator (packages/contract/src/helper/codegen.ts), which the AI
-// fast-coding helper (base/coding) uses too. See docs/architecture.md, "Adding an entity".
+// The files come from the one generator (packages/contract/src/helper/codegen.ts and its plan,
+// entity-plan.ts), which the AI fast-coding helper (base/coding) uses too. See
+// docs/architecture.md, "Adding an entity".
 // Runs under tsx (the generator is TypeScript): `npm run new:entity` does.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  ENTITY_PATH,
-  entitySpecSchema,
-  MODULE_NAME,
-  namesOf,
-  planEntity,
-} from '../packages/contract/src/helper/codegen.ts';
+import { ENTITY_PATH, entitySpecSchema, MODULE_NAME, namesOf } from '../packages/contract/src/helper/codegen.ts';
+import { planEntity } from '../packages/contract/src/helper/entity-plan.ts';
 import { preparePlan, writePrepared } from '../server/src/core/source-tree.ts';
 
 const ROOT = process.env.BACKROOM_ROOT

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCreateTable, renderEntityDeclaration, SqlParseError } from './sql-table.js';
+import { parseCreateTable, SqlParseError } from './sql-table.js';
+import { renderEntityDeclaration } from './sql-to-entity.js';
 
 const MYSQL = `
 -- goods of the shop

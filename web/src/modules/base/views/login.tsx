@@ -1,16 +1,16 @@
-import type { Captcha, SecondFactorChallenge, TokenPair } from '@backroom/contract';
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { SecondFactorChallenge, TokenPair } from '@backroom/contract';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionApi } from '../../../core/endpoint-refs';
-import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../../../core/i18n';
 import { loginPath, rememberSignOut, returnPath, signOutUsername } from '../../../core/redirect';
 import { call, RequestError } from '../../../core/request';
 import { mayReturnTo, useSession } from '../../../core/session';
 import { Button, TextField } from '../../../ui/controls';
-import { BrandMark, Glyph } from '../../../ui/glyphs';
+import { CaptchaButton, LoginBrand, LoginLanguages, LoginRefusal, WecomAction } from '../components/login-parts';
 import { isChallenge, SecondFactorForm } from '../components/second-factor-form';
 import { startWecomSignIn, takeWecomSignIn, wecomCallbackOf } from '../components/wecom-sign-in';
+import { useLoginOptions } from '../hooks/use-login-options';
 
 type Field = 'username' | 'password' | 'verifyCode';
 type Values = Record<Field, string>;
@@ -30,26 +30,17 @@ const isEmpty = (field: Field, value: string) => (field === 'password' ? value =
 /** WeCom codes this page has sent to the server: each once, even when React runs an effect twice. */
 const wecomCodesSent = new Set<string>();
 
-/** The field's own surface (styles.css --br-input-bg), so the captcha is drawn on it, light or dark. */
-function captchaSurface(): string | undefined {
-  const value = getComputedStyle(document.documentElement).getPropertyValue('--br-input-bg').trim();
-  return /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : undefined;
-}
-
 /**
  * The sign-in screen (base/open/login). It carries no antd: its form, messages and controls are the
  * light ones of ui/, so the first screen a visitor sees loads little (the shell and antd come after
  * sign-in). The app shows it outside the shell, so it is exported from the module's index.
  */
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const begin = useSession((s) => s.begin);
-  // Whether the server asks for a captcha (CAPTCHA=off skips it): unknown until it has said.
-  const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const { captchaOn, setCaptchaOn, captcha, captchaFailed, refreshCaptcha, wecomOn } = useLoginOptions();
   // The captcha field was just shown for a refused sign-in: the cursor goes there once it renders.
   const [focusCaptcha, setFocusCaptcha] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -60,48 +51,17 @@ export function LoginPage() {
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   // Why the last attempt was refused; it stays on the form until the user types again.
   const [refusal, setRefusal] = useState<string | null>(null);
-  // Whether staff may sign in with enterprise WeChat (the server has it configured).
-  const [wecomOn, setWecomOn] = useState(false);
   // Back from WeCom's QR page: this address carries its code and state.
   const [wecomCallback] = useState(() => wecomCallbackOf(location.search));
   const [wecomBusy, setWecomBusy] = useState(wecomCallback !== null);
   const fields = captchaOn === false ? FIELDS_WITHOUT_CAPTCHA : FIELDS;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const refreshCaptcha = useCallback(async () => {
-    try {
-      setCaptcha(await call(sessionApi.captcha, { width: 150, height: 40, color: captchaSurface() }));
-      setCaptchaFailed(false);
-    } catch {
-      setCaptcha(null);
-      setCaptchaFailed(true);
-    }
-  }, []);
-
   // The browser tab names the page, in the language chosen.
   const pageTitle = t('login.title');
   useEffect(() => {
     document.title = `${pageTitle} - Backroom`;
   }, [pageTitle]);
-
-  useEffect(() => {
-    let live = true;
-    call(sessionApi.loginOptions, {}, { silent: true })
-      .then((options) => {
-        if (!live) return;
-        setCaptchaOn(options.captcha);
-        setWecomOn(options.enterpriseWeChat);
-      })
-      // Not known: ask for the code, as the server does by default.
-      .catch(() => live && setCaptchaOn(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (captchaOn) void refreshCaptcha();
-  }, [captchaOn, refreshCaptcha]);
 
   useEffect(() => {
     if (!focusCaptcha || !captchaOn) return;
@@ -239,28 +199,9 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      <nav className="login-langs" aria-label={t('layout.language')}>
-        {LOCALES.map((locale) => (
-          <Button
-            key={locale}
-            variant={i18n.language === locale ? 'link' : 'text'}
-            size="small"
-            aria-current={i18n.language === locale || undefined}
-            lang={locale === 'en' ? 'en' : locale === 'zh-tw' ? 'zh-TW' : 'zh-CN'}
-            onClick={() => void setLocale(locale as Locale)}
-          >
-            {LOCALE_NAMES[locale]}
-          </Button>
-        ))}
-      </nav>
+      <LoginLanguages />
       <main className="login-card">
-        <div className="login-brand">
-          <BrandMark size={40} />
-          <div>
-            <h1>{t('app.name')}</h1>
-            <p>{t('app.slogan')}</p>
-          </div>
-        </div>
+        <LoginBrand />
         {challenge ? (
           <SecondFactorForm
             challenge={challenge}
@@ -280,12 +221,7 @@ export function LoginPage() {
             autoComplete="on"
             data-captcha={captchaOn === null ? undefined : captchaOn ? 'on' : 'off'}
           >
-            {refusal && (
-              <div className="login-refusal" role="alert" data-testid="login-refusal">
-                <Glyph name="closeCircle" className="login-refusal-icon" />
-                <span>{refusal}</span>
-              </div>
-            )}
+            {refusal && <LoginRefusal text={refusal} />}
             <div className="field">
               <label htmlFor="username">{t('login.username')}</label>
               <TextField
@@ -320,22 +256,7 @@ export function LoginPage() {
                     autoComplete="off"
                     inputMode="numeric"
                   />
-                  <button
-                    type="button"
-                    className="captcha-image"
-                    onClick={() => void refreshCaptcha()}
-                    title={t('login.captchaRefresh')}
-                    aria-label={t('login.captchaRefresh')}
-                    data-testid="captcha"
-                  >
-                    {captcha ? (
-                      <img src={captcha.data} alt={t('login.captcha')} />
-                    ) : captchaFailed ? (
-                      <span className="captcha-retry">{t('common.retry')}</span>
-                    ) : (
-                      <span className="captcha-loading" />
-                    )}
-                  </button>
+                  <CaptchaButton captcha={captcha} failed={captchaFailed} onRefresh={() => void refreshCaptcha()} />
                 </div>
                 {error('verifyCode')}
               </div>
@@ -344,21 +265,12 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
             {(wecomOn || wecomBusy) && (
-              <div className="login-alt">
-                <div className="login-alt-divider" aria-hidden="true">
-                  {t('login.or')}
-                </div>
-                <Button
-                  size="large"
-                  block
-                  loading={wecomBusy}
-                  disabled={submitting}
-                  onClick={() => void handleWecom()}
-                  data-testid="wecom-sign-in"
-                >
-                  {wecomBusy && wecomCallback ? t('login.wecomSigningIn') : t('login.wecom')}
-                </Button>
-              </div>
+              <WecomAction
+                busy={wecomBusy}
+                returning={wecomCallback !== null}
+                disabled={submitting}
+                onClick={() => void handleWecom()}
+              />
             )}
           </form>
         )}
