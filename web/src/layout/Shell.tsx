@@ -17,7 +17,7 @@ import { registerFixedRoute, resolveRoute, routeTitle, routeTitleOf } from '../c
 import { useScreen } from '../core/screen';
 import { onSessionEnd, useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
-import { type TabTitle, useTabs } from '../core/tabs';
+import { type Tab, type TabTitle, useTabs } from '../core/tabs';
 import { accentText, SURFACES, useTheme } from '../core/theme';
 import { prefetchViews } from '../core/views';
 import { BrandMark } from '../ui/glyphs';
@@ -200,6 +200,50 @@ function afterQuiet(ms: number, fn: () => void): () => void {
   };
 }
 
+/**
+ * The tabs to draw: the open ones and, if it has no tab yet, the page being opened. It is drawn in
+ * the render of the route change, before the effect that adds its tab, so that a screen's first
+ * open is one render instead of two (bench/browser.mjs); the tab the effect adds has the same key
+ * and version, so the view stays mounted.
+ */
+function withOpening(tabs: Tab[], opening: { key: string; titleKept: string; keepAlive: boolean } | null): Tab[] {
+  if (!opening || tabs.some((tab) => tab.key === opening.key)) return tabs;
+  const title = JSON.parse(opening.titleKept) as TabTitle;
+  return [...tabs, { key: opening.key, title, keepAlive: opening.keepAlive, version: 0 }];
+}
+
+/**
+ * Once `ready` (the menus known, no sign-in step owed): the code of the menu's screens, then of the
+ * dialogs they define, loaded one after another while the browser is idle, a moment after the first
+ * screen, so that each opens without waiting for its chunks; last, while `warming`, the shell
+ * mounts StyleWarmup (antd's styles for the screens' components), which calls `warmed`.
+ * `data-prefetched` on the page says when it is all done (bench/browser.mjs waits for it).
+ */
+function useIdlePrefetch(ready: boolean, tree: readonly MenuItem[]) {
+  const [warming, setWarming] = useState(false);
+  const warmed = useCallback(() => {
+    setWarming(false);
+    document.documentElement.dataset.prefetched = 'true';
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    const viewPaths = flattenPages(tree).flatMap((item) => (item.viewPath ? [item.viewPath] : []));
+    let cancelled = false;
+    const run = async () => {
+      await prefetchViews(viewPaths);
+      if (cancelled) return;
+      await prefetchDeferred();
+      if (!cancelled) setWarming(true);
+    };
+    const stop = afterQuiet(PREFETCH_AFTER_QUIET_MS, () => void (cancelled ? undefined : run()));
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [ready, tree]);
+  return { warming, warmed };
+}
+
 function ShellLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -214,12 +258,6 @@ function ShellLayout() {
   const updateSettings = useAppSettings((s) => s.update);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The idle prefetch's last step: antd's styles for the screens' components, written once (StyleWarmup).
-  const [warming, setWarming] = useState(false);
-  const warmed = useCallback(() => {
-    setWarming(false);
-    document.documentElement.dataset.prefetched = 'true';
-  }, []);
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [groupId, setGroupId] = useState<number | null>(null);
   const openTab = useTabs((s) => s.open);
@@ -247,26 +285,7 @@ function ShellLayout() {
     };
   }, [load, readPerson]);
 
-  // Once the menus are known and no sign-in step is owed: the code of the menu's screens, then of
-  // the dialogs they define, loaded one after another while the browser is idle, a moment after the
-  // first screen, so that each opens without waiting for its chunks. `data-prefetched` on the page
-  // says when it is done (bench/browser.mjs waits for it).
-  useEffect(() => {
-    if (!loaded || pending !== null) return;
-    const viewPaths = flattenPages(tree).flatMap((item) => (item.viewPath ? [item.viewPath] : []));
-    let cancelled = false;
-    const run = async () => {
-      await prefetchViews(viewPaths);
-      if (cancelled) return;
-      await prefetchDeferred();
-      if (!cancelled) setWarming(true);
-    };
-    const stop = afterQuiet(PREFETCH_AFTER_QUIET_MS, () => void (cancelled ? undefined : run()));
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [loaded, pending, tree]);
+  const { warming, warmed } = useIdlePrefetch(loaded && pending === null, tree);
 
   const mobile = screen === 'xs';
   // The fold follows the screen size until the user folds or unfolds by hand.
@@ -300,14 +319,12 @@ function ShellLayout() {
     openedKey.current = key;
     openTab({ key, title, keepAlive: tabKeepAlive });
   }, [key, tabTitleKept, tabKeepAlive, tracked, openTab, retitleTab]);
-  // The page being opened is drawn in this render, before the effect above adds its tab, so that a
-  // screen's first open is one render instead of two (bench/browser.mjs). The tab the effect adds
-  // has the same key and version, so the view stays mounted.
   const shownTabs = useMemo(
     () =>
-      tabTitleKept === null || !tracked || tabs.some((tab) => tab.key === key)
-        ? tabs
-        : [...tabs, { key, title: JSON.parse(tabTitleKept) as TabTitle, keepAlive: tabKeepAlive, version: 0 }],
+      withOpening(
+        tabs,
+        tracked && tabTitleKept !== null ? { key, titleKept: tabTitleKept, keepAlive: tabKeepAlive } : null,
+      ),
     [tabs, key, tabTitleKept, tabKeepAlive, tracked],
   );
 
