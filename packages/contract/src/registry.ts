@@ -12,6 +12,7 @@ import { sysUser } from './base/sys-user.js';
 import {
   sysConf,
   sysPasswordHistory,
+  sysMoveIn,
   sysRecoveryCode,
   sysRevoked,
   sysRoleDepartment,
@@ -102,6 +103,7 @@ export const tables = {
   base_sys_revoked: sysRevoked,
   base_sys_password_history: sysPasswordHistory,
   base_sys_recovery_code: sysRecoveryCode,
+  base_sys_move_in: sysMoveIn,
   base_sys_session: sysSession,
   recycle_data: recycleData,
   dict_type: dictType,

@@ -1,5 +1,6 @@
 import { SUPER_ROLE_LABEL } from '@backroom/contract';
 import { sql } from 'kysely';
+import { LEGACY_MD5_PREFIX } from '../../core/auth/password.js';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { type Db, type DbKind, stringAgg } from '../../core/db/index.js';
 import { linkTable } from '../../core/db/links.js';
@@ -14,7 +15,8 @@ export const replaceUserRoles = (db: Db, userId: number, roleIds: readonly numbe
 
 /**
  * The page and list view of users: each row with its department's name, its roles' names
- * (comma-separated) and whether it has enrolled in two-factor sign-in, in the one query.
+ * (comma-separated), whether it has enrolled in two-factor sign-in and whether it is still on a
+ * legacy password hash, in the one query.
  */
 export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySelect {
   const roleNames = sql<
@@ -24,7 +26,13 @@ export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySele
     .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
     .select('d.name as departmentName')
     .select(roleNames.as('roleName'))
-    .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'));
+    .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'))
+    // Still on a hash brought in by move-in (core/auth/password.ts, LEGACY_MD5_PREFIX).
+    .select(
+      sql<number>`case when ${sql.ref(`${MAIN}.password`)} like ${`${LEGACY_MD5_PREFIX}%`} then 1 else 0 end`.as(
+        'legacyPassword',
+      ),
+    );
 }
 
 /** Which of these users hold the superuser role. */

@@ -10,7 +10,7 @@ import {
   withDescendants,
 } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Avatar, Button, Input, InputNumber, Select, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type CrudRowOf, crudQueryKey, type FieldOf } from '../../../../core/crud/CrudPage';
@@ -259,12 +259,17 @@ export default function UserView() {
             {
               key: 'username',
               width: 140,
-              render: (value) => {
+              render: (value, row) => {
                 const lock = lockOf(value);
                 return (
                   <>
                     {value}
                     {lock && <LockTag lock={lock} />}
+                    {row.legacyPassword && (
+                      <Tooltip title={t('base.user.legacyPasswordHint')}>
+                        <Tag color="gold">{t('base.user.legacyPassword')}</Tag>
+                      </Tooltip>
+                    )}
                   </>
                 );
               },
