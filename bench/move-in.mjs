@@ -23,13 +23,17 @@ let app;
 try {
   let started = performance.now();
   source = await coolSqlite('8.x', coolRows('8.x', { customers, users }));
-  console.log(`source: ${customers} customers, ${users} users written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `source: ${customers} customers, ${users} users written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CAPTCHA: 'off' }));
   started = performance.now();
   const report = await moveIn(app.ctx, { from: source.url });
   const seconds = (performance.now() - started) / 1000;
   const line = (name) => report.tables.find((t) => t.table === name);
-  console.log(`customer_info created ${line('customer_info')?.created}, base_sys_user created ${line('base_sys_user')?.created}`);
+  console.log(
+    `customer_info created ${line('customer_info')?.created}, base_sys_user created ${line('base_sys_user')?.created}`,
+  );
   console.log(`move-in: ${seconds.toFixed(1)} s (target < ${TARGET_S} s) ${seconds < TARGET_S ? 'OK' : 'OVER'}`);
   const again = performance.now();
   await moveIn(app.ctx, { from: source.url });

@@ -11,8 +11,8 @@ import { sysSession } from './base/sys-session.js';
 import { sysUser } from './base/sys-user.js';
 import {
   sysConf,
-  sysPasswordHistory,
   sysMoveIn,
+  sysPasswordHistory,
   sysRecoveryCode,
   sysRevoked,
   sysRoleDepartment,

@@ -34,7 +34,10 @@ export async function moveDepartments(run: Run, book: IdBook): Promise<void> {
     name: 'base_sys_department',
     target: 'base_sys_department',
     rows: await run.source.rows('base_sys_department'),
-    prepare: (row) => ({ values: sameColumns(run, 'base_sys_department', row, ['userId', 'parentId', 'isStore']) }),
+    prepare: (row) => {
+      const values = sameColumns(run, 'base_sys_department', row, ['userId', 'parentId', 'isStore']);
+      return values.name ? { values } : { skip: { key: 'moveIn.skip.incomplete' } };
+    },
     parent: { column: 'parentId', of: (row) => row.parentId },
   });
 }

@@ -22,7 +22,10 @@ const base: Array<[string, Type]> = [
 
 function schema(shape: CoolShape): Table[] {
   const tenant: Array<[string, Type]> = shape === '8.x' ? [['tenantId', 'int']] : [];
-  const t = (name: string, columns: Array<[string, Type]>): Table => ({ name, columns: [...base, ...tenant, ...columns] });
+  const t = (name: string, columns: Array<[string, Type]>): Table => ({
+    name,
+    columns: [...base, ...tenant, ...columns],
+  });
   return [
     t('base_sys_department', [
       ['name', 'varchar(255)'],
@@ -215,7 +218,8 @@ function schema(shape: CoolShape): Table[] {
 function ddl(kind: 'sqlite' | 'mysql', table: Table): string {
   const q = (name: string) => (kind === 'mysql' ? `\`${name}\`` : `"${name}"`);
   const type = (t: Type) => {
-    if (t === 'id') return kind === 'mysql' ? 'int not null auto_increment primary key' : 'integer primary key autoincrement';
+    if (t === 'id')
+      return kind === 'mysql' ? 'int not null auto_increment primary key' : 'integer primary key autoincrement';
     if (t === 'datetime') return kind === 'mysql' ? 'datetime(6) null' : 'datetime';
     if (t === 'json') return kind === 'mysql' ? 'longtext null' : 'text';
     return `${t} null`;
@@ -243,20 +247,112 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
   const tenant = shape === '8.x' ? { tenantId: null } : {};
   const row = (day: number, values: Record<string, unknown>) => ({ ...stamp(day), ...tenant, ...values });
   const users = [
-    row(1, { id: 1, departmentId: 1, name: '超级管理员', username: 'admin', password: md5(COOL_USERS.admin), passwordV: 3, nickName: 'admin', phone: '13800000000', status: 1 }),
-    row(2, { id: 2, departmentId: 11, name: '张三', username: 'zhang', password: md5(COOL_USERS.zhang), passwordV: 1, nickName: 'zs', phone: '13800000001', email: 'zhang@example.com', status: 1, userLevel: 'storeManger' }),
-    row(3, { id: 3, departmentId: 12, name: '王五', username: 'wang', password: md5(COOL_USERS.wang), passwordV: 1, phone: '13800000002', status: 1 }),
-    row(4, { id: 4, departmentId: 12, name: '李四', username: 'li', password: md5(COOL_USERS.li), passwordV: 1, phone: '13800000003', status: 0 }),
+    row(1, {
+      id: 1,
+      departmentId: 1,
+      name: '超级管理员',
+      username: 'admin',
+      password: md5(COOL_USERS.admin),
+      passwordV: 3,
+      nickName: 'admin',
+      phone: '13800000000',
+      status: 1,
+    }),
+    row(2, {
+      id: 2,
+      departmentId: 11,
+      name: '张三',
+      username: 'zhang',
+      password: md5(COOL_USERS.zhang),
+      passwordV: 1,
+      nickName: 'zs',
+      phone: '13800000001',
+      email: 'zhang@example.com',
+      status: 1,
+      userLevel: 'storeManger',
+    }),
+    row(3, {
+      id: 3,
+      departmentId: 12,
+      name: '王五',
+      username: 'wang',
+      password: md5(COOL_USERS.wang),
+      passwordV: 1,
+      phone: '13800000002',
+      status: 1,
+    }),
+    row(4, {
+      id: 4,
+      departmentId: 12,
+      name: '李四',
+      username: 'li',
+      password: md5(COOL_USERS.li),
+      passwordV: 1,
+      phone: '13800000003',
+      status: 0,
+    }),
   ];
   for (let i = 0; i < (options.users ?? 0); i += 1) {
-    users.push(row(5, { id: 100 + i, departmentId: 12, name: `员工${i}`, username: `staff${i}`, password: md5(`Staff#${i}x`), passwordV: 1, status: 1 }));
+    users.push(
+      row(5, {
+        id: 100 + i,
+        departmentId: 12,
+        name: `员工${i}`,
+        username: `staff${i}`,
+        password: md5(`Staff#${i}x`),
+        passwordV: 1,
+        status: 1,
+      }),
+    );
   }
   const customers = [
-    row(6, { id: 1, customerCode: 'C00000001', customerName: '赵客户', customerAge: '30', customerSex: 1, customerPhone: '13900000001', customerAddress: '上海', storeId: 11, storeName: '开发部', employeeId: 2, diseaseInformation: '', remark: '', customerStatus: '0' }),
-    row(6, { id: 2, customerCode: 'C00000002', customerName: '钱客户', customerAge: '41', customerSex: 2, customerPhone: '13900000002', customerAddress: '杭州', storeId: 99, storeName: '西湖店', employeeId: 3, diseaseInformation: '', remark: '', customerStatus: '0' }),
+    row(6, {
+      id: 1,
+      customerCode: 'C00000001',
+      customerName: '赵客户',
+      customerAge: '30',
+      customerSex: 1,
+      customerPhone: '13900000001',
+      customerAddress: '上海',
+      storeId: 11,
+      storeName: '开发部',
+      employeeId: 2,
+      diseaseInformation: '',
+      remark: '',
+      customerStatus: '0',
+    }),
+    row(6, {
+      id: 2,
+      customerCode: 'C00000002',
+      customerName: '钱客户',
+      customerAge: '41',
+      customerSex: 2,
+      customerPhone: '13900000002',
+      customerAddress: '杭州',
+      storeId: 99,
+      storeName: '西湖店',
+      employeeId: 3,
+      diseaseInformation: '',
+      remark: '',
+      customerStatus: '0',
+    }),
   ];
   for (let i = 0; i < (options.customers ?? 0); i += 1) {
-    customers.push(row(7, { id: 1000 + i, customerName: `客户${i}`, customerAge: '20', customerSex: 0, customerPhone: `139${String(i).padStart(8, '0')}`, customerAddress: '北京', storeName: `门店${i % 50}`, employeeId: 100 + (i % Math.max(1, options.users ?? 1)), diseaseInformation: '', remark: '', customerStatus: '0' }));
+    customers.push(
+      row(7, {
+        id: 1000 + i,
+        customerName: `客户${i}`,
+        customerAge: '20',
+        customerSex: 0,
+        customerPhone: `139${String(i).padStart(8, '0')}`,
+        customerAddress: '北京',
+        storeName: `门店${i % 50}`,
+        employeeId: 100 + (i % Math.max(1, options.users ?? 1)),
+        diseaseInformation: '',
+        remark: '',
+        customerStatus: '0',
+      }),
+    );
   }
   const roleLists = (menus: number[], departments: number[]) =>
     shape === '8.x' ? { menuIdList: JSON.stringify(menus), departmentIdList: JSON.stringify(departments) } : {};
@@ -267,8 +363,24 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
       row(1, { id: 12, name: '测试部', parentId: 11, orderNum: 2 }),
     ],
     base_sys_role: [
-      row(1, { id: 1, userId: '1', name: '超管', label: 'admin', remark: '最高权限的角色', relevance: 1, ...roleLists([], []) }),
-      row(1, { id: 10, userId: '1', name: '店长', label: 'storeMgr', remark: null, relevance: 1, ...roleLists([2, 3, 5, 6], [11]) }),
+      row(1, {
+        id: 1,
+        userId: '1',
+        name: '超管',
+        label: 'admin',
+        remark: '最高权限的角色',
+        relevance: 1,
+        ...roleLists([], []),
+      }),
+      row(1, {
+        id: 10,
+        userId: '1',
+        name: '店长',
+        label: 'storeMgr',
+        remark: null,
+        relevance: 1,
+        ...roleLists([2, 3, 5, 6], [11]),
+      }),
     ],
     base_sys_user: users,
     base_sys_user_role: [
@@ -278,26 +390,117 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
     ],
     // 7.x keeps the grants in the join tables only; the 8.x fixture keeps them on the role (above).
     base_sys_role_menu:
-      shape === '7.x'
-        ? [2, 3, 5, 6].map((menuId, i) => ({ ...stamp(2), id: i + 1, roleId: 10, menuId }))
-        : [],
+      shape === '7.x' ? [2, 3, 5, 6].map((menuId, i) => ({ ...stamp(2), id: i + 1, roleId: 10, menuId })) : [],
     base_sys_role_department: shape === '7.x' ? [{ ...stamp(2), id: 1, roleId: 10, departmentId: 11 }] : [],
     base_sys_menu: [
-      row(1, { id: 1, parentId: null, name: '系统管理', router: '/sys', perms: null, type: 0, icon: 'icon-system', orderNum: 1, viewPath: null, keepAlive: 1, isShow: 1 }),
-      row(1, { id: 2, parentId: 1, name: '用户列表', router: '/sys/user', perms: null, type: 1, icon: 'icon-user', orderNum: 1, viewPath: 'cool/modules/base/views/user.vue', keepAlive: 1, isShow: 1 }),
-      row(1, { id: 3, parentId: 2, name: '查询', router: null, perms: 'base:sys:user:page,base:sys:user:list,base:sys:user:info', type: 2, icon: null, orderNum: 0, viewPath: null, keepAlive: 1, isShow: 1 }),
-      row(1, { id: 4, parentId: null, name: '商城', router: '/mall', perms: null, type: 0, icon: 'icon-shop', orderNum: 9, viewPath: null, keepAlive: 1, isShow: 1 }),
-      row(1, { id: 5, parentId: 4, name: '商品管理', router: '/mall/goods', perms: null, type: 1, icon: null, orderNum: 1, viewPath: 'modules/mall/views/goods.vue', keepAlive: 0, isShow: 1 }),
-      row(1, { id: 6, parentId: 5, name: '查询', router: null, perms: 'mall:goods:page,mall:goods:info', type: 2, icon: null, orderNum: 0, viewPath: null, keepAlive: 1, isShow: 1 }),
+      row(1, {
+        id: 1,
+        parentId: null,
+        name: '系统管理',
+        router: '/sys',
+        perms: null,
+        type: 0,
+        icon: 'icon-system',
+        orderNum: 1,
+        viewPath: null,
+        keepAlive: 1,
+        isShow: 1,
+      }),
+      row(1, {
+        id: 2,
+        parentId: 1,
+        name: '用户列表',
+        router: '/sys/user',
+        perms: null,
+        type: 1,
+        icon: 'icon-user',
+        orderNum: 1,
+        viewPath: 'cool/modules/base/views/user.vue',
+        keepAlive: 1,
+        isShow: 1,
+      }),
+      row(1, {
+        id: 3,
+        parentId: 2,
+        name: '查询',
+        router: null,
+        perms: 'base:sys:user:page,base:sys:user:list,base:sys:user:info',
+        type: 2,
+        icon: null,
+        orderNum: 0,
+        viewPath: null,
+        keepAlive: 1,
+        isShow: 1,
+      }),
+      row(1, {
+        id: 4,
+        parentId: null,
+        name: '商城',
+        router: '/mall',
+        perms: null,
+        type: 0,
+        icon: 'icon-shop',
+        orderNum: 9,
+        viewPath: null,
+        keepAlive: 1,
+        isShow: 1,
+      }),
+      row(1, {
+        id: 5,
+        parentId: 4,
+        name: '商品管理',
+        router: '/mall/goods',
+        perms: null,
+        type: 1,
+        icon: null,
+        orderNum: 1,
+        viewPath: 'modules/mall/views/goods.vue',
+        keepAlive: 0,
+        isShow: 1,
+      }),
+      row(1, {
+        id: 6,
+        parentId: 5,
+        name: '查询',
+        router: null,
+        perms: 'mall:goods:page,mall:goods:info',
+        type: 2,
+        icon: null,
+        orderNum: 0,
+        viewPath: null,
+        keepAlive: 1,
+        isShow: 1,
+      }),
     ],
     base_sys_param: [
-      row(1, { id: 1, keyName: 'mallNotice', name: '商城公告', data: '<p>新品<script>alert(1)</script><img src="x" onerror="alert(2)"></p>', dataType: 1, remark: null }),
+      row(1, {
+        id: 1,
+        keyName: 'mallNotice',
+        name: '商城公告',
+        data: '<p>新品<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+        dataType: 1,
+        remark: null,
+      }),
       row(1, { id: 2, keyName: 'mallTitle', name: '商城标题', data: 'COOL 商城', dataType: 0, remark: '标题' }),
     ],
     base_sys_conf: [row(1, { id: 1, cKey: 'logKeep', cValue: '31' })],
     base_sys_log: [
-      row(8, { id: 1, userId: 1, action: '/admin/base/comm/person', ip: '127.0.0.1', params: '{}', ...(shape === '7.x' ? { ipAddr: '本机地址' } : {}) }),
-      row(8, { id: 2, userId: 2, action: '/admin/base/open/login', ip: '10.0.0.2', params: '{"username":"zhang"}', ...(shape === '7.x' ? { ipAddr: '内网' } : {}) }),
+      row(8, {
+        id: 1,
+        userId: 1,
+        action: '/admin/base/comm/person',
+        ip: '127.0.0.1',
+        params: '{}',
+        ...(shape === '7.x' ? { ipAddr: '本机地址' } : {}),
+      }),
+      row(8, {
+        id: 2,
+        userId: 2,
+        action: '/admin/base/open/login',
+        ip: '10.0.0.2',
+        params: '{"username":"zhang"}',
+        ...(shape === '7.x' ? { ipAddr: '内网' } : {}),
+      }),
     ],
     dict_type: [row(1, { id: 1, name: '品牌', key: 'brand' })],
     dict_info: [
@@ -306,26 +509,118 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
     ],
     space_type: [row(1, { id: 1, name: '商品图', parentId: null })],
     space_info: [
-      row(5, { id: 1, url: 'http://127.0.0.1:8001/upload/20240305/a1b2.png', type: 'image', classifyId: 1, fileId: 'a1b2', name: 'goods.png', size: 4, version: 1, key: 'upload/20240305/a1b2.png' }),
+      row(5, {
+        id: 1,
+        url: 'http://127.0.0.1:8001/upload/20240305/a1b2.png',
+        type: 'image',
+        classifyId: 1,
+        fileId: 'a1b2',
+        name: 'goods.png',
+        size: 4,
+        version: 1,
+        key: 'upload/20240305/a1b2.png',
+      }),
     ],
     recycle_data: [
-      row(8, { id: 1, entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'BaseSysUserEntity' }), userId: 1, data: JSON.stringify([{ id: 77, username: 'gone' }]), count: 1 }),
-      row(8, { id: 2, entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'MallGoodsEntity' }), userId: 1, data: '[]', count: 1 }),
+      row(8, {
+        id: 1,
+        entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'BaseSysUserEntity' }),
+        userId: 1,
+        data: JSON.stringify([{ id: 77, username: 'gone' }]),
+        count: 1,
+      }),
+      row(8, {
+        id: 2,
+        entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'MallGoodsEntity' }),
+        userId: 1,
+        data: '[]',
+        count: 1,
+      }),
     ],
     task_info: [
-      row(1, { id: 1, jobId: '1', repeatConf: '{"count":1}', name: '清理日志', cron: '0 0 0 * * *', limit: null, every: null, remark: null, status: 1, data: null, service: 'BaseSysLogService.clear(true)', type: 1, taskType: 0, nextRunTime: time(9) }),
+      row(1, {
+        id: 1,
+        jobId: '1',
+        repeatConf: '{"count":1}',
+        name: '清理日志',
+        cron: '0 0 0 * * *',
+        limit: null,
+        every: null,
+        remark: null,
+        status: 1,
+        data: null,
+        service: 'BaseSysLogService.clear(true)',
+        type: 1,
+        taskType: 0,
+        nextRunTime: time(9),
+      }),
     ],
-    user_info: [row(5, { id: 1, unionid: 'u-1', avatarUrl: null, nickName: '小程序用户', phone: '13700000001', gender: 1, status: 1, loginType: 0, password: md5('app') })],
-    user_address: [row(5, { id: 1, userId: 1, contact: '收件人', phone: '13700000001', province: '浙江', city: '杭州', district: '西湖', address: '文三路 1 号', isDefault: 1 })],
+    user_info: [
+      row(5, {
+        id: 1,
+        unionid: 'u-1',
+        avatarUrl: null,
+        nickName: '小程序用户',
+        phone: '13700000001',
+        gender: 1,
+        status: 1,
+        loginType: 0,
+        password: md5('app'),
+      }),
+    ],
+    user_address: [
+      row(5, {
+        id: 1,
+        userId: 1,
+        contact: '收件人',
+        phone: '13700000001',
+        province: '浙江',
+        city: '杭州',
+        district: '西湖',
+        address: '文三路 1 号',
+        isDefault: 1,
+      }),
+    ],
     customer_info: customers,
-    customer_invitation_record: [row(6, { id: 1, customerStatus: '1', inviteTime: time(7), customerID: 2, employeeId: 2, storeId: 11, remark: '' })],
-    customer_activity: [row(6, { id: 1, customerId: 1, customerName: '赵客户', customerAge: 30, customerSex: 1, customerPhone: '13900000001', customerAddress: '上海', storeName: '开发部', employeeId: 2, activityName: '开业', prizeName: '杯子', prizePhoto: null, remark: '' })],
+    customer_invitation_record: [
+      row(6, {
+        id: 1,
+        customerStatus: '1',
+        inviteTime: time(7),
+        customerID: 2,
+        employeeId: 2,
+        storeId: 11,
+        remark: '',
+      }),
+    ],
+    customer_activity: [
+      row(6, {
+        id: 1,
+        customerId: 1,
+        customerName: '赵客户',
+        customerAge: 30,
+        customerSex: 1,
+        customerPhone: '13900000001',
+        customerAddress: '上海',
+        storeName: '开发部',
+        employeeId: 2,
+        activityName: '开业',
+        prizeName: '杯子',
+        prizePhoto: null,
+        remark: '',
+      }),
+    ],
   };
 }
 
 export type CoolSource = { url: string; drop(): Promise<void> };
 
-async function insertAll(run: (sql: string, values: unknown[]) => Promise<void> | void, kind: 'sqlite' | 'mysql', rows: Rows, tables: Table[]) {
+async function insertAll(
+  run: (sql: string, values: unknown[]) => Promise<void> | void,
+  kind: 'sqlite' | 'mysql',
+  rows: Rows,
+  tables: Table[],
+) {
   const q = (name: string) => (kind === 'mysql' ? `\`${name}\`` : `"${name}"`);
   for (const table of tables) {
     const names = table.columns.map(([n]) => n);
@@ -333,11 +628,13 @@ async function insertAll(run: (sql: string, values: unknown[]) => Promise<void> 
     for (let i = 0; i < list.length; i += 200) {
       const slice = list.slice(i, i + 200);
       const marks = slice.map(() => `(${names.map(() => '?').join(', ')})`).join(', ');
-      const values = slice.flatMap((r) => names.map((n) => {
-        const v = r[n];
-        // MySQL's datetime(6) takes cool-admin's text with its milliseconds as it is.
-        return v === undefined ? null : v;
-      }));
+      const values = slice.flatMap((r) =>
+        names.map((n) => {
+          const v = r[n];
+          // MySQL's datetime(6) takes cool-admin's text with its milliseconds as it is.
+          return v === undefined ? null : v;
+        }),
+      );
       await run(`insert into ${q(table.name)} (${names.map(q).join(', ')}) values ${marks}`, values);
     }
   }
@@ -369,9 +666,14 @@ export async function coolMysql(base: string, shape: CoolShape, rows: Rows = coo
   try {
     const tables = schema(shape);
     for (const table of tables) await connection.query(ddl('mysql', table));
-    await insertAll(async (text, values) => {
-      await connection.query(text, values);
-    }, 'mysql', rows, tables);
+    await insertAll(
+      async (text, values) => {
+        await connection.query(text, values);
+      },
+      'mysql',
+      rows,
+      tables,
+    );
   } finally {
     await connection.end();
   }

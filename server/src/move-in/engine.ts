@@ -1,6 +1,14 @@
 import { type Column, type Tables, tables } from '@backroom/contract';
 import type { AppContext } from '../core/context.js';
-import { asLoose, type Db, type DbKind, formatTime, insertManyReturningIds, type LooseDb, toDbBool } from '../core/db/index.js';
+import {
+  asLoose,
+  type Db,
+  type DbKind,
+  formatTime,
+  insertManyReturningIds,
+  type LooseDb,
+  toDbBool,
+} from '../core/db/index.js';
 import { type MoveInReport, type Said, skip, type TableReport, tableReport } from './report.js';
 import type { Source, SourceRow } from './source.js';
 
@@ -52,7 +60,10 @@ export async function loadIdBook(trx: Db): Promise<IdBook> {
   const rows = await trx.selectFrom('base_sys_move_in').select(['sourceTable', 'sourceId', 'targetId']).execute();
   for (const row of rows) {
     let table = ids.get(row.sourceTable);
-    if (!table) ids.set(row.sourceTable, (table = new Map()));
+    if (!table) {
+      table = new Map();
+      ids.set(row.sourceTable, table);
+    }
     table.set(row.sourceId, row.targetId);
   }
   return { ids, pending: [] };
@@ -60,7 +71,10 @@ export async function loadIdBook(trx: Db): Promise<IdBook> {
 
 export function rememberId(book: IdBook, sourceTable: string, sourceId: string, targetId: number): void {
   let table = book.ids.get(sourceTable);
-  if (!table) book.ids.set(sourceTable, (table = new Map()));
+  if (!table) {
+    table = new Map();
+    book.ids.set(sourceTable, table);
+  }
   const known = table.get(sourceId);
   if (known === targetId) return;
   table.set(sourceId, targetId);
@@ -204,11 +218,16 @@ export type Step = {
 };
 
 const same = (a: unknown, b: unknown) => {
-  const norm = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  const norm = (v: unknown) =>
+    v === undefined || v === null ? null : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
   return norm(a) === norm(b);
 };
 
-async function targetRows(db: LooseDb, table: string, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+async function targetRows(
+  db: LooseDb,
+  table: string,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
   for (let i = 0; i < ids.length; i += 500) {
     const rows = (await db
@@ -261,10 +280,11 @@ export async function moveRows(run: Run, book: IdBook, step: Step): Promise<Tabl
       entry.unchanged += 1;
       continue;
     }
-    const kept = new Set(prepared.keep?.(current) ?? []);
+    const here = current;
+    const kept = new Set(prepared.keep?.(here) ?? []);
     const changes = Object.fromEntries(
       Object.entries(prepared.values).filter(
-        ([k, v]) => !kept.has(k) && k !== 'createTime' && k !== 'updateTime' && !same(current[k], v),
+        ([k, v]) => !kept.has(k) && k !== 'createTime' && k !== 'updateTime' && !same(here[k], v),
       ),
     );
     if (Object.keys(changes).length === 0) {

@@ -68,7 +68,8 @@ function storeFinder(run: Run) {
     loaded = true;
     const rows = await run.db.selectFrom('base_sys_department').select(['id', 'name', 'parentId', 'isStore']).execute();
     for (const row of rows as Array<{ id: number; name: string; isStore: unknown }>) {
-      if (!departments.has(row.name)) departments.set(row.name, { id: row.id, isStore: Boolean(Number(row.isStore)) || row.isStore === true });
+      if (!departments.has(row.name))
+        departments.set(row.name, { id: row.id, isStore: Boolean(Number(row.isStore)) || row.isStore === true });
     }
   }
   async function markStore(name: string, found: { id: number; isStore: boolean }) {
@@ -85,7 +86,10 @@ function storeFinder(run: Run) {
   async function region(): Promise<number> {
     if (regionId !== undefined) return regionId;
     const found = departments.get(regionName);
-    if (found) return (regionId = found.id);
+    if (found) {
+      regionId = found.id;
+      return regionId;
+    }
     const top = (await run.db
       .selectFrom('base_sys_department')
       .select('id')
@@ -160,7 +164,21 @@ export async function moveCustomers(run: Run, book: IdBook): Promise<void> {
       values.employeeId = run.idOf('base_sys_user', row.employeeId) ?? null;
       const key = sourceKey(row.id);
       if (key !== null) owners.set(key, { employeeId: values.employeeId as number | null, storeId: store.storeId });
-      return { values };
+      const code = typeof values.customerCode === 'string' ? values.customerCode : null;
+      return {
+        values,
+        // The customer code is unique here: a customer of the same code is the same customer.
+        match: async () =>
+          code === null
+            ? undefined
+            : (
+                await run.trx
+                  .selectFrom('customer_info')
+                  .select('id')
+                  .where('customerCode', '=', code)
+                  .executeTakeFirst()
+              )?.id,
+      };
     },
   });
   // Records follow their customer's owner and store (docs/architecture.md, "Retail organisation").
@@ -217,7 +235,26 @@ export async function moveAppUsers(run: Run, book: IdBook): Promise<void> {
     name: 'user_info',
     target: 'user_info',
     rows: await run.source.rows('user_info'),
-    prepare: (row) => ({ values: sameColumns(run, 'user_info', row, ['password', 'passwordV']) }),
+    prepare: (row) => {
+      const values = sameColumns(run, 'user_info', row, ['password', 'passwordV']);
+      // unionid and phone are unique here: an app user with either is the same person.
+      return {
+        values,
+        match: async () => {
+          for (const column of ['unionid', 'phone'] as const) {
+            const value = values[column];
+            if (typeof value !== 'string' || value === '') continue;
+            const found = await run.trx
+              .selectFrom('user_info')
+              .select('id')
+              .where(column, '=', value)
+              .executeTakeFirst();
+            if (found) return found.id;
+          }
+          return undefined;
+        },
+      };
+    },
   });
   if (!run.source.has('user_address')) return;
   await moveRows(run, book, {
@@ -252,7 +289,10 @@ export async function moveFiles(run: Run, book: IdBook): Promise<void> {
     name: 'space_type',
     target: 'space_type',
     rows: await run.source.rows('space_type'),
-    prepare: (row) => ({ values: sameColumns(run, 'space_type', row, ['parentId']) }),
+    prepare: (row) => {
+      const values = sameColumns(run, 'space_type', row, ['parentId']);
+      return values.name ? { values } : { skip: { key: 'moveIn.skip.incomplete' } };
+    },
     parent: { column: 'parentId', of: (row) => row.parentId },
   });
   const uploads = run.options.uploads;

@@ -60,7 +60,8 @@ export function renderReport(report: MoveInReport, locale: Locale): string {
     String(t.skipped),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   const out = [translate(locale, report.dryRun ? 'moveIn.dryRunTitle' : 'moveIn.title'), line(head)];
   for (const [i, t] of report.tables.entries()) {
     out.push(line(rows[i] ?? []));

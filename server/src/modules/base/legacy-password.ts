@@ -1,8 +1,8 @@
 import { brokenRules } from '@backroom/contract';
 import { hashPassword } from '../../core/auth/password.js';
 import { type Db, type DbKind, formatTime, toDbBool } from '../../core/db/index.js';
-import { readPasswordPolicy } from './password-policy.js';
 import { recordPasswordHash } from './password-history.repository.js';
+import { readPasswordPolicy } from './password-policy.js';
 
 /**
  * The first sign-in of a user brought in by move-in (docs/move-in.md): the legacy MD5 just matched,

@@ -22,17 +22,19 @@ export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySele
   const roleNames = sql<
     string | null
   >`(select ${stringAgg(kind, 'r.name')} from ${sql.table('base_sys_user_role')} as ur inner join ${sql.table('base_sys_role')} as r on ${sql.ref('r.id')} = ${sql.ref('ur.roleId')} where ${sql.ref('ur.userId')} = ${sql.ref(`${MAIN}.id`)})`;
-  return qb
-    .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
-    .select('d.name as departmentName')
-    .select(roleNames.as('roleName'))
-    .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'))
-    // Still on a hash brought in by move-in (core/auth/password.ts, LEGACY_MD5_PREFIX).
-    .select(
-      sql<number>`case when ${sql.ref(`${MAIN}.password`)} like ${`${LEGACY_MD5_PREFIX}%`} then 1 else 0 end`.as(
-        'legacyPassword',
-      ),
-    );
+  return (
+    qb
+      .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
+      .select('d.name as departmentName')
+      .select(roleNames.as('roleName'))
+      .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'))
+      // Still on a hash brought in by move-in (core/auth/password.ts, LEGACY_MD5_PREFIX).
+      .select(
+        sql<number>`case when ${sql.ref(`${MAIN}.password`)} like ${`${LEGACY_MD5_PREFIX}%`} then 1 else 0 end`.as(
+          'legacyPassword',
+        ),
+      )
+  );
 }
 
 /** Which of these users hold the superuser role. */
