@@ -38,7 +38,11 @@ async function holdsOwnData(trx: Db): Promise<string | null> {
   for (const table of BUSINESS_TABLES) {
     if (await trx.selectFrom(table).select('id').limit(1).executeTakeFirst()) return table;
   }
-  const conf = await trx.selectFrom('base_sys_conf').select(['createTime', 'updateTime']).execute();
+  const conf = await trx
+    .selectFrom('base_sys_conf')
+    .select(['createTime', 'updateTime'])
+    .where('cKey', 'like', 'seed:%')
+    .execute();
   const users = await trx.selectFrom('base_sys_user').select(['createTime']).execute();
   const at = (t: string) => new Date(t.replace(' ', 'T')).getTime();
   const seedTimes = [...conf.flatMap((c) => [at(c.createTime), at(c.updateTime)])];
