@@ -233,7 +233,7 @@ export const md5 = (text: string) => createHash('md5').update(text).digest('hex'
 /** The users of the fixture and the passwords they know. */
 export const COOL_USERS = {
   admin: '123456',
-  zhang: 'Zhang#2024strong',
+  zhang: 'Harb#2024ok',
   wang: '123456',
   li: 'LiDisabled#9',
 } as const;
