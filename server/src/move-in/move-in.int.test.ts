@@ -185,7 +185,22 @@ for (const target of testTargets()) {
           });
 
           it('signs a user in with the old password once, then keeps only the new hash', async () => {
+            const { token } = await app.login();
+            const legacyOf = async (username: string) => {
+              const page = dataOf(
+                await app.post<{ list: Array<{ username: string; legacyPassword: boolean }> }>(
+                  '/admin/base/sys/user/page',
+                  { page: 1, size: 20, keyWord: username },
+                  token,
+                ),
+              );
+              return page.list.find((u) => u.username === username)?.legacyPassword;
+            };
+            // The user screen says who is still on the old system's hash.
+            expect(await legacyOf('zhang')).toBe(true);
             dataOf(await signIn(app, 'zhang', COOL_USERS.zhang));
+            expect(await legacyOf('zhang')).toBe(false);
+            expect(await legacyOf('li')).toBe(true);
             const zhang = await userRow(app, 'zhang');
             expect(isLegacyHash(zhang.password)).toBe(false);
             expect(zhang.password.startsWith('scrypt$')).toBe(true);
