@@ -866,12 +866,12 @@ const MESSAGES = {
   'moveIn.note.permsKept': m(
     '{count} 个权限在本系统中没有对应，已原样迁入',
     '{count} 個權限在本系統中沒有對應，已原樣遷入',
-    '{count} permissions have no counterpart here: they came in as they were',
+    'Permissions without a counterpart here came in as they were: {count}',
   ),
   'moveIn.note.storesCreated': m(
     '新建了 {count} 个门店（在“{region}”下）：{names}',
     '新建了 {count} 個門市（在「{region}」下）：{names}',
-    '{count} stores were created under "{region}": {names}',
+    'Stores created under "{region}" ({count}): {names}',
   ),
   'moveIn.note.taskUnknown': m(
     '任务“{name}”的服务 {service} 在本系统中没有对应：已停止迁入，不会运行',
