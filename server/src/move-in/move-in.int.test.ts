@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { brokenRules, DEFAULT_PASSWORD_POLICY } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLegacyHash } from '../core/auth/password.js';
@@ -247,6 +250,28 @@ for (const target of testTargets()) {
       } finally {
         await app.stop();
         await source.drop();
+      }
+    }, 120_000);
+
+    it('copies the files with --uploads, and a dry run copies none', async () => {
+      const app = await startApp(target);
+      const source = await coolSqlite('8.x');
+      const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'coolsrc-up-'));
+      try {
+        fs.mkdirSync(path.join(uploads, '20240305'));
+        fs.writeFileSync(path.join(uploads, '20240305', 'a1b2.png'), 'png!');
+        const copied = path.join(app.dataDir, 'uploads', '20240305', 'a1b2.png');
+        const dry = await moveIn(app.ctx, { from: source.url, uploads, dryRun: true });
+        expect(counts(dry, 'space_info (files)')).toMatchObject({ read: 1, created: 1 });
+        expect(fs.existsSync(copied)).toBe(false);
+        await moveIn(app.ctx, { from: source.url, uploads });
+        expect(fs.readFileSync(copied, 'utf8')).toBe('png!');
+        const file = await app.ctx.db.db.selectFrom('space_info').select(['url', 'key']).executeTakeFirstOrThrow();
+        expect(file).toEqual({ url: '/upload/20240305/a1b2.png', key: '20240305/a1b2.png' });
+      } finally {
+        await app.stop();
+        await source.drop();
+        fs.rmSync(uploads, { recursive: true, force: true });
       }
     }, 120_000);
 
