@@ -7,6 +7,7 @@ import { RECYCLE_MESSAGES } from './modules/recycle/messages.js';
 import { SPACE_MESSAGES } from './modules/space/messages.js';
 import { TASK_MESSAGES } from './modules/task/messages.js';
 import { USER_MESSAGES } from './modules/user/messages.js';
+import { MOVE_IN_MESSAGES } from './move-in/messages.js';
 
 /**
  * Each module's own server messages, joined: the one place core's translate() and `MessageKey`
@@ -23,6 +24,7 @@ export const MODULE_TABLES = {
   space: SPACE_MESSAGES,
   task: TASK_MESSAGES,
   user: USER_MESSAGES,
+  moveIn: MOVE_IN_MESSAGES,
 } as const;
 
 export const MODULE_MESSAGES = {
@@ -35,4 +37,5 @@ export const MODULE_MESSAGES = {
   ...SPACE_MESSAGES,
   ...TASK_MESSAGES,
   ...USER_MESSAGES,
+  ...MOVE_IN_MESSAGES,
 };

@@ -11,6 +11,7 @@ import { sysSession } from './base/sys-session.js';
 import { sysUser } from './base/sys-user.js';
 import {
   sysConf,
+  sysMoveIn,
   sysPasswordHistory,
   sysRecoveryCode,
   sysRevoked,
@@ -102,6 +103,7 @@ export const tables = {
   base_sys_revoked: sysRevoked,
   base_sys_password_history: sysPasswordHistory,
   base_sys_recovery_code: sysRecoveryCode,
+  base_sys_move_in: sysMoveIn,
   base_sys_session: sysSession,
   recycle_data: recycleData,
   dict_type: dictType,

@@ -99,6 +99,8 @@ export const sysUser = defineEntity({
     roleName: { label: label('角色', '角色', 'Role'), type: 'string' },
     // Whether the user has enrolled in two-factor sign-in (the secret itself never leaves the server).
     twoFactor: { label: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'), type: 'bool' },
+    // Still on the password hash brought in by move-in (docs/move-in.md): replaced at the first sign-in.
+    legacyPassword: { label: label('旧系统密码', '舊系統密碼', 'Legacy password'), type: 'bool' },
   },
   extra: {
     // Clears the user's two-factor enrolment (a lost phone); the request log keeps who did it.
@@ -148,5 +150,6 @@ export type SysUser = Omit<RowOf<typeof sysUser.columns>, 'password'> & {
   departmentName?: string | null;
   roleName?: string | null;
   twoFactor?: boolean | null;
+  legacyPassword?: boolean | null;
   roleIdList?: number[];
 };

@@ -75,3 +75,18 @@ export const sysRecoveryCode = defineTable({
     code: col.string({ label: label('恢复码', '復原碼', 'Recovery code'), max: 128 }),
   },
 });
+
+/**
+ * What `npm run move-in` brought from another install (docs/move-in.md): each source row's table
+ * and id, and the row it became here, so that a second run updates instead of duplicating.
+ */
+export const sysMoveIn = defineTable({
+  table: 'base_sys_move_in',
+  base: 'id',
+  columns: {
+    sourceTable: col.string({ label: label('来源表', '來源表', 'Source table'), max: 100 }),
+    sourceId: col.string({ label: label('来源编号', '來源編號', 'Source id'), max: 64 }),
+    targetId: col.int({ label: label('本地编号', '本地編號', 'Id here') }),
+  },
+  indexes: [{ name: 'uq_base_sys_move_in', columns: ['sourceTable', 'sourceId'], unique: true }],
+});

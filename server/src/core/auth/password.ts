@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
@@ -39,4 +39,29 @@ export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('ba
  */
 export function unusableHash(): string {
   return `scrypt$${N}$${R}$${P}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+}
+
+/**
+ * A hash brought from a cool-admin install by `npm run move-in` (docs/move-in.md): cool-admin keeps
+ * an unsalted MD5 of the password. It is stored behind this prefix, which no scrypt hash has, so
+ * verifyPassword never accepts it; the sign-in checks it once and replaces it (verifyLegacyHash).
+ */
+export const LEGACY_MD5_PREFIX = 'legacy-md5$';
+
+/** The stored form of a cool-admin MD5 (32 hex digits), or null when the text is no MD5. */
+export function legacyHashOf(md5: string): string | null {
+  const hex = md5.trim().toLowerCase();
+  return /^[0-9a-f]{32}$/.test(hex) ? `${LEGACY_MD5_PREFIX}${hex}` : null;
+}
+
+export function isLegacyHash(stored: string): boolean {
+  return stored.startsWith(LEGACY_MD5_PREFIX);
+}
+
+/** Whether the password's MD5 is the legacy hash, compared in constant time. */
+export function verifyLegacyHash(password: string, stored: string): boolean {
+  if (!isLegacyHash(stored)) return false;
+  const expected = Buffer.from(stored.slice(LEGACY_MD5_PREFIX.length), 'hex');
+  const key = createHash('md5').update(password, 'utf8').digest();
+  return expected.length === key.length && timingSafeEqual(key, expected);
 }

@@ -27,6 +27,7 @@ import { migration as m20261127043210 } from './20261127043210_customer_index-ow
 import { migration as m20261128115655 } from './20261128115655_space_add-uploader.js';
 import { migration as m20261128120000 } from './20261128120000_space_grant-clerk-uploads.js';
 import { migration as m20261128120100 } from './20261128120100_customer_align-records-to-customers.js';
+import { migration as m20261128151700 } from './20261128151700_base_create-move-in.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: MigrationList = {
   '20261128115655_space_add-uploader': m20261128115655,
   '20261128120000_space_grant-clerk-uploads': m20261128120000,
   '20261128120100_customer_align-records-to-customers': m20261128120100,
+  '20261128151700_base_create-move-in': m20261128151700,
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginOptions, SecondFactorChallenge, TokenPair } from '@backroom/contract';
-import { DUMMY_HASH, verifyPassword } from '../../core/auth/password.js';
+import { DUMMY_HASH, isLegacyHash, verifyLegacyHash, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
+import { replaceLegacyHash } from './legacy-password.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
 import { findUser, findUserForLogin } from './sys-user.repository.js';
 import type { TwoFactorService } from './two-factor.service.js';
@@ -124,7 +125,11 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       await attempt.pause();
       const user = await findUserForLogin(ctx.db.db, input.username);
       // Hash even for an unknown user, so the answer's timing does not tell which usernames exist.
-      const matches = await verifyPassword(input.password, user?.password ?? DUMMY_HASH);
+      const legacy = user !== undefined && isLegacyHash(user.password);
+      // A hash brought in by move-in (docs/move-in.md) is an MD5: checked here once, and the dummy
+      // scrypt still runs, so the answer takes the same time as any other sign-in.
+      const scryptMatches = await verifyPassword(input.password, legacy ? DUMMY_HASH : (user?.password ?? DUMMY_HASH));
+      const matches = legacy ? verifyLegacyHash(input.password, user.password) : scryptMatches;
       if (!user || !matches) {
         const held = await attempt.failed(user !== undefined);
         // The failure that puts the account under the captcha and delays: told once, not per guess.
@@ -142,6 +147,15 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       if (user.status !== 1) {
         await attempt.withdrawn();
         throw new AppError(400, 'auth.userDisabled');
+      }
+      if (legacy) {
+        const replaced = await replaceLegacyHash(ctx.db.db, ctx.db.kind, user, input.password);
+        // Another sign-in replaced it first: the legacy hash is gone, so this one is refused too.
+        if (!replaced) {
+          await attempt.failed(true);
+          throw new AppError(400, 'auth.badCredentials');
+        }
+        ctx.gate.invalidate();
       }
       if (user.totpSecret) {
         // Not a success yet: the count starts over only with the second factor, so that signing in

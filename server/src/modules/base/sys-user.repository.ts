@@ -1,5 +1,6 @@
 import { SUPER_ROLE_LABEL } from '@backroom/contract';
 import { sql } from 'kysely';
+import { LEGACY_MD5_PREFIX } from '../../core/auth/password.js';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { type Db, type DbKind, stringAgg } from '../../core/db/index.js';
 import { linkTable } from '../../core/db/links.js';
@@ -14,17 +15,26 @@ export const replaceUserRoles = (db: Db, userId: number, roleIds: readonly numbe
 
 /**
  * The page and list view of users: each row with its department's name, its roles' names
- * (comma-separated) and whether it has enrolled in two-factor sign-in, in the one query.
+ * (comma-separated), whether it has enrolled in two-factor sign-in and whether it is still on a
+ * legacy password hash, in the one query.
  */
 export function withDepartmentAndRoleNames(qb: AnySelect, kind: DbKind): AnySelect {
   const roleNames = sql<
     string | null
   >`(select ${stringAgg(kind, 'r.name')} from ${sql.table('base_sys_user_role')} as ur inner join ${sql.table('base_sys_role')} as r on ${sql.ref('r.id')} = ${sql.ref('ur.roleId')} where ${sql.ref('ur.userId')} = ${sql.ref(`${MAIN}.id`)})`;
-  return qb
-    .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
-    .select('d.name as departmentName')
-    .select(roleNames.as('roleName'))
-    .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'));
+  return (
+    qb
+      .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.departmentId`)
+      .select('d.name as departmentName')
+      .select(roleNames.as('roleName'))
+      .select(sql<number>`case when ${sql.ref(`${MAIN}.totpSecret`)} is null then 0 else 1 end`.as('twoFactor'))
+      // Still on a hash brought in by move-in (core/auth/password.ts, LEGACY_MD5_PREFIX).
+      .select(
+        sql<number>`case when ${sql.ref(`${MAIN}.password`)} like ${`${LEGACY_MD5_PREFIX}%`} then 1 else 0 end`.as(
+          'legacyPassword',
+        ),
+      )
+  );
 }
 
 /** Which of these users hold the superuser role. */

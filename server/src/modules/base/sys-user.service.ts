@@ -56,7 +56,10 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
     invalidatesAuth: true,
     async afterRead(rows, _session, mode) {
       // The enrolment flag as a boolean on every dialect (0/1 on SQLite and MariaDB).
-      for (const row of rows) if ('twoFactor' in row) row.twoFactor = Boolean(row.twoFactor);
+      for (const row of rows) {
+        if ('twoFactor' in row) row.twoFactor = Boolean(row.twoFactor);
+        if ('legacyPassword' in row) row.legacyPassword = Boolean(row.legacyPassword);
+      }
       if (mode !== 'info') return rows;
       const roles = await roleIdsOfUsers(
         ctx.db.db,

@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { sysUser, type UserLevel, type UserStatus } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Switch, Tag } from 'antd';
+import { Avatar, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -68,12 +68,17 @@ export function useUserColumns(lockOf: ReturnType<typeof useUserLocks>['lockOf']
     {
       key: 'username',
       width: 140,
-      render: (value) => {
+      render: (value, row) => {
         const lock = lockOf(value);
         return (
           <>
             {value}
             {lock && <LockTag lock={lock} />}
+            {row.legacyPassword && (
+              <Tooltip title={t('base.user.legacyPasswordHint')}>
+                <Tag color="gold">{t('base.user.legacyPassword')}</Tag>
+              </Tooltip>
+            )}
           </>
         );
       },

@@ -1,0 +1,77 @@
+/**
+ * `npm run move-in -- --from <database url> [--dry-run] [--merge] [--uploads <dir>] [--with-log]`:
+ * brings a cool-admin install's database into this install's (DATABASE_URL, DATA_DIR as `npm start`
+ * reads them), after its migrations and seeds; prints the report (docs/move-in.md).
+ */
+import { buildApp } from '../app.js';
+import { ConfigError, loadConfig } from '../core/config.js';
+import { AppError } from '../core/errors.js';
+import { translate } from '../core/i18n.js';
+import { type MoveInOptions, MoveInRefused, moveIn } from './move-in.js';
+import { renderReport } from './report.js';
+
+const USAGE = 'usage: npm run move-in -- --from <database url> [--dry-run] [--merge] [--uploads <dir>] [--with-log]';
+
+/** The options of the command line; null when they are not understood. */
+export function parseArgs(argv: readonly string[]): MoveInOptions | null {
+  let from: string | undefined;
+  let uploads: string | undefined;
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--from') from = argv[++i];
+    else if (arg === '--uploads') uploads = argv[++i];
+    else if (arg === '--dry-run' || arg === '--merge' || arg === '--with-log') flags.add(arg);
+    else return null;
+  }
+  if (!from || (uploads !== undefined && uploads === '')) return null;
+  return {
+    from,
+    dryRun: flags.has('--dry-run'),
+    merge: flags.has('--merge'),
+    withLog: flags.has('--with-log'),
+    ...(uploads ? { uploads } : {}),
+  };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseArgs(argv);
+  if (!options) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`backroom: configuration error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  const locale = config.seedLocale;
+  const { ctx, close } = await buildApp(config);
+  try {
+    const report = await moveIn(ctx, options);
+    console.log(renderReport(report, locale));
+    return 0;
+  } catch (error) {
+    if (error instanceof MoveInRefused) console.error(translate(locale, error.said.key, error.said.params));
+    else if (error instanceof AppError) console.error(translate(locale, error.key, error.params));
+    else console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await close();
+  }
+}
+
+if (process.argv[1]?.endsWith('cli.ts') || process.argv[1]?.endsWith('cli.js')) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brokenRules, DEFAULT_PASSWORD_POLICY } from '@backroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLegacyHash } from '../core/auth/password.js';
+import {
+  dataOf,
+  restoreRelease,
+  rowCount,
+  startApp,
+  startAppOn,
+  type TestApp,
+  testTargets,
+} from '../testing/harness.js';
+import {
+  COOL_USERS,
+  type CoolShape,
+  type CoolSource,
+  coolMysql,
+  coolRows,
+  coolSqlite,
+  md5,
+} from './cool-admin.fixtures.js';
+import { MoveInRefused, moveIn } from './move-in.js';
+import type { MoveInReport, TableReport } from './report.js';
+
+const counts = (report: MoveInReport, table: string): Omit<TableReport, 'table' | 'reasons'> => {
+  const t = report.tables.find((x) => x.table === table);
+  if (!t) throw new Error(`no report line for ${table}`);
+  return { read: t.read, created: t.created, updated: t.updated, unchanged: t.unchanged, skipped: t.skipped };
+};
+
+const totals = (report: MoveInReport) =>
+  report.tables.reduce((sum, t) => ({ created: sum.created + t.created, updated: sum.updated + t.updated }), {
+    created: 0,
+    updated: 0,
+  });
+
+async function userRow(app: TestApp, username: string) {
+  return app.ctx.db.db
+    .selectFrom('base_sys_user')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+}
+
+/** Signs in with a plain login call (the harness's login would clear the forced change). */
+function signIn(app: TestApp, username: string, password: string) {
+  return app.post<{ token: string }>('/admin/base/open/login', { username, password });
+}
+
+/** Where the fixture is kept: SQLite always, MariaDB too when TEST_MYSQL_URL is set. */
+const sources: Array<{ name: string; make(shape: CoolShape): Promise<CoolSource> }> = [
+  { name: 'sqlite', make: (shape) => coolSqlite(shape) },
+];
+const mysqlUrl = process.env.TEST_MYSQL_URL;
+if (mysqlUrl) sources.push({ name: 'mysql', make: (shape) => coolMysql(mysqlUrl, shape) });
+
+for (const target of testTargets()) {
+  describe(`move-in from cool-admin [${target.name}]`, () => {
+    for (const shape of ['7.x', '8.x'] as const) {
+      for (const src of sources) {
+        // One source per target keeps the matrix small: MariaDB sources move into SQLite only.
+        if (src.name === 'mysql' && target.name !== 'sqlite') continue;
+        describe(`${shape} on ${src.name}`, () => {
+          let app: TestApp;
+          let source: CoolSource;
+          let first: MoveInReport;
+          beforeAll(async () => {
+            app = await startApp(target);
+            source = await src.make(shape);
+            first = await moveIn(app.ctx, { from: source.url, withLog: true });
+          }, 120_000);
+          afterAll(async () => {
+            await app?.stop();
+            await source?.drop();
+          });
+
+          it('reports every table with its counts', () => {
+            const rows = coolRows(shape);
+            expect(counts(first, 'base_sys_department')).toEqual({
+              read: 3,
+              created: 3,
+              updated: 0,
+              unchanged: 0,
+              skipped: 0,
+            });
+            // The admin user and role are the ones here: matched by name and label, not doubled.
+            expect(counts(first, 'base_sys_user')).toMatchObject({ read: 4, created: 3, skipped: 0 });
+            expect(counts(first, 'base_sys_user').updated + counts(first, 'base_sys_user').unchanged).toBe(1);
+            expect(counts(first, 'base_sys_role')).toMatchObject({ read: 2, created: 1 });
+            expect(counts(first, 'base_sys_user_role')).toMatchObject({ read: 3, created: 2, unchanged: 1 });
+            expect(counts(first, 'base_sys_role_menu')).toMatchObject({ read: 4, created: 4 });
+            expect(counts(first, 'base_sys_role_department')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'base_sys_menu')).toMatchObject({ read: 6, created: 3 });
+            expect(counts(first, 'customer_info')).toMatchObject({ read: rows.customer_info?.length, created: 2 });
+            expect(counts(first, 'customer_invitation_record')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'customer_activity')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'user_info')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'user_address')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'base_sys_log')).toMatchObject({ read: 2, created: 2 });
+            expect(counts(first, 'recycle_data')).toMatchObject({ read: 2, created: 1, skipped: 1 });
+            expect(counts(first, 'task_info')).toMatchObject({ read: 1, created: 1 });
+            expect(counts(first, 'dict_info')).toMatchObject({ read: 2, created: 2 });
+            const notes = first.notes.map((n) => n.key);
+            expect(notes).toContain('moveIn.note.menuKept');
+            expect(notes).toContain('moveIn.note.storesCreated');
+            expect(notes).toContain('moveIn.note.taskUnknown');
+          });
+
+          it('keeps users with their department, roles, level, status and a legacy hash', async () => {
+            const zhang = await userRow(app, 'zhang');
+            expect(zhang).toMatchObject({ name: '张三', phone: '13800000001', status: 1, userLevel: 'storeManger' });
+            expect(zhang.password).toBe(`legacy-md5$${md5(COOL_USERS.zhang)}`);
+            expect(zhang.createTime).toBe('2024-03-02 10:20:30');
+            const dept = await app.ctx.db.db
+              .selectFrom('base_sys_department')
+              .select(['name', 'parentId'])
+              .where('id', '=', zhang.departmentId ?? -1)
+              .executeTakeFirstOrThrow();
+            expect(dept.name).toBe('开发部');
+            const roles = await app.ctx.db.db
+              .selectFrom('base_sys_user_role')
+              .innerJoin('base_sys_role', 'base_sys_role.id', 'base_sys_user_role.roleId')
+              .select('base_sys_role.label')
+              .where('base_sys_user_role.userId', '=', zhang.id)
+              .execute();
+            expect(roles.map((r) => r.label)).toEqual(['storeMgr']);
+            expect((await userRow(app, 'li')).status).toBe(0);
+            // The admin here keeps this install's own password.
+            expect((await userRow(app, 'admin')).password.startsWith('scrypt$')).toBe(true);
+          });
+
+          it('matches menus by router and permissions, and keeps the others with their path', async () => {
+            const mall = await app.ctx.db.db
+              .selectFrom('base_sys_menu')
+              .selectAll()
+              .where('router', '=', '/mall/goods')
+              .executeTakeFirstOrThrow();
+            expect(mall.viewPath).toBe('modules/mall/views/goods.vue');
+            const users = await app.ctx.db.db
+              .selectFrom('base_sys_menu')
+              .select('id')
+              .where('router', '=', '/sys/user')
+              .execute();
+            expect(users).toHaveLength(1);
+            const role = await app.ctx.db.db
+              .selectFrom('base_sys_role')
+              .select('id')
+              .where('label', '=', 'storeMgr')
+              .executeTakeFirstOrThrow();
+            const granted = await app.ctx.db.db
+              .selectFrom('base_sys_role_menu')
+              .select('menuId')
+              .where('roleId', '=', role.id)
+              .execute();
+            expect(granted.map((g) => g.menuId)).toContain(users[0]?.id);
+          });
+
+          it('sanitises rich-text parameters and maps stores by name', async () => {
+            const notice = await app.ctx.db.db
+              .selectFrom('base_sys_param')
+              .select('data')
+              .where('keyName', '=', 'mallNotice')
+              .executeTakeFirstOrThrow();
+            expect(notice.data).not.toContain('script');
+            expect(notice.data).not.toContain('onerror');
+            expect(notice.data).toContain('新品');
+            const customers = await app.ctx.db.db
+              .selectFrom('customer_info')
+              .innerJoin('base_sys_department', 'base_sys_department.id', 'customer_info.storeId')
+              .select(['customer_info.customerName', 'base_sys_department.name', 'base_sys_department.isStore'])
+              .orderBy('customer_info.customerName')
+              .execute();
+            expect(customers.map((c) => [c.customerName, c.name, Boolean(Number(c.isStore))])).toEqual(
+              expect.arrayContaining([
+                ['赵客户', '开发部', true],
+                ['钱客户', '西湖店', true],
+              ]),
+            );
+            const task = await app.ctx.db.db
+              .selectFrom('task_info')
+              .select(['status'])
+              .where('name', '=', '清理日志')
+              .executeTakeFirstOrThrow();
+            expect(task.status).toBe(0);
+          });
+
+          it('signs a user in with the old password once, then keeps only the new hash', async () => {
+            const { token } = await app.login();
+            const legacyOf = async (username: string) => {
+              const page = dataOf(
+                await app.post<{ list: Array<{ username: string; legacyPassword: boolean }> }>(
+                  '/admin/base/sys/user/page',
+                  { page: 1, size: 20, keyWord: username },
+                  token,
+                ),
+              );
+              return page.list.find((u) => u.username === username)?.legacyPassword;
+            };
+            // The user screen says who is still on the old system's hash.
+            expect(await legacyOf('zhang')).toBe(true);
+            dataOf(await signIn(app, 'zhang', COOL_USERS.zhang));
+            expect(await legacyOf('zhang')).toBe(false);
+            expect(await legacyOf('li')).toBe(true);
+            const zhang = await userRow(app, 'zhang');
+            expect(isLegacyHash(zhang.password)).toBe(false);
+            expect(zhang.password.startsWith('scrypt$')).toBe(true);
+            expect(Boolean(Number(zhang.passwordChangeRequired))).toBe(false);
+            expect((await signIn(app, 'zhang', 'wrong')).status).toBe(400);
+            // A legacy password the policy refuses asks for a new one at that first sign-in.
+            // A new install's policy is the default one.
+            const policy = DEFAULT_PASSWORD_POLICY;
+            dataOf(await signIn(app, 'wang', COOL_USERS.wang));
+            const wang = await userRow(app, 'wang');
+            expect(wang.password.startsWith('scrypt$')).toBe(true);
+            expect(Boolean(Number(wang.passwordChangeRequired))).toBe(
+              brokenRules(COOL_USERS.wang, policy, 'wang').length > 0,
+            );
+          });
+
+          it('changes nothing on a second run, and a dry run writes nothing', async () => {
+            const again = await moveIn(app.ctx, { from: source.url, withLog: true });
+            expect(totals(again)).toEqual({ created: 0, updated: 0 });
+            expect(isLegacyHash((await userRow(app, 'zhang')).password)).toBe(false);
+            const before = await rowCount(app, 'base_sys_move_in');
+            const dry = await moveIn(app.ctx, { from: source.url, dryRun: true });
+            expect(dry.dryRun).toBe(true);
+            expect(totals(dry)).toEqual({ created: 0, updated: 0 });
+            expect(await rowCount(app, 'base_sys_move_in')).toBe(before);
+          });
+        });
+      }
+    }
+
+    it('a dry run reports the same as the run and leaves the install as it was', async () => {
+      const app = await startApp(target);
+      const source = await coolSqlite('8.x');
+      try {
+        const users = await rowCount(app, 'base_sys_user');
+        const dry = await moveIn(app.ctx, { from: source.url, dryRun: true });
+        expect(await rowCount(app, 'base_sys_user')).toBe(users);
+        expect(await rowCount(app, 'customer_info')).toBe(0);
+        expect(await rowCount(app, 'base_sys_move_in')).toBe(0);
+        const real = await moveIn(app.ctx, { from: source.url });
+        const strip = (r: MoveInReport) => r.tables.map((t) => ({ ...t, reasons: [...t.reasons.keys()] }));
+        expect(strip(dry)).toEqual(strip(real));
+        expect(await rowCount(app, 'customer_info')).toBe(2);
+      } finally {
+        await app.stop();
+        await source.drop();
+      }
+    }, 120_000);
+
+    it('copies the files with --uploads, and a dry run copies none', async () => {
+      const app = await startApp(target);
+      const source = await coolSqlite('8.x');
+      const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'coolsrc-up-'));
+      try {
+        fs.mkdirSync(path.join(uploads, '20240305'));
+        fs.writeFileSync(path.join(uploads, '20240305', 'a1b2.png'), 'png!');
+        const copied = path.join(app.dataDir, 'uploads', '20240305', 'a1b2.png');
+        const dry = await moveIn(app.ctx, { from: source.url, uploads, dryRun: true });
+        expect(counts(dry, 'space_info (files)')).toMatchObject({ read: 1, created: 1 });
+        expect(fs.existsSync(copied)).toBe(false);
+        await moveIn(app.ctx, { from: source.url, uploads });
+        expect(fs.readFileSync(copied, 'utf8')).toBe('png!');
+        const file = await app.ctx.db.db.selectFrom('space_info').select(['url', 'key']).executeTakeFirstOrThrow();
+        expect(file).toEqual({ url: '/upload/20240305/a1b2.png', key: '20240305/a1b2.png' });
+      } finally {
+        await app.stop();
+        await source.drop();
+        fs.rmSync(uploads, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it('refuses an install in use unless given --merge', async () => {
+      const app = await startApp(target);
+      const source = await coolSqlite('7.x');
+      try {
+        await app.ctx.db.db
+          .insertInto('customer_info')
+          .values({
+            customerName: '已有',
+            customerPhone: '13911112222',
+            createTime: '2026-01-01 00:00:00',
+            updateTime: '2026-01-01 00:00:00',
+          })
+          .execute();
+        await expect(moveIn(app.ctx, { from: source.url })).rejects.toBeInstanceOf(MoveInRefused);
+        expect(await rowCount(app, 'base_sys_move_in')).toBe(0);
+        const merged = await moveIn(app.ctx, { from: source.url, merge: true });
+        expect(counts(merged, 'customer_info')).toMatchObject({ created: 2 });
+        expect(await rowCount(app, 'customer_info')).toBe(3);
+      } finally {
+        await app.stop();
+        await source.drop();
+      }
+    }, 120_000);
+
+    it('moves into an install upgraded from release 0.1.0', async () => {
+      const restored = await restoreRelease(target, '0.1.0');
+      const app = await startAppOn(target.name, restored.db, restored.drop);
+      const source = await coolSqlite('8.x');
+      try {
+        // Release 0.1.0's fixture holds a file of its own: not the seed's, so it takes --merge.
+        await expect(moveIn(app.ctx, { from: source.url })).rejects.toBeInstanceOf(MoveInRefused);
+        const report = await moveIn(app.ctx, { from: source.url, merge: true });
+        expect(counts(report, 'customer_info')).toMatchObject({ created: 2 });
+        expect(counts(report, 'base_sys_user')).toMatchObject({ read: 4, created: 3 });
+        dataOf(await signIn(app, 'zhang', COOL_USERS.zhang));
+      } finally {
+        await app.stop();
+        await source.drop();
+      }
+    }, 120_000);
+  });
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { isLegacyHash, legacyHashOf, verifyLegacyHash, verifyPassword } from '../core/auth/password.js';
+import { idList, permsKey } from './base-steps.js';
+import { parseArgs } from './cli.js';
+import { boolOf, timeOf } from './engine.js';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+describe('legacy MD5 hashes', () => {
+  it('are kept behind their prefix and checked only by verifyLegacyHash', async () => {
+    const stored = legacyHashOf(md5('s3cret!')) ?? '';
+    expect(isLegacyHash(stored)).toBe(true);
+    expect(verifyLegacyHash('s3cret!', stored)).toBe(true);
+    expect(verifyLegacyHash('s3cret', stored)).toBe(false);
+    // The scrypt check never takes one.
+    expect(await verifyPassword('s3cret!', stored)).toBe(false);
+  });
+
+  it('takes only an MD5 of 32 hex digits, in either case', () => {
+    expect(legacyHashOf(md5('a').toUpperCase())).toBe(`legacy-md5$${md5('a')}`);
+    expect(legacyHashOf('plain-text-password')).toBeNull();
+    expect(legacyHashOf('')).toBeNull();
+  });
+});
+
+describe("cool-admin's values", () => {
+  it('reads its datetimes in every form a driver gives them', () => {
+    expect(timeOf('2024-03-02 10:20:30.123')).toBe('2024-03-02 10:20:30');
+    expect(timeOf('2024-03-02 10:20:30.123000')).toBe('2024-03-02 10:20:30');
+    expect(timeOf('2024-03-02T10:20:30.000Z')).toBe('2024-03-02 10:20:30');
+    expect(timeOf('2024-03-02 10:20')).toBe('2024-03-02 10:20:00');
+    expect(timeOf('2024-03-02')).toBe('2024-03-02 00:00:00');
+    expect(timeOf(new Date(2024, 2, 2, 10, 20, 30))).toBe('2024-03-02 10:20:30');
+    expect(timeOf('not a time')).toBeNull();
+    expect(timeOf(null)).toBeNull();
+  });
+
+  it('reads id lists joined by commas or as JSON, and permissions as a set', () => {
+    expect(idList('1,2, 3')).toEqual(['1', '2', '3']);
+    expect(idList('[4,5]')).toEqual(['4', '5']);
+    expect(idList([6, 7])).toEqual(['6', '7']);
+    expect(idList(null)).toEqual([]);
+    expect(permsKey('b:x:page,a:x:info,b:x:page')).toBe(permsKey('a:x:info,b:x:page'));
+  });
+
+  it('reads its booleans', () => {
+    expect([1, '1', true, 'true', 0, '0', false, null].map(boolOf)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('the command line', () => {
+  it('takes the source and the flags, and refuses what it does not know', () => {
+    expect(parseArgs(['--from', 'sqlite:/tmp/c.sqlite', '--dry-run', '--uploads', '/srv/upload'])).toEqual({
+      from: 'sqlite:/tmp/c.sqlite',
+      dryRun: true,
+      merge: false,
+      withLog: false,
+      uploads: '/srv/upload',
+    });
+    expect(parseArgs(['--dry-run'])).toBeNull();
+    expect(parseArgs(['--from', 'x', '--force'])).toBeNull();
+  });
+});
