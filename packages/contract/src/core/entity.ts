@@ -6,10 +6,10 @@ import {
   type Columns,
   type ColumnValue,
   col,
-  type SensitiveKind,
   DATETIME_PATTERN,
   INT_MAX,
   INT_MIN,
+  type SensitiveKind,
   type VisibleKeys,
 } from './columns.js';
 import type { PageResult } from './envelope.js';
