@@ -323,10 +323,12 @@ export function BarChart({
                 <text className="home-chart-axis" x={left - 8} y={middle} dy="0.32em" textAnchor="end">
                   {names[i]}
                 </text>
-                <path
-                  d={`M ${left} ${middle - bar / 2} h ${Math.max(0, length - 4)} a 4 4 0 0 1 4 4 v ${bar - 8} a 4 4 0 0 1 -4 4 h ${-Math.max(0, length - 4)} Z`}
-                  fill={look.color}
-                />
+                {r.value > 0 && (
+                  <path
+                    d={`M ${left} ${middle - bar / 2} h ${Math.max(0, length - 4)} a 4 4 0 0 1 4 4 v ${bar - 8} a 4 4 0 0 1 -4 4 h ${-Math.max(0, length - 4)} Z`}
+                    fill={look.color}
+                  />
+                )}
                 <text x={left + length + 6} y={middle} dy="0.32em" fill={valueInk} className="home-chart-value">
                   {r.value.toLocaleString(locale)}
                 </text>
@@ -388,6 +390,7 @@ export function RingChart({
     onPick,
   );
   const picked = hover?.item.dataIndex;
+  const pickedSlice = picked === undefined ? undefined : slices[picked];
   const color = (i: number) => colors[i % colors.length] ?? look.color;
 
   return (
@@ -423,9 +426,9 @@ export function RingChart({
           </li>
         ))}
       </ul>
-      {hover && picked !== undefined && slices[picked] && (
+      {hover && picked !== undefined && pickedSlice && (
         <Tip x={hover.x} y={hover.y} width={width}>
-          {slices[picked].name} <b>{slices[picked].value.toLocaleString(locale)}</b> ({shares[picked]})
+          {pickedSlice.name} <b>{pickedSlice.value.toLocaleString(locale)}</b> ({shares[picked]})
         </Tip>
       )}
     </div>
