@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     expect((await invitation.locator('.customer-masked').innerText()).trim()).toBe(masked(phone));
     await invitation.getByTestId('reveal').click();
     const dialog = page.locator('.ant-modal:visible');
-    await dialog.locator('textarea, input').first().fill('Calling about the visit');
+    await dialog.locator('#reveal_reason').fill('Calling about the visit');
     await dialog.locator('.ant-btn-primary').click();
     await eventually(() => invitation.locator('.customer-clear').innerText()).toBe(phone);
     // The reveal is the customer's, audited as any other.
