@@ -72,6 +72,13 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
       customerID: id,
       inviteTime: '2026-12-01 10:00:00',
     });
+    await asClerk.post('/admin/customer/activity/create', {
+      customerId: id,
+      customerName: name,
+      customerPhone: phone,
+      customerAddress: 'No. 9 Market Street',
+      activityName: 'Tea tasting',
+    });
   });
   afterAll(() => stopRun({ server, browser }));
 
@@ -107,6 +114,15 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
       .locator('td')
       .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
     expect(right).toBeLessThanOrEqual(PHONE.width);
+
+    // The activity list likewise: who, their phone, the activity, one menu.
+    await page.goto('/customer/activity');
+    const activity = tableRow(page, name);
+    await activity.waitFor();
+    expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Activity', 'Actions']);
+    expect((await activity.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
+    expect(await activity.locator('.row-menu-button').count()).toBe(1);
+    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
   });
 
   it('lets a manager who may reveal the customer’s phone reveal it on the invitation, with a reason', async () => {
