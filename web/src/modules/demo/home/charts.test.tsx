@@ -1,5 +1,5 @@
-import { fireEvent, render } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BarChart, LineChart, RingChart } from './charts';
 
 const LOOK = { color: '#4165d7', dark: false };
@@ -13,6 +13,7 @@ beforeAll(() => {
   };
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 });
 });
+afterEach(cleanup);
 
 describe('the home charts', () => {
   it('draws the trend as a picture with its words, and a click picks the day and the nearest line', () => {
