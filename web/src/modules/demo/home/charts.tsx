@@ -142,6 +142,8 @@ export function LineChart({
   const x = (i: number) => left + (n > 1 ? (i * plotWidth) / (n - 1) : plotWidth / 2);
   const y = (value: number) => plotTop + plotHeight * (1 - value / top);
   const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotWidth / 56))));
+  // A dot on each day where there is room between them (a phone shows the hovered day's alone).
+  const dots = n <= 1 || plotWidth / (n - 1) >= 14;
 
   const hover = usePointer<PickedItem>(
     ref,
@@ -221,17 +223,19 @@ export function LineChart({
                   strokeLinejoin="round"
                   strokeDasharray={s.dashed ? '6 4' : undefined}
                 />
-                {s.values.map((v, i) => (
-                  <circle
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a day's place is its identity here.
-                    key={i}
-                    className="home-chart-dot"
-                    cx={x(i)}
-                    cy={y(v)}
-                    r={day === i ? 4 : 2.5}
-                    stroke={color}
-                  />
-                ))}
+                {s.values.map((v, i) =>
+                  dots || day === i ? (
+                    <circle
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a day's place is its identity here.
+                      key={i}
+                      className="home-chart-dot"
+                      cx={x(i)}
+                      cy={y(v)}
+                      r={day === i ? 4 : 2.5}
+                      stroke={color}
+                    />
+                  ) : null,
+                )}
               </g>
             );
           })}
