@@ -154,5 +154,10 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     expect(log.list).toContainEqual(
       expect.objectContaining({ field: 'customerPhone', reason: 'Calling about the visit' }),
     );
+    // The row's menu: Edit opens the dialog and the menu closes, not left over the dialog.
+    await invitation.locator('.row-menu-button').click();
+    await page.locator('.row-menu:visible').getByRole('button', { name: /Edit/ }).click();
+    await page.locator('.ant-modal:visible form').waitFor();
+    await eventually(() => page.locator('.row-menu:visible').count()).toBe(0);
   });
 });
