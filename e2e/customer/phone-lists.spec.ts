@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     const reveal = invitation.getByTestId('reveal');
     const [button, cell] = await Promise.all([
       reveal.boundingBox(),
-      invitation.locator('td', { has: reveal }).boundingBox(),
+      invitation.locator('td', { has: page.getByTestId('reveal') }).boundingBox(),
     ]);
     expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual((cell?.x ?? 0) + (cell?.width ?? 0));
     await reveal.click();
