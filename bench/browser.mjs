@@ -10,7 +10,7 @@
 // on the home page, the network quiet and the shell's idle prefetch of the menu's screens done
 // (`--cold`: clicked at once, before it); the time is taken inside the page (performance.now,
 // checked every frame). A shared, loaded machine moves these figures a lot: read them with its load.
-// usage: npm run build && npm run bench:browser [-- --runs 3] [--cold] [--only /sys/user] [--list]
+// usage: npm run build && npm run bench:browser [-- --runs 3] [--cold] [--only /sys/user] [--wire] [--list]
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -27,6 +27,8 @@ import {
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 /** `--cold`: each click right after the home page is drawn, before the shell's idle prefetch. */
 const COLD = process.argv.includes('--cold');
+/** `--wire`: the sign-in and home figures only (requests and bytes), no first opens. */
+const WIRE_ONLY = process.argv.includes('--wire');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
 if (!fs.existsSync(path.join(ROOT, 'server/dist/main.js')) || !fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
   console.error('build first: npm run build');
@@ -139,7 +141,7 @@ try {
     await page.click('button[type=submit]');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.locator('.app-layout .view-slot.active .home-grid').waitFor();
-    await page.locator('.view-slot.active canvas').first().waitFor();
+    await page.locator('.view-slot.active .home-chart svg').first().waitFor();
     await page.waitForLoadState('networkidle');
     const sums = {
       login: { requests: 0, bytes: 0, urls: [] },
@@ -170,10 +172,10 @@ try {
       `| home after signing in, more | ${median(wire.map((w) => w.home.requests))} | ${kb(median(wire.map((w) => w.home.bytes)))} | ≤ 300 KB |`,
     );
     console.log(
-      `| of which the dashboard's charts (ECharts, their own chunk) | 1 | ${kb(median(wire.map((w) => w.home.charts)))} | |`,
+      `| of which the dashboard's charts (their own chunk, SVG drawn by the page) | 1 | ${kb(median(wire.map((w) => w.home.charts)))} | |`,
     );
     console.log(
-      `\ncharts (ECharts) before the dashboard: ${charts(last.login.urls) ? 'YES' : 'no'}; with it: ${charts(last.home.urls) ? 'yes' : 'NO'}; the Chinese conversion table: ${conversion([...last.login.urls, ...last.home.urls]) ? 'LOADED' : 'not loaded'}`,
+      `\ncharts before the dashboard: ${charts(last.login.urls) ? 'YES' : 'no'}; with it: ${charts(last.home.urls) ? 'yes' : 'NO'}; the Chinese conversion table: ${conversion([...last.login.urls, ...last.home.urls]) ? 'LOADED' : 'not loaded'}`,
     );
     if (process.argv.includes('--list')) {
       for (const at of ['login', 'home']) for (const u of last[at].urls) console.log(`  ${at.padEnd(5)} ${u}`);
@@ -266,7 +268,7 @@ try {
     // As it goes, on stderr: a long run on a busy machine shows what it has so far.
     console.error(`  ${name}: ${Math.round(ms)} ms`);
   };
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < (WIRE_ONLY ? 0 : RUNS); run++) {
     for (const screen of screens) {
       if (only && !screen.path.includes(only)) continue;
       const session = await login();
@@ -318,10 +320,11 @@ try {
       await context.close();
     }
   }
-  console.log(
-    `\n| first open, after sign-in, cache empty${COLD ? ', clicked before the idle prefetch' : ', after the idle prefetch'} (median of ${RUNS}) | ms | runs | target |`,
-  );
-  console.log('|---|---|---|---|');
+  if (!WIRE_ONLY)
+    console.log(
+      `\n| first open, after sign-in, cache empty${COLD ? ', clicked before the idle prefetch' : ', after the idle prefetch'} (median of ${RUNS}) | ms | runs | target |`,
+    );
+  if (!WIRE_ONLY) console.log('|---|---|---|---|');
   for (const [name, list] of times) {
     const m = median(list);
     console.log(

@@ -70,7 +70,7 @@ try {
   }
   const sum = (filter) => [...scripts].filter(([url, s]) => filter(s, url)).reduce((n, [, s]) => n + s.gzip, 0);
   const login = sum((s) => s.phase === 'login');
-  // The home dashboard's charts (ECharts) load in a chunk of their own beside its cards (which do not wait for it):
+  // The home dashboard's charts load in a chunk of their own beside its cards (which do not wait for it):
   // told apart, so the shell and the screen compare with the figures before the dashboard.
   const isCharts = (url) => /\/home-charts-[^/]*\.js$/.test(new URL(url).pathname);
   const first = sum((_s, url) => !isCharts(url));
@@ -81,7 +81,7 @@ try {
     '|---|---|---|',
     `| /login | ${kb(login)} | ≤ 200 KB |`,
     `| first page after sign-in (${firstPath}), /login included | ${kb(first)} | ≤ 450 KB |`,
-    ...(charts > 0 ? [`| its charts (ECharts), a chunk of their own the page draws without | ${kb(charts)} | |`] : []),
+    ...(charts > 0 ? [`| its charts, a chunk of their own the page draws without | ${kb(charts)} | |`] : []),
   ];
   const both = {
     requests: wire.login.requests + wire['first page'].requests,

@@ -43,6 +43,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Where the build's manifest goes (the chunks and their imports, read by the sign-in page's bundle
+ * test, e2e/base/sign-in-bundle.spec.ts): beside the served folder, not in it. Vite writes it to
+ * dist/.vite/manifest.json; this moves it out once the bundle is written, before it is compressed.
+ */
+const MANIFEST_FILE = new URL('./build/manifest.json', import.meta.url).pathname;
+
+function manifestOutside(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'backroom-manifest-outside',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const written = path.join(outDir, '.vite', 'manifest.json');
+      if (!fs.existsSync(written)) return;
+      fs.mkdirSync(path.dirname(MANIFEST_FILE), { recursive: true });
+      fs.copyFileSync(written, MANIFEST_FILE);
+      fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
+    },
+  };
+}
+
 /** The example plugins of the repository (plugins/<key>/), packed for the plugin screen's install dialog. */
 const EXAMPLE_PLUGINS = new URL('../plugins/', import.meta.url).pathname;
 
@@ -128,7 +153,7 @@ const BOOT = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress(), examplePlugins()],
+  plugins: [react(), manifestOutside(), precompress(), examplePlugins()],
   resolve: {
     alias: [
       // The contract's i18n helpers carry no zod: the login page imports only them.
@@ -159,8 +184,8 @@ export default defineConfig({
     },
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the chunks and their imports, read by the sign-in page's bundle test
-    // (e2e/base/sign-in-bundle.spec.ts). Not served: the static root serves no dot folder.
+    // Written to web/build/manifest.json, outside the served folder (manifestOutside above); the
+    // server also answers 404 for any dot path (server/src/app.ts).
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

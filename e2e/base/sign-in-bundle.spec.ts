@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
  * web/vite.config.ts sets apart for it (React, i18next and zustand, the small core files). Whatever a
  * signed-in screen needs (antd, zod, the shell, the views, the charts) comes after sign-in, so the
  * page that every visitor meets names none of it. Read from the build (the e2e global setup builds
- * it): dist/index.html and the manifest Vite writes beside it (dist/.vite/manifest.json).
+ * it): dist/index.html and the manifest Vite writes, kept outside the served folder (web/build/manifest.json).
  */
 const DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const MANIFEST = path.resolve(import.meta.dirname, '../../web/build/manifest.json');
 /** The chunks of the sign-in page, by their name in the manifest. */
 const SIGN_IN_CHUNKS = ['index', 'react', 'lib', 'boot', 'rolldown-runtime'];
 
@@ -27,7 +28,7 @@ type Chunk = {
 
 describe('the sign-in page as built', () => {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
   /** The scripts and stylesheets the page's HTML names. */
   const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+)"/g)]
@@ -42,6 +43,11 @@ describe('the sign-in page as built', () => {
     for (const next of manifest[key]?.imports ?? []) staticGraph(next, into);
     return into;
   }
+
+  it('keeps the manifest out of the served folder', () => {
+    expect(fs.existsSync(path.join(DIST, '.vite'))).toBe(false);
+    expect(Object.keys(manifest).length).toBeGreaterThan(0);
+  });
 
   it('names exactly the static graph of the entry', () => {
     expect(manifest[entryKey]?.src).toBe('index.html');

@@ -59,8 +59,8 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
     const summary = await admin.get<Summary>('/admin/demo/home/summary');
     expect(summary.customers?.total).toBeGreaterThanOrEqual(3);
     await eventually(() => kpi(page, 'Customers').innerText()).toBe(String(summary.customers?.total));
-    // The trend, the stores and the types, each a drawn canvas with its words for assistive technology.
-    await eventually(() => page.locator('.home-chart canvas').count()).toBe(3);
+    // The trend, the stores and the types, each a drawn picture with its words for assistive technology.
+    await eventually(() => page.locator('.home-chart svg').count()).toBe(3);
     expect(await page.locator('.home-chart[role=img]').first().getAttribute('aria-label')).toMatch(/new customers/);
     // The staff ranking and the task failures (the administrator may read task runs).
     await eventually(() => page.locator('.home-ranking li').count()).toBeGreaterThanOrEqual(2);
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
     expect(everyone.customers?.total).toBeGreaterThan(1);
     await eventually(() => kpi(page, 'Customers').innerText()).toBe('1');
     await eventually(() => kpi(page, 'Invitations this week').innerText()).toBe('1');
-    await eventually(() => page.locator('.home-chart canvas').count()).toBe(3);
+    await eventually(() => page.locator('.home-chart svg').count()).toBe(3);
     // The ranking lists the clerk alone; task runs are not theirs to read.
     await eventually(() => page.locator('.home-ranking li').count()).toBe(1);
     expect(summary.taskFailures).toBeNull();
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
       path: '/',
       prefs: { dark: true, viewport: { width: 390, height: 844 } },
     });
-    await eventually(() => page.locator('.home-chart canvas').count()).toBe(3);
+    await eventually(() => page.locator('.home-chart svg').count()).toBe(3);
     // Nothing wider than the screen: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);

@@ -153,10 +153,13 @@ export async function shootCustomerDialogs(page: Page, shoot: Shoot) {
   await shoot('customer-invitation-calendar');
   await page.goto('/customer/activity');
   await view.locator('.ant-table-row').first().waitFor();
-  await view
-    .locator('.ant-table-row')
-    .first()
+  // On a phone the row's actions are in its menu.
+  const rowMenu = view.locator('.ant-table-row').first().locator('.row-menu-button');
+  if ((await rowMenu.count()) > 0) await rowMenu.click();
+  await page
+    .locator('.ant-table-row:visible, .row-menu:visible')
     .getByRole('button', { name: /编辑|Edit/ })
+    .first()
     .click();
   await page.locator('.ant-modal:visible [data-testid=images-input]').waitFor();
   await settle(page);

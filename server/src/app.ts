@@ -187,6 +187,9 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     await app.register(fastifyStatic, {
       root: config.webDir,
       index: false,
+      // No path with a dot folder or dot file (`/.vite/…`, `/.env`): build metadata is not the app's
+      // to hand out, and such a path is a 404 like any missing file.
+      dotfiles: 'ignore',
       // The .br and .gz files the web build writes beside each text file, as the browser accepts.
       preCompressed: true,
       // Hashed assets never change under their names: browsers keep them a year without asking.

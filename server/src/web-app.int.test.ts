@@ -22,6 +22,11 @@ describe('the web app is served on every path it owns', () => {
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js'), BIG);
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(BIG));
     fs.writeFileSync(path.join(webDir, 'assets', 'big-def456.js.gz'), zlib.gzipSync(BIG));
+    // Build metadata that an older build left in the served folder (Vite wrote its manifest to
+    // dist/.vite/ before web/vite.config.ts moved it out), and a stray dot file.
+    fs.mkdirSync(path.join(webDir, '.vite'));
+    fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/main-abc123.js"}}');
+    fs.writeFileSync(path.join(webDir, '.env'), 'SECRET=1');
     t = await startSqliteApp({ WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -92,6 +97,15 @@ describe('the web app is served on every path it owns', () => {
     const missing = await get('/assets/main-old999.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toBe(INDEX);
+  });
+
+  it('answers 404 for a dot folder or dot file in the served folder: the build manifest is not public', async () => {
+    for (const url of ['/.vite/manifest.json', '/.env']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('main-abc123');
+      expect(response.body, url).not.toContain('SECRET');
+    }
   });
 
   it('lets browsers keep hashed assets for a year and asks about the page every time', async () => {

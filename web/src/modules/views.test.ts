@@ -18,8 +18,9 @@ describe('view files', () => {
   });
 
   it.each(registrations)('$viewPath lives where the family keeps it', ({ folder, viewPath, target }) => {
-    // modules/base/views/user/index.vue → ./views/user/index in the base module.
-    const match = /^modules\/([^/]+)\/(views\/.+)\.vue$/.exec(viewPath);
+    // modules/base/views/user/index (the app's own path, as the code generator writes it) or the
+    // family's modules/base/views/user/index.vue → ./views/user/index in the base module.
+    const match = /^modules\/([^/]+)\/(views\/.+?)(\.vue)?$/.exec(viewPath);
     expect(match?.[1]).toBe(folder);
     expect(target).toBe(`./${match?.[2]}`);
     expect(viewFiles).toContain(`./${folder}/${match?.[2]}.tsx`);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps, Popover, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 
 /** One of a row's buttons: its words and what it does. */
 export type RowAction = { label: string; onClick: () => void };
@@ -74,7 +74,7 @@ export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, 
           onConfirm={remove.onConfirm}
         >
           {/* The tooltip and the confirmation both listen on the button: the span keeps them apart. */}
-          <span>{button(remove.label, <DeleteOutlined />, { danger: true })}</span>
+          <span className="row-action-confirm">{button(remove.label, <DeleteOutlined />, { danger: true })}</span>
         </Popconfirm>
       )}
       {extra}
@@ -87,8 +87,25 @@ export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, 
  * actions (the same buttons, confirmations included) open under the button.
  */
 export function RowMenu({ label, name, children }: { label: string; name?: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  // An action chosen closes the menu (an edit dialog would open under it otherwise); one that asks
+  // first (delete) keeps it while its confirmation is open.
+  const chosen = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest('.row-action-confirm, .ant-popconfirm'))
+      setOpen(false);
+  };
   return (
-    <Popover trigger="click" placement="bottomRight" content={<div className="row-menu">{children}</div>}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      content={
+        <div className="row-menu" onClickCapture={chosen}>
+          {children}
+        </div>
+      }
+    >
       <Button
         type="text"
         size="small"

@@ -10,6 +10,7 @@ import {
   type ColumnValue,
   INT_MAX,
   INT_MIN,
+  type SensitiveKind,
   type VisibleKeys,
 } from './columns.js';
 import type { PageResult } from './envelope.js';
@@ -43,8 +44,17 @@ type BaseRow = { id: number; createTime: string; updateTime: string };
 /** A row as clients see it: the base columns and every column but the hidden ones. */
 export type RowOf<C extends Columns> = BaseRow & { [K in VisibleKeys<C>]: ColumnValue<C[K]> };
 
-/** A field the page, list and info views add by a join (departmentName, roleName…). */
-export type JoinedField = { readonly label: Label; readonly type: 'string' | 'number' | 'bool' };
+/**
+ * A field the page, list and info views add by a join (departmentName, roleName…). `sensitive`
+ * says it carries another entity's sensitive value (an invitation's customerPhone): it leaves the
+ * server masked as that column does (server/src/core/crud/masking.ts, createJoinedMasker), is no
+ * sort key and no keyword field.
+ */
+export type JoinedField = {
+  readonly label: Label;
+  readonly type: 'string' | 'number' | 'bool';
+  readonly sensitive?: SensitiveKind;
+};
 export type Joined = Readonly<Record<string, JoinedField>>;
 type JoinedRow<J extends Joined> = {
   [K in keyof J]?: (J[K]['type'] extends 'number' ? number : J[K]['type'] extends 'bool' ? boolean : string) | null;

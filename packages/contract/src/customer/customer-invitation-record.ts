@@ -47,6 +47,8 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     },
     joined: {
       customerName: { label: label('客户姓名', '客戶姓名', 'Customer name'), type: 'string' },
+      /** The customer's phone, masked as the customer's own (read only; the customer's reveal shows it). */
+      customerPhone: { label: label('手机号', '手機號', 'Phone'), type: 'string', sensitive: 'phone' },
       employeeName: { label: label('邀约员工', '邀約員工', 'Invited by'), type: 'string' },
       storeName: { label: label('门店名称', '門市名稱', 'Store name'), type: 'string' },
     },

@@ -134,7 +134,9 @@ export function namesOf(module: string, entityPath: string) {
     table: `${module}_${snake(entityPath)}`,
     file,
     router: `/${module}/${entityPath}`,
-    viewPath: `modules/${module}/views/${file}.vue`,
+    // The app's own path, as the seeded menus hold them (no `.vue`; the web still resolves that form
+    // in menus an upgraded install keeps: web/src/core/views.ts, viewKey).
+    viewPath: `modules/${module}/views/${file}`,
     moduleName: pascal(module),
     migration: `${module} create-${kebab(entityPath)}`,
   };

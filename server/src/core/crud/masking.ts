@@ -1,4 +1,4 @@
-import { type Columns, type Entity, looksMasked, type SensitiveKind } from '@backroom/contract';
+import { type Columns, type Entity, type Joined, looksMasked, type SensitiveKind } from '@backroom/contract';
 import { holds, type Session } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 
@@ -52,6 +52,22 @@ export function sensitiveColumns(columns: Columns): ReadonlyArray<readonly [stri
 /** Masks a row's sensitive columns in place (the row mapper's last step); a declaration without any gets the identity. */
 export function createMasker(columns: Columns): <R extends Record<string, unknown>>(row: R) => R {
   const sensitive = sensitiveColumns(columns);
+  if (sensitive.length === 0) return (row) => row;
+  return (row) => {
+    const out: Record<string, unknown> = row;
+    for (const [name, kind] of sensitive) if (name in out) out[name] = maskValue(kind, out[name]);
+    return row;
+  };
+}
+
+/**
+ * Masks in place the joined fields that carry another entity's sensitive value (a JoinedField's
+ * `sensitive`: an invitation's customerPhone), exactly as that entity's column is masked. A module
+ * whose join selects such a field applies it to what it reads (CrudOptions.afterRead).
+ */
+export function createJoinedMasker(joined: Joined): <R extends Record<string, unknown>>(row: R) => R {
+  const sensitive: Array<readonly [string, SensitiveKind]> = [];
+  for (const [name, field] of Object.entries(joined)) if (field.sensitive) sensitive.push([name, field.sensitive]);
   if (sensitive.length === 0) return (row) => row;
   return (row) => {
     const out: Record<string, unknown> = row;

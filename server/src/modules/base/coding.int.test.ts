@@ -126,7 +126,7 @@ describe.each(testTargets())('base/coding and menu parse/create on $name', (targ
     expect(preview.migration.content).toContain('"name": "shop_goods"');
     expect(preview.menus[0]?.childMenus?.[0]).toMatchObject({
       router: '/shop/goods',
-      viewPath: 'modules/shop/views/shop-goods.vue',
+      viewPath: 'modules/shop/views/shop-goods',
     });
     expect(preview.menus[0]?.childMenus?.[0]?.childMenus?.map((r) => r.perms)).toEqual([
       'shop:goods:page,shop:goods:list,shop:goods:info',

@@ -1,7 +1,16 @@
 import type { CustomerInvitation, PageResult } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
-import { type Chain, createCustomer, rowCount, setUpChain } from './customer.test-support.js';
+import {
+  type Chain,
+  CUSTOMER_PERMS,
+  createCustomer,
+  PASSWORD,
+  rowCount,
+  setUpChain,
+  storedCustomer,
+  uniquePhone,
+} from './customer.test-support.js';
 
 const INVITATION = '/admin/customer/invitationRecord';
 const EN = { language: 'en' };
@@ -136,6 +145,73 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
       storeName: '门店乙',
     });
     expect(page.pagination.total).toBe(await rowCount(t, 'customer_invitation_record'));
+  });
+
+  it('answers the customer’s phone beside each row, masked as the customer’s own, to a clerk without reveal', async () => {
+    // A clerk of store A whose role holds every customer permission but the reveal calls.
+    const perms = CUSTOMER_PERMS.filter((perm) => !perm.endsWith(':reveal'));
+    const menuId = dataOf(
+      await t.post<{ id: number }>(
+        '/admin/base/sys/menu/add',
+        { name: 'no reveal', type: 2, perms: perms.join(',') },
+        c.admin,
+      ),
+    ).id;
+    const roleId = dataOf(
+      await t.post<{ id: number }>(
+        '/admin/base/sys/role/add',
+        { name: 'no reveal', label: 'no-reveal', relevance: true, menuIdList: [menuId], departmentIdList: [c.storeA] },
+        c.admin,
+      ),
+    ).id;
+    const user = { username: 'clerk.noreveal', name: '甲店员三', password: PASSWORD, departmentId: c.storeA };
+    dataOf(await t.post('/admin/base/sys/user/add', { ...user, userLevel: 'clerk', roleIdList: [roleId] }, c.admin));
+    const clerk = (await t.login(user.username, PASSWORD)).token;
+    expect(perms.length).toBeGreaterThan(0);
+    expect(CUSTOMER_PERMS.filter((perm) => perm.endsWith(':reveal')).length).toBeGreaterThan(0);
+
+    const phone = uniquePhone();
+    const customer = (await createCustomer(t, clerk, { customerName: '邀约丙', customerPhone: phone })).id;
+    expect((await storedCustomer(t, customer))?.customerPhone).toBe(phone);
+    const { id } = dataOf(await create(clerk, { customerID: customer, inviteTime: '2026-03-10 10:00:00' }));
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+    // The customer's own row shows this mask: the invitation shows the same, on every read.
+    const customers = dataOf(
+      await t.post<PageResult<{ id: number; customerPhone: string }>>(
+        '/admin/customer/info/page',
+        { page: 1, size: 50, customerName: '邀约丙' },
+        clerk,
+      ),
+    );
+    expect(customers.list.find((r) => r.id === customer)?.customerPhone).toBe(masked);
+    const page = dataOf(
+      await t.post<PageResult<CustomerInvitation>>(`${INVITATION}/findPage`, { page: 1, size: 50 }, clerk),
+    );
+    expect(page.list.find((r) => r.id === id)).toMatchObject({ customerName: '邀约丙', customerPhone: masked });
+    const list = dataOf(await t.post<CustomerInvitation[]>(`${INVITATION}/list`, { customerID: customer }, clerk));
+    expect(list.map((r) => r.customerPhone)).toEqual([masked]);
+    const info = dataOf(await t.get<CustomerInvitation>(`${INVITATION}/info`, { id }, clerk));
+    expect(info.customerPhone).toBe(masked);
+    const details = dataOf(
+      await t.post<{ invitations: CustomerInvitation[] }>('/admin/customer/info/details', { id: customer }, clerk),
+    );
+    expect(details.invitations.map((r) => r.customerPhone)).toEqual([masked]);
+    // Masked to every operator, as the customer's column is: admin's page too. The clear number is in no answer.
+    const adminPage = await t.post<PageResult<CustomerInvitation>>(
+      `${INVITATION}/page`,
+      { page: 1, size: 50, customerID: customer },
+      c.admin,
+    );
+    expect(dataOf(adminPage).list.map((r) => r.customerPhone)).toEqual([masked]);
+    expect(JSON.stringify(adminPage.body)).not.toContain(phone);
+    expect(JSON.stringify(page)).not.toContain(phone);
+    // It is a read-only field: a phone sent with an update is no column and changes nothing.
+    await t.post(`${INVITATION}/update`, { id, customerPhone: '13900000000', remark: 'phone sent' }, clerk);
+    expect((await storedCustomer(t, customer))?.customerPhone).toBe(phone);
+    // Nor is it a sort key (a sorted list would tell the hidden digits).
+    const sorted = await t.post(`${INVITATION}/page`, { page: 1, size: 50, order: 'customerPhone' }, clerk, EN);
+    expect(sorted.status).toBe(400);
   });
 
   it('filters a calendar day and a week with inviteTimeFrom (inclusive) and inviteTimeTo (exclusive)', async () => {

@@ -2,12 +2,19 @@ import { sql } from 'kysely';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { withOwnerName } from './customer-info.repository.js';
 
-/** The customer's name, the inviting staff user's name and the store's name beside each invitation. */
+/**
+ * The customer's name and phone, the inviting staff user's name and the store's name beside each
+ * invitation. The phone is read in clear here: the service masks it (invitation.service.ts, afterRead).
+ */
 export function withInvitationNames(qb: AnySelect): AnySelect {
   return withOwnerName(qb)
     .leftJoin('customer_info as c', 'c.id', `${MAIN}.customerID`)
     .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.storeId`)
-    .select([sql.ref<string>('c.customerName').as('customerName'), sql.ref<string>('d.name').as('storeName')]);
+    .select([
+      sql.ref<string>('c.customerName').as('customerName'),
+      sql.ref<string>('c.customerPhone').as('customerPhone'),
+      sql.ref<string>('d.name').as('storeName'),
+    ]);
 }
 
 /** inviteTime within [inviteTimeFrom, inviteTimeTo): the calendar's day or week. */

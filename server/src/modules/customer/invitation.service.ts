@@ -7,6 +7,7 @@ import {
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
+import { createJoinedMasker } from '../../core/crud/masking.js';
 import type { ListInput } from '../../core/crud/query.js';
 import { badRequest } from '../../core/errors.js';
 import { customerPlace, OPEN_INVITATION } from './customer-info.repository.js';
@@ -33,8 +34,11 @@ const isInvitationStatus = (value: unknown): boolean => (INVITATION_STATUS as re
  * and they move with the customer (customer-info.repository.ts, moveCustomerRecords).
  */
 export function createInvitationService(ctx: AppContext, customers: CrudService): InvitationService {
+  // The customer's phone beside each row leaves masked, as the customer's own column does.
+  const maskJoined = createJoinedMasker(customerInvitationRecord.joined);
   const crud = createCrud(ctx, customerInvitationRecord, {
     join: withInvitationNames,
+    afterRead: (rows) => rows.map(maskJoined),
     joinedOrder: { customerName: 'customerName', employeeName: 'employeeName', storeName: 'storeName' },
     filter: filterInviteTime,
     scopeMessage: 'customer.invitationNotInScope',

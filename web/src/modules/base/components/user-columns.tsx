@@ -83,8 +83,9 @@ export function useUserColumns(lockOf: ReturnType<typeof useUserLocks>['lockOf']
         );
       },
     },
-    // A phone shows the name, the phone and the status, the row's actions in one menu.
-    { key: 'name', width: 110, onPhone: true },
+    // A phone shows the name, the phone and the status, the row's actions in one menu. A name
+    // wraps rather than being cut: "深圳南山…" would stand for every clerk of the store.
+    { key: 'name', width: 110, onPhone: true, ellipsis: false },
     { key: 'nickName', width: 120, hidden: true },
     { key: 'departmentName', width: 120 },
     { key: 'roleName', width: 120, sortable: false },

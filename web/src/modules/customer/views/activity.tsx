@@ -54,9 +54,10 @@ export default function ActivityView() {
       }}
       beforeSubmit={(values, mode) => (mode === 'edit' ? withoutMasked(values, ['customerPhone', 'idCardNo']) : values)}
       columns={[
-        { key: 'customerName', width: 130 },
-        { key: 'customerPhone', width: 160, render: masked('customerPhone') },
-        { key: 'activityName', width: 150 },
+        // On a phone: who, their phone, the activity and the row's menu, without sideways scrolling.
+        { key: 'customerName', width: 130, onPhone: true },
+        { key: 'customerPhone', width: 160, onPhone: true, render: masked('customerPhone') },
+        { key: 'activityName', width: 150, onPhone: true },
         { key: 'prizeName', width: 130 },
         { key: 'prizePhoto', width: 180, sortable: false, render: (value) => <PhotoThumbs urls={value} /> },
         { key: 'employeeName', width: 120 },

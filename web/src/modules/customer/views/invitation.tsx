@@ -1,12 +1,14 @@
-import { customerInvitationRecord, type Locale } from '@backroom/contract';
+import { customerInfo, customerInvitationRecord, type Locale } from '@backroom/contract';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type FilterSpec } from '../../../core/crud/CrudPage';
 import { useUrlFilters } from '../../../core/crud/url-filters';
 import { call } from '../../../core/request';
+import { useScreen } from '../../../core/screen';
 import { InvitationCalendar } from '../components/invitation-calendar';
 import { InvitationStatusSelect, useInvitationStatuses } from '../components/invitation-status';
+import { MaskedValue } from '../components/masked-value';
 import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
@@ -37,6 +39,8 @@ export default function InvitationView() {
       show: (v) => stores.find((s) => String(s.value) === v)?.label ?? `#${v}`,
     },
   ]);
+  const locale = i18n.language as Locale;
+  const phone = useScreen() === 'xs';
   const fields = useInvitationFields();
   const filters: FilterSpec<'customerStatus' | 'storeId'>[] = [
     { name: 'customerStatus', label: t('customer.invitation.status'), options: statuses.options },
@@ -72,9 +76,41 @@ export default function InvitationView() {
             send: (values) => call(customerInvitationRecord.api.create, values as never),
           }}
           columns={[
-            // On a phone the first column stays in view: who, then when.
-            { key: 'customerName', width: 140, onPhone: true },
-            { key: 'inviteTime', width: 170, onPhone: true },
+            // On a phone: who (with when beneath, without the year), their phone, the status and the row's menu.
+            {
+              key: 'customerName',
+              width: 140,
+              onPhone: true,
+              // The shorter heading, "Customer", where the column is a third of a phone's width.
+              title: phone ? customerInvitationRecord.columns.customerID.label[locale] : undefined,
+              render: (value, row) =>
+                phone ? (
+                  <span className="customer-invitation-who">
+                    <span>{value}</span>
+                    <span className="customer-invitation-when">{row.inviteTime?.slice(5, 16)}</span>
+                  </span>
+                ) : (
+                  value
+                ),
+            },
+            // The customer's phone, masked as on the customer list; whoever may reveal the customer's may here.
+            {
+              key: 'customerPhone',
+              width: 150,
+              onPhone: true,
+              sortable: false,
+              render: (value, row) => (
+                <MaskedValue
+                  value={value}
+                  perm={customerInfo.perms.reveal}
+                  label={customerInvitationRecord.joined.customerPhone.label[locale]}
+                  reveal={(reason) =>
+                    call(customerInfo.api.reveal, { id: row.customerID, field: 'customerPhone', reason })
+                  }
+                />
+              ),
+            },
+            { key: 'inviteTime', width: 170 },
             {
               key: 'customerStatus',
               width: 140,

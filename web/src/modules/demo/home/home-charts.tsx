@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDictLookup } from '../../../core/dictionaries';
 import { useTheme } from '../../../core/theme';
-import { storeOption, trendOption, typeOption } from './chart-options';
-import { EChart } from './echart';
+import { BarChart, LineChart, type LineSeries, RingChart } from './charts';
 import { dayWindow, figureLinks } from './figure-links';
 
 /** A panel of the home: its heading, and the chart, its skeleton while loading, or what it waits for. */
@@ -21,7 +20,7 @@ export function Panel({ title, wide, children }: { title: string; wide?: boolean
 const Waiting = () => <Skeleton.Node active className="home-chart-skeleton" />;
 
 /**
- * The home's charts (ECharts, loaded with this chunk, on this page only): the 30-day trend, the
+ * The home's charts (charts.tsx, SVG drawn by the page, loaded with this chunk): the 30-day trend, the
  * invitations by store and the customers by type. A part the operator may not read is left out.
  * A click on a day, a bar or a slice opens the list of the rows it counts (figure-links.ts).
  */
@@ -42,23 +41,36 @@ export default function HomeCharts({
   const n = (value: number) => value.toLocaleString(i18n.language);
 
   const language = i18n.language;
+  const look = { color, dark };
   const trendChart = useMemo(() => {
     if (!trend || (!trend.customers && !trend.invitations)) return null;
     const n = (value: number) => value.toLocaleString(language);
     const sum = (key: 'customers' | 'invitations') => trend.days.reduce((s, d) => s + (d[key] ?? 0), 0);
-    const names = {
-      customers: trend.customers ? t('demo.home.trend.customers') : null,
-      invitations: trend.invitations ? t('demo.home.trend.invitations') : null,
-    };
+    // Only the series the operator may read: new customers (a filled line), invitations (dashed).
+    const series: Array<LineSeries & { key: 'customers' | 'invitations' }> = [];
+    if (trend.customers)
+      series.push({
+        key: 'customers',
+        name: t('demo.home.trend.customers'),
+        values: trend.days.map((d) => d.customers ?? 0),
+        area: true,
+      });
+    if (trend.invitations)
+      series.push({
+        key: 'invitations',
+        name: t('demo.home.trend.invitations'),
+        values: trend.days.map((d) => d.invitations ?? 0),
+        dashed: true,
+      });
     const empty = sum('customers') + sum('invitations') === 0;
     const label = t('demo.home.trend.label', { customers: n(sum('customers')), invitations: n(sum('invitations')) });
-    return { option: trendOption({ color, dark }, trend.days, names), label, empty };
-  }, [trend, color, dark, t, language]);
+    return { series, categories: trend.days.map((d) => d.day.slice(5)), label, empty };
+  }, [trend, t, language]);
 
   const storeName = (s: HomeStoreCount) => s.storeName ?? t('demo.home.stores.none');
   const stores = breakdown?.invitationsByStore;
-  // The bars drawn, the most on top: the chart's data runs bottom up.
-  const drawnStores = stores ? [...stores.slice(0, 12)].reverse() : [];
+  // The bars drawn, the most on top (the order the server sends).
+  const drawnStores = stores ? stores.slice(0, 12) : [];
   const types = breakdown?.customersByType;
   const slices = types?.map((c) => ({
     name: c.type === null ? t('demo.home.types.none') : dict.label('customerType', c.type),
@@ -79,15 +91,18 @@ export default function HomeCharts({
           ) : trendChart.empty ? (
             <Empty description={t('demo.home.trend.empty')} />
           ) : (
-            <EChart
-              option={trendChart.option}
+            <LineChart
+              look={look}
+              locale={language}
+              categories={trendChart.categories}
+              series={trendChart.series}
               label={trendChart.label}
-              onPick={({ seriesName, dataIndex }) => {
+              onPick={({ seriesIndex, dataIndex }) => {
                 const day = trend?.days[dataIndex]?.day;
                 if (!day) return;
                 const w = dayWindow(day);
                 navigate(
-                  seriesName === t('demo.home.trend.invitations')
+                  trendChart.series[seriesIndex]?.key === 'invitations'
                     ? figureLinks.invitations(w)
                     : figureLinks.newCustomers(w),
                 );
@@ -103,15 +118,16 @@ export default function HomeCharts({
           ) : stores.length === 0 ? (
             <Empty description={t('demo.home.stores.empty')} />
           ) : (
-            <EChart
-              option={storeOption({ color, dark }, stores.slice(0, 12), storeName)}
+            <BarChart
+              look={look}
+              locale={language}
+              rows={drawnStores.map((s) => ({ name: storeName(s), value: s.count }))}
               onPick={({ dataIndex }) => {
                 const store = drawnStores[dataIndex];
                 if (windows && store?.storeId != null)
                   navigate(figureLinks.invitationsOfStore(windows.trend, store.storeId));
               }}
               label={`${t('demo.home.stores.title')}: ${describe(stores.map((s) => ({ name: storeName(s), value: s.count })))}`}
-              height={Math.max(200, Math.min(12, stores.length) * 34 + 40)}
             />
           )}
         </Panel>
@@ -123,8 +139,10 @@ export default function HomeCharts({
           ) : slices.length === 0 ? (
             <Empty description={t('demo.home.types.empty')} />
           ) : (
-            <EChart
-              option={typeOption({ color, dark }, slices, i18n.language)}
+            <RingChart
+              look={look}
+              locale={language}
+              slices={slices}
               onPick={({ dataIndex }) => {
                 const type = types?.[dataIndex]?.type;
                 if (type != null) navigate(figureLinks.customersOfType(type));

@@ -9,7 +9,7 @@ import { RankingCard } from '../../home/ranking-card';
 import { useHome } from '../../home/use-home';
 import '../../home/home.css';
 
-// ECharts comes with this chunk, on this page only, once the cards are drawn.
+// The charts (drawn as SVG by charts.tsx) come with this chunk, on this page only, once the cards are drawn.
 const HomeCharts = lazy(() => import('../../home/home-charts'));
 
 /**

@@ -1,0 +1,163 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Api,
+  apiOf,
+  hasChromium,
+  login,
+  openAs,
+  type RunningServer,
+  startRun,
+  stopRun,
+  unique,
+} from '../support/app.js';
+import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
+import { eventually, tableRow, view } from '../support/ui.js';
+
+// Issue 24 §6: on a 390 px phone the customer and invitation lists show the name, the phone, the
+// status and one action menu, without sideways scrolling. The invitation's phone is its customer's,
+// masked as on the customer list; whoever may reveal the customer's phone may reveal it there.
+
+const PHONE = { width: 390, height: 844 };
+let phoneSeq = 0;
+/** A mobile number no other test of the run uses. */
+const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+/** The header cells' texts of the list on show (a selection column has none; the action column's is for a screen reader). */
+const headers = async (page: Page) =>
+  (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+
+/** How far the list's table runs past its box, and the page past the screen (both 0 when nothing scrolls sideways). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector('.view-slot.active .ant-table-content');
+    return {
+      table: table ? table.scrollWidth - table.clientWidth : -1,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
+
+describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Api;
+  let clerk: Staff;
+  let manager: Staff;
+  const name = unique('Phone list ');
+  const phone = newPhone();
+
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startRun());
+    const store = await addStore(admin);
+    clerk = await addStaff(admin, {
+      name: unique('Clerk '),
+      storeId: store.id,
+      roleId: await addRole(admin, CLERK_PERMS),
+      level: 'clerk',
+    });
+    manager = await addStaff(admin, {
+      name: unique('Manager '),
+      storeId: store.id,
+      roleId: await addRole(admin, MANAGER_PERMS),
+      level: 'storeManger',
+    });
+    const asClerk = apiOf(server.base, (await login(server.base, clerk.username, clerk.password)).token);
+    const { id } = await asClerk.post<{ id: number }>('/admin/customer/info/create', {
+      customerName: name,
+      customerPhone: phone,
+      customerAddress: 'No. 9 Market Street',
+    });
+    await asClerk.post('/admin/customer/invitationRecord/create', {
+      customerID: id,
+      inviteTime: '2026-12-01 10:00:00',
+    });
+    await asClerk.post('/admin/customer/activity/create', {
+      customerId: id,
+      customerName: name,
+      customerPhone: phone,
+      customerAddress: 'No. 9 Market Street',
+      activityName: 'Tea tasting',
+    });
+  });
+  afterAll(() => stopRun({ server, browser }));
+
+  it('shows a clerk without reveal the name, the masked phone, the status and one menu, nothing sideways', async () => {
+    const { page } = await openAs(browser, server.base, {
+      path: '/customer/info',
+      user: clerk.username,
+      password: clerk.password,
+      prefs: { viewport: PHONE },
+    });
+    const customer = tableRow(page, name);
+    await customer.waitFor();
+    const customerPhone = (await customer.locator('.customer-masked').innerText()).trim();
+    expect(customerPhone).toBe(masked(phone));
+    expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Status', 'Actions']);
+    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+
+    await page.goto('/customer/invitation');
+    const invitation = tableRow(page, name);
+    await invitation.waitFor();
+    expect(await headers(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
+    // The same mask as on the customer list; no clear digit on the page, no reveal without the permission.
+    expect((await invitation.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
+    expect(await page.locator('body').innerText()).not.toContain(phone);
+    expect(await invitation.getByTestId('reveal').count()).toBe(0);
+    // When it is, under the name; the status can be changed in place; one menu for the rest.
+    expect(await invitation.innerText()).toContain('12-01 10:00');
+    await invitation.getByTestId(/^invitation-status-/).waitFor();
+    expect(await invitation.locator('.row-menu-button').count()).toBe(1);
+    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+    // Every cell inside the screen.
+    const right = await invitation
+      .locator('td')
+      .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(PHONE.width);
+
+    // The activity list likewise: who, their phone, the activity, one menu.
+    await page.goto('/customer/activity');
+    const activity = tableRow(page, name);
+    await activity.waitFor();
+    expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Activity', 'Actions']);
+    expect((await activity.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
+    expect(await activity.locator('.row-menu-button').count()).toBe(1);
+    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+  });
+
+  it('lets a manager who may reveal the customer’s phone reveal it on the invitation, with a reason', async () => {
+    const { page } = await openAs(browser, server.base, {
+      path: '/customer/invitation',
+      user: manager.username,
+      password: manager.password,
+      prefs: { viewport: PHONE },
+    });
+    const invitation = tableRow(page, name);
+    await invitation.waitFor();
+    expect((await invitation.locator('.customer-masked').innerText()).trim()).toBe(masked(phone));
+    // On show beside (or under) the number, not cut off by the narrow column.
+    const reveal = invitation.getByTestId('reveal');
+    const [button, cell] = await Promise.all([
+      reveal.boundingBox(),
+      invitation.locator('td', { has: page.getByTestId('reveal') }).boundingBox(),
+    ]);
+    expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual((cell?.x ?? 0) + (cell?.width ?? 0));
+    await reveal.click();
+    const dialog = page.locator('.ant-modal:visible');
+    await dialog.locator('#reveal_reason').fill('Calling about the visit');
+    await dialog.locator('.ant-btn-primary').click();
+    await eventually(() => invitation.locator('.customer-clear').innerText()).toBe(phone);
+    // The reveal is the customer's, audited as any other.
+    const log = await apiOf(server.base, (await login(server.base, manager.username, manager.password)).token).post<{
+      list: Array<{ field: string; reason: string }>;
+    }>('/admin/customer/revealLog/page', { page: 1, size: 20 });
+    expect(log.list).toContainEqual(
+      expect.objectContaining({ field: 'customerPhone', reason: 'Calling about the visit' }),
+    );
+    // The row's menu: Edit opens the dialog and the menu closes, not left over the dialog.
+    await invitation.locator('.row-menu-button').click();
+    await page.locator('.row-menu:visible').getByRole('button', { name: /Edit/ }).click();
+    await page.locator('.ant-modal:visible form').waitFor();
+    await eventually(() => page.locator('.row-menu:visible').count()).toBe(0);
+  });
+});
