@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     await customer.waitFor();
     const customerPhone = (await customer.locator('.customer-masked').innerText()).trim();
     expect(customerPhone).toBe(masked(phone));
-    expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Status', 'Actions']);
+    expect(await headers(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
     expect(await overflow(page)).toEqual({ table: 0, page: 0 });
 
     await page.goto('/customer/invitation');

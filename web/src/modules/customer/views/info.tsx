@@ -8,6 +8,7 @@ import { useDictLookup } from '../../../core/dictionaries';
 import { deferred } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
+import { useScreen } from '../../../core/screen';
 import { CustomerBatch, statusLabel } from '../components/customer-batch';
 import { MaskedValue } from '../components/masked-value';
 import { withoutMasked } from '../components/masking';
@@ -31,6 +32,7 @@ type Field = 'customerPhone' | 'diseaseInformation';
  */
 export default function CustomerInfoView() {
   const { t, i18n } = useTranslation();
+  const phone = useScreen() === 'xs';
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   const { stores } = useStores();
@@ -80,6 +82,8 @@ export default function CustomerInfoView() {
       key: 'customerName',
       width: 150,
       onPhone: true,
+      // The shorter heading where the column is a third of a phone's width ("Custo…" otherwise).
+      title: phone ? t('customer.customer') : undefined,
       render: (value, row) =>
         canRead ? (
           <Button type="link" size="small" className="customer-name-link" onClick={() => setDetailsOf(row.id)}>
