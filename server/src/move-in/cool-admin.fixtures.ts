@@ -1,8 +1,14 @@
 /**
  * Test-only: a cool-admin database as its midway back end makes and fills it, in the table shapes
- * of its public TypeORM entities (7.x, and 8.x with tenant columns and a role's own menu and
- * department id lists), on SQLite or MySQL/MariaDB. Rows are written the way cool-admin writes
- * them: MD5 passwords, comma-joined permissions, its datetime texts, a menu tree, a dictionary tree.
+ * of its public TypeORM entities, on SQLite or MySQL/MariaDB (docs/move-in.md, "Versions checked"
+ * says which versions of cool-admin-midway these shapes were read from):
+ * - 7.x: the base entity of @cool-midway/core (`createTime`/`updateTime` as datetimes), a role's
+ *   own `menuIdList`/`departmentIdList` JSON columns beside the join tables, `relevance` a boolean,
+ *   the log's `ipAddr`, JSON `params`.
+ * - 8.x: the base entity of the project itself (`createTime`/`updateTime` as `YYYY-MM-DD HH:mm:ss`
+ *   text in a varchar, a nullable `tenantId`), the log without `ipAddr` and with JSON `headers`.
+ * Rows are written the way cool-admin writes them: MD5 passwords, comma-joined permissions, JSON id
+ * lists, its datetime texts, a menu tree, a dictionary tree.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,22 +20,19 @@ export type CoolShape = '7.x' | '8.x';
 type Type = 'id' | 'int' | 'bigint' | 'tinyint' | 'text' | 'json' | 'datetime' | `varchar(${number})`;
 type Table = { name: string; columns: Array<[string, Type]> };
 
-const base: Array<[string, Type]> = [
-  ['id', 'id'],
-  ['createTime', 'datetime'],
-  ['updateTime', 'datetime'],
-];
-
 function schema(shape: CoolShape): Table[] {
-  const tenant: Array<[string, Type]> = shape === '8.x' ? [['tenantId', 'int']] : [];
-  const t = (name: string, columns: Array<[string, Type]>): Table => ({
-    name,
-    columns: [...base, ...tenant, ...columns],
-  });
+  // 7.x: TypeORM's create/update date columns; 8.x: varchar columns holding 'YYYY-MM-DD HH:mm:ss'.
+  const stamp: Type = shape === '8.x' ? 'varchar(255)' : 'datetime';
+  const base: Array<[string, Type]> = [
+    ['id', 'id'],
+    ['createTime', stamp],
+    ['updateTime', stamp],
+    ...(shape === '8.x' ? ([['tenantId', 'int']] as Array<[string, Type]>) : []),
+  ];
+  const t = (name: string, columns: Array<[string, Type]>): Table => ({ name, columns: [...base, ...columns] });
   return [
     t('base_sys_department', [
       ['name', 'varchar(255)'],
-      ['userId', 'int'],
       ['parentId', 'int'],
       ['orderNum', 'int'],
     ]),
@@ -39,15 +42,11 @@ function schema(shape: CoolShape): Table[] {
       ['label', 'varchar(50)'],
       ['remark', 'varchar(255)'],
       ['relevance', 'tinyint'],
-      ...(shape === '8.x'
-        ? ([
-            ['menuIdList', 'json'],
-            ['departmentIdList', 'json'],
-          ] as Array<[string, Type]>)
-        : []),
+      ['menuIdList', 'json'],
+      ['departmentIdList', 'json'],
     ]),
     t('base_sys_user', [
-      ['departmentId', 'bigint'],
+      ['departmentId', 'int'],
       ['name', 'varchar(255)'],
       ['username', 'varchar(100)'],
       ['password', 'varchar(255)'],
@@ -58,23 +57,24 @@ function schema(shape: CoolShape): Table[] {
       ['email', 'varchar(255)'],
       ['remark', 'varchar(255)'],
       ['status', 'int'],
+      // Not cool-admin's own: the spec's customer module adds the staff level to its users.
       ['userLevel', 'varchar(50)'],
       ['socketId', 'varchar(255)'],
     ]),
     t('base_sys_user_role', [
-      ['userId', 'bigint'],
-      ['roleId', 'bigint'],
+      ['userId', 'int'],
+      ['roleId', 'int'],
     ]),
     t('base_sys_role_menu', [
-      ['roleId', 'bigint'],
-      ['menuId', 'bigint'],
+      ['roleId', 'int'],
+      ['menuId', 'int'],
     ]),
     t('base_sys_role_department', [
-      ['roleId', 'bigint'],
-      ['departmentId', 'bigint'],
+      ['roleId', 'int'],
+      ['departmentId', 'int'],
     ]),
     t('base_sys_menu', [
-      ['parentId', 'bigint'],
+      ['parentId', 'int'],
       ['name', 'varchar(255)'],
       ['router', 'varchar(255)'],
       ['perms', 'text'],
@@ -97,11 +97,12 @@ function schema(shape: CoolShape): Table[] {
       ['cValue', 'varchar(255)'],
     ]),
     t('base_sys_log', [
-      ['userId', 'bigint'],
+      ['userId', 'int'],
       ['action', 'varchar(255)'],
       ['ip', 'varchar(255)'],
-      ...(shape === '7.x' ? ([['ipAddr', 'varchar(255)']] as Array<[string, Type]>) : []),
-      ['params', 'text'],
+      ...(shape === '7.x' ? ([['ipAddr', 'varchar(50)']] as Array<[string, Type]>) : []),
+      ['params', 'json'],
+      ...(shape === '8.x' ? ([['headers', 'json']] as Array<[string, Type]>) : []),
     ]),
     t('dict_type', [
       ['name', 'varchar(255)'],
@@ -110,7 +111,7 @@ function schema(shape: CoolShape): Table[] {
     t('dict_info', [
       ['typeId', 'int'],
       ['name', 'varchar(255)'],
-      ['value', 'text'],
+      ['value', 'varchar(255)'],
       ['orderNum', 'int'],
       ['remark', 'text'],
       ['parentId', 'int'],
@@ -122,7 +123,7 @@ function schema(shape: CoolShape): Table[] {
     t('space_info', [
       ['url', 'varchar(255)'],
       ['type', 'varchar(255)'],
-      ['classifyId', 'bigint'],
+      ['classifyId', 'int'],
       ['fileId', 'varchar(255)'],
       ['name', 'varchar(255)'],
       ['size', 'int'],
@@ -131,8 +132,10 @@ function schema(shape: CoolShape): Table[] {
     ]),
     t('recycle_data', [
       ['entityInfo', 'json'],
-      ['userId', 'bigint'],
+      ['userId', 'int'],
       ['data', 'json'],
+      ['url', 'varchar(255)'],
+      ['params', 'json'],
       ['count', 'int'],
     ]),
     t('task_info', [
@@ -163,7 +166,7 @@ function schema(shape: CoolShape): Table[] {
       ['password', 'varchar(255)'],
     ]),
     t('user_address', [
-      ['userId', 'bigint'],
+      ['userId', 'int'],
       ['contact', 'varchar(255)'],
       ['phone', 'varchar(11)'],
       ['province', 'varchar(255)'],
@@ -221,7 +224,8 @@ function ddl(kind: 'sqlite' | 'mysql', table: Table): string {
     if (t === 'id')
       return kind === 'mysql' ? 'int not null auto_increment primary key' : 'integer primary key autoincrement';
     if (t === 'datetime') return kind === 'mysql' ? 'datetime(6) null' : 'datetime';
-    if (t === 'json') return kind === 'mysql' ? 'longtext null' : 'text';
+    // TypeORM's 'json': MySQL's JSON type (an alias of longtext on MariaDB); text on SQLite.
+    if (t === 'json') return kind === 'mysql' ? 'json null' : 'text';
     return `${t} null`;
   };
   const cols = table.columns.map(([name, t]) => `${q(name)} ${type(t)}`).join(', ');
@@ -240,9 +244,12 @@ export const COOL_USERS = {
 
 type Rows = Record<string, Array<Record<string, unknown>>>;
 
-/** The rows, as cool-admin writes them. `time` is its datetime text (SQLite keeps milliseconds). */
+/**
+ * The rows, as cool-admin writes them. `time` is its datetime text: 7.x's TypeORM date columns keep
+ * milliseconds, 8.x formats its varchar times as `YYYY-MM-DD HH:mm:ss`.
+ */
 export function coolRows(shape: CoolShape, options: { customers?: number; users?: number } = {}): Rows {
-  const time = (day: number) => `2024-03-${String(day).padStart(2, '0')} 10:20:30.123`;
+  const time = (day: number) => `2024-03-${String(day).padStart(2, '0')} 10:20:30${shape === '8.x' ? '' : '.123'}`;
   const stamp = (day: number) => ({ createTime: time(day), updateTime: time(day) });
   const tenant = shape === '8.x' ? { tenantId: null } : {};
   const row = (day: number, values: Record<string, unknown>) => ({ ...stamp(day), ...tenant, ...values });
@@ -354,8 +361,11 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
       }),
     );
   }
-  const roleLists = (menus: number[], departments: number[]) =>
-    shape === '8.x' ? { menuIdList: JSON.stringify(menus), departmentIdList: JSON.stringify(departments) } : {};
+  // Both 7.x and 8.x keep a role's grants twice: as JSON id lists on the role and in the join tables.
+  const roleLists = (menus: number[], departments: number[]) => ({
+    menuIdList: JSON.stringify(menus),
+    departmentIdList: JSON.stringify(departments),
+  });
   return {
     base_sys_department: [
       row(1, { id: 1, name: 'COOL', parentId: null, orderNum: 0 }),
@@ -384,14 +394,12 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
     ],
     base_sys_user: users,
     base_sys_user_role: [
-      { ...stamp(2), id: 1, userId: 1, roleId: 1 },
-      { ...stamp(2), id: 2, userId: 2, roleId: 10 },
-      { ...stamp(2), id: 3, userId: 3, roleId: 10 },
+      row(2, { id: 1, userId: 1, roleId: 1 }),
+      row(2, { id: 2, userId: 2, roleId: 10 }),
+      row(2, { id: 3, userId: 3, roleId: 10 }),
     ],
-    // 7.x keeps the grants in the join tables only; the 8.x fixture keeps them on the role (above).
-    base_sys_role_menu:
-      shape === '7.x' ? [2, 3, 5, 6].map((menuId, i) => ({ ...stamp(2), id: i + 1, roleId: 10, menuId })) : [],
-    base_sys_role_department: shape === '7.x' ? [{ ...stamp(2), id: 1, roleId: 10, departmentId: 11 }] : [],
+    base_sys_role_menu: [2, 3, 5, 6].map((menuId, i) => row(2, { id: i + 1, roleId: 10, menuId })),
+    base_sys_role_department: [row(2, { id: 1, roleId: 10, departmentId: 11 })],
     base_sys_menu: [
       row(1, {
         id: 1,
@@ -491,7 +499,7 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
         action: '/admin/base/comm/person',
         ip: '127.0.0.1',
         params: '{}',
-        ...(shape === '7.x' ? { ipAddr: '本机地址' } : {}),
+        ...(shape === '7.x' ? { ipAddr: '本机地址' } : { headers: '{"user-agent":"Mozilla/5.0"}' }),
       }),
       row(8, {
         id: 2,
@@ -499,7 +507,7 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
         action: '/admin/base/open/login',
         ip: '10.0.0.2',
         params: '{"username":"zhang"}',
-        ...(shape === '7.x' ? { ipAddr: '内网' } : {}),
+        ...(shape === '7.x' ? { ipAddr: '内网' } : { headers: '{"user-agent":"Mozilla/5.0"}' }),
       }),
     ],
     dict_type: [row(1, { id: 1, name: '品牌', key: 'brand' })],
@@ -527,6 +535,8 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
         entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'BaseSysUserEntity' }),
         userId: 1,
         data: JSON.stringify([{ id: 77, username: 'gone' }]),
+        url: '/admin/base/sys/user/delete',
+        params: JSON.stringify({ ids: [77] }),
         count: 1,
       }),
       row(8, {
@@ -534,6 +544,8 @@ export function coolRows(shape: CoolShape, options: { customers?: number; users?
         entityInfo: JSON.stringify({ dataSourceName: 'default', entity: 'MallGoodsEntity' }),
         userId: 1,
         data: '[]',
+        url: '/admin/mall/goods/delete',
+        params: JSON.stringify({ ids: [5] }),
         count: 1,
       }),
     ],

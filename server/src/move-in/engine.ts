@@ -153,7 +153,10 @@ function storedValue(kind: DbKind, column: Column, value: unknown): unknown {
       break;
     case 'string':
     case 'text': {
-      const text = value instanceof Date ? formatTime(value) : String(value);
+      // A JSON column of the source (cool-admin's log params, its role id lists) comes parsed from
+      // MySQL's and PostgreSQL's drivers: kept here as its JSON text.
+      const text =
+        value instanceof Date ? formatTime(value) : typeof value === 'object' ? JSON.stringify(value) : String(value);
       out = column.length !== undefined ? [...text].slice(0, column.length).join('') : text;
       break;
     }

@@ -51,6 +51,9 @@ function signIn(app: TestApp, username: string, password: string) {
 }
 
 /** Where the fixture is kept: SQLite always, MariaDB too when TEST_MYSQL_URL is set. */
+/** A JSON column as stored here: text on SQLite and MariaDB, parsed already where the driver does it. */
+const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
 const sources: Array<{ name: string; make(shape: CoolShape): Promise<CoolSource> }> = [
   { name: 'sqlite', make: (shape) => coolSqlite(shape) },
 ];
@@ -156,6 +159,18 @@ for (const target of testTargets()) {
               .where('roleId', '=', role.id)
               .execute();
             expect(granted.map((g) => g.menuId)).toContain(users[0]?.id);
+          });
+
+          it("keeps the log's JSON parameters and the recycle record's address as cool-admin wrote them", async () => {
+            const logs = await app.ctx.db.db.selectFrom('base_sys_log').select(['action', 'params']).execute();
+            const login = logs.find((l) => l.action === '/admin/base/open/login');
+            expect(jsonOf(login?.params)).toEqual({ username: 'zhang' });
+            const recycled = await app.ctx.db.db
+              .selectFrom('recycle_data')
+              .select(['url', 'params'])
+              .executeTakeFirstOrThrow();
+            expect(recycled.url).toBe('/admin/base/sys/user/delete');
+            expect(jsonOf(recycled.params)).toEqual({ ids: [77] });
           });
 
           it('sanitises rich-text parameters and maps stores by name', async () => {
@@ -272,6 +287,22 @@ for (const target of testTargets()) {
         await app.stop();
         await source.drop();
         fs.rmSync(uploads, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it("takes a role's grants from its JSON id lists when the join tables miss them", async () => {
+      const app = await startApp(target);
+      const rows = coolRows('7.x');
+      rows.base_sys_role_menu = [];
+      rows.base_sys_role_department = [];
+      const source = await coolSqlite('7.x', rows);
+      try {
+        const report = await moveIn(app.ctx, { from: source.url });
+        expect(counts(report, 'base_sys_role_menu')).toMatchObject({ read: 4, created: 4 });
+        expect(counts(report, 'base_sys_role_department')).toMatchObject({ read: 1, created: 1 });
+      } finally {
+        await app.stop();
+        await source.drop();
       }
     }, 120_000);
 
