@@ -44,14 +44,18 @@ if (opts.db) {
           (select group_concat("r"."name", ',') from "base_sys_user_role" as ur
              inner join "base_sys_role" as r on "r"."id" = "ur"."roleId"
            where "ur"."userId" = "a"."id") as "roleName",
-          case when "a"."totpSecret" is null then 0 else 1 end as "twoFactor"
+          case when "a"."totpSecret" is null then 0 else 1 end as "twoFactor",
+          case when "a"."password" like 'legacy-md5$%' then 1 else 0 end as "legacyPassword"
    ${FROM} limit ? offset ?`,
   );
   const COUNT = db.prepare('select count(*) as "total" from "base_sys_user" as "a"');
   readPage = async (size, offset) => {
     const list = PAGE.all(size, offset);
-    // The enrolment flag as the app answers it (a boolean; SQLite gives 0/1).
-    for (const row of list) row.twoFactor = Boolean(row.twoFactor);
+    // The enrolment and legacy-hash flags as the app answers them (booleans; SQLite gives 0/1).
+    for (const row of list) {
+      row.twoFactor = Boolean(row.twoFactor);
+      row.legacyPassword = Boolean(row.legacyPassword);
+    }
     return { list, total: COUNT.get().total };
   };
   closeDb = async () => db.close();
@@ -66,7 +70,8 @@ if (opts.db) {
           (select string_agg("r"."name", ',') from "base_sys_user_role" as ur
              inner join "base_sys_role" as r on "r"."id" = "ur"."roleId"
            where "ur"."userId" = "a"."id") as "roleName",
-          "a"."totpSecret" is not null as "twoFactor"
+          "a"."totpSecret" is not null as "twoFactor",
+          "a"."password" like 'legacy-md5$%' as "legacyPassword"
    ${FROM} limit $1 offset $2`;
   readPage = async (size, offset) => {
     // The page and the count side by side, on two connections, as the app runs them.
