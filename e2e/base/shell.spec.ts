@@ -319,6 +319,10 @@ describe.skipIf(!hasChromium)('the refresh queue', () => {
     // On a screen other than home, with a query, when the session runs out.
     await page.goto('/sys/role?from=e2e');
     await page.locator('.tabs-bar .ant-tabs-tab-active [data-tab^="/sys/role"]').waitFor();
+    // The screen's own calls done: one the old page started after the tokens expire below would
+    // sign it out (with the message) before the reload, and the reloaded login page shows none.
+    await page.locator('.view-slot.active .ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       for (const key of ['backroom.token', 'backroom.refreshToken']) {
         const raw = localStorage.getItem(key);
