@@ -17,6 +17,7 @@ import {
   eventually,
   expectToastDuring,
   formItem,
+  motionless,
   pickOption,
   pickTreeOption,
   saveDialog,
@@ -325,6 +326,8 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     const { page } = await openAs(browser, server.base, { path: '/sys/menu' });
     await view(page).getByRole('button', { name: 'Quick-add permission' }).click();
     const form = dialog(page);
+    // A click on a dialog still zooming in can land beside its button (CI lost one this way).
+    await motionless(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await eventually(() => form.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
       expect.arrayContaining(['Choose an entity', 'Fill in a permission name']),
@@ -338,6 +341,8 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
       .first()
       .click();
     await form.getByText('dict:type:page').waitFor();
+    // The entity's option list fades out over the form: a click before it has gone may miss.
+    await motionless(page);
     await form.getByRole('checkbox', { name: 'All' }).check();
     await form.locator('#menuQuickAdd_name').fill(name);
     await saveDialog(page);

@@ -78,6 +78,8 @@ export async function pickTreeOption(page: Page, select: Locator, title: string)
 /** Saves the open dialog and waits for it to close. */
 export async function saveDialog(page: Page, okName = 'Save') {
   const box = dialog(page);
+  // A dialog still zooming in may lose the click.
+  await motionless(page);
   await box.getByRole('button', { name: okName }).click();
   await box.waitFor({ state: 'hidden' });
 }
