@@ -166,4 +166,39 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
         .sort(),
     ).toEqual([...keys].sort());
   });
+
+  it('fits a phone: what was deleted with when, its status and one menu, nothing sideways', async () => {
+    const key = unique('e2eRecyclePhone');
+    const { id } = await admin.post<{ id: number }>('/admin/base/sys/param/add', {
+      keyName: key,
+      name: key,
+      data: 'x',
+      dataType: 0,
+    });
+    await admin.post('/admin/base/sys/param/delete', { ids: [id] });
+    const phone = { width: 390, height: 844 };
+    const { page } = await openAs(browser, server.base, { path: '/recycle/data', prefs: { viewport: phone } });
+    const search = view(page).locator('input[aria-label="Operator or address"]');
+    await search.fill('sys/param/delete');
+    await search.press('Enter');
+    const row = tableRow(page, key);
+    await row.waitFor();
+    const headers = (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headers.filter(Boolean)).toEqual(['Data type', 'Status', 'Actions']);
+    // When it was deleted sits under what was deleted.
+    expect(await row.locator('.recycle-when').innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await row.locator('.row-menu-button').count()).toBe(1);
+    const sideways = await page.evaluate(() => {
+      const table = document.querySelector('.view-slot.active .ant-table-content');
+      return {
+        table: table ? table.scrollWidth - table.clientWidth : -1,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(sideways).toEqual({ table: 0, page: 0 });
+    const right = await row
+      .locator('td')
+      .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(phone.width);
+  });
 });
