@@ -12,7 +12,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, tableRow, view } from '../support/ui.js';
+import { eventually, sidewaysOverflow, tableRow, view } from '../support/ui.js';
 
 // Issue 24 §6: on a 390 px phone the customer and invitation lists show the name, the phone, the
 // status and one action menu, without sideways scrolling. The invitation's phone is its customer's,
@@ -27,16 +27,6 @@ const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 /** The header cells' texts of the list on show (a selection column has none; the action column's is for a screen reader). */
 const headers = async (page: Page) =>
   (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-
-/** How far the list's table runs past its box, and the page past the screen (both 0 when nothing scrolls sideways). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const table = document.querySelector('.view-slot.active .ant-table-content');
-    return {
-      table: table ? table.scrollWidth - table.clientWidth : -1,
-      page: document.documentElement.scrollWidth - window.innerWidth,
-    };
-  });
 
 describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', () => {
   let server: RunningServer;
@@ -94,7 +84,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     const customerPhone = (await customer.locator('.customer-masked').innerText()).trim();
     expect(customerPhone).toBe(masked(phone));
     expect(await headers(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
-    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+    expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0 });
 
     await page.goto('/customer/invitation');
     const invitation = tableRow(page, name);
@@ -108,7 +98,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     expect(await invitation.innerText()).toContain('12-01 10:00');
     await invitation.getByTestId(/^invitation-status-/).waitFor();
     expect(await invitation.locator('.row-menu-button').count()).toBe(1);
-    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+    expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0 });
     // Every cell inside the screen.
     const right = await invitation
       .locator('td')
@@ -122,7 +112,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Activity', 'Actions']);
     expect((await activity.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
     expect(await activity.locator('.row-menu-button').count()).toBe(1);
-    expect(await overflow(page)).toEqual({ table: 0, page: 0 });
+    expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0 });
   });
 
   it('lets a manager who may reveal the customer’s phone reveal it on the invitation, with a reason', async () => {

@@ -12,7 +12,15 @@ import {
   stopRun,
   unique,
 } from '../support/app.js';
-import { confirmBubble, eventually, expectToastDuring, tableRow, view, visit } from '../support/ui.js';
+import {
+  confirmBubble,
+  eventually,
+  expectToastDuring,
+  sidewaysOverflow,
+  tableRow,
+  view,
+  visit,
+} from '../support/ui.js';
 
 type Row = Record<string, unknown> & { id: number };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -188,14 +196,7 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     // When it was deleted sits under what was deleted.
     expect(await row.locator('.recycle-when').innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await row.locator('.row-menu-button').count()).toBe(1);
-    const sideways = await page.evaluate(() => {
-      const table = document.querySelector('.view-slot.active .ant-table-content');
-      return {
-        table: table ? table.scrollWidth - table.clientWidth : -1,
-        page: document.documentElement.scrollWidth - window.innerWidth,
-      };
-    });
-    expect(sideways).toEqual({ table: 0, page: 0 });
+    expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0 });
     const right = await row
       .locator('td')
       .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));

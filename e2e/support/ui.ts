@@ -22,6 +22,15 @@ export async function expectToastDuring(page: Page, text: string, action: () => 
  */
 export const view = (page: Page) => page.locator('.view-slot.active:visible');
 export const tableRow = (page: Page, text: string) => view(page).locator('.ant-table-row', { hasText: text });
+/** How far the list's table runs past its box, and the page past the screen (both 0 when nothing scrolls sideways). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector('.view-slot.active .ant-table-content');
+    return {
+      table: table ? table.scrollWidth - table.clientWidth : -1,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
 /** The form item of a field, by its input's id. */
 export const formItem = (scope: Locator, page: Page, field: string) =>
   scope.locator('.ant-form-item', { has: page.locator(`#${field}`) });
