@@ -1,11 +1,6 @@
 // The bench's data (bench/run.mjs): plain SQL on the server's database, always with the server
 // stopped: ~1,000 users with roles and departments, and the request log grown to a row count.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-/** The server's own dependencies (better-sqlite3, pg, mysql2), resolved as the server resolves them. */
-const requireServer = createRequire(path.join(ROOT, 'server/package.json'));
+import { openDb } from './scale-kit.mjs';
 
 const USERS = 1000;
 const USER_LEVELS = ['clerk', 'storeManger', 'treasurer', 'hr'];
@@ -28,51 +23,10 @@ function formatTime(d = new Date()) {
 
 /**
  * The server's database opened directly (`kind` sqlite, postgres or mysql; `dbUrl` for the last
- * two, `sqliteFile` for the first).
+ * two, `sqliteFile` for the first): scale-kit's opener, whose SQLite one also hands out `raw`.
  */
-export async function openSeedDb(kind, dbUrl, sqliteFile) {
-  if (kind === 'sqlite') {
-    const Database = requireServer('better-sqlite3');
-    const db = new Database(sqliteFile);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    return {
-      kind: 'sqlite',
-      q: (name) => `"${name}"`,
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql, params = []) => void db.prepare(sql).run(...params),
-      raw: db,
-      close: async () => {
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        db.close();
-      },
-    };
-  }
-  if (kind === 'postgres') {
-    const pg = requireServer('pg');
-    const client = new pg.Client({ connectionString: dbUrl });
-    await client.connect();
-    const numbered = (sql) => {
-      let i = 0;
-      return sql.replace(/\?/g, () => `$${++i}`);
-    };
-    return {
-      kind: 'postgres',
-      q: (name) => `"${name}"`,
-      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
-      run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
-      close: () => client.end(),
-    };
-  }
-  const mysql = requireServer('mysql2/promise');
-  const conn = await mysql.createConnection({ uri: dbUrl, dateStrings: true, supportBigNumbers: true });
-  return {
-    kind: 'mysql',
-    q: (name) => `\`${name}\``,
-    all: async (sql, params = []) => (await conn.query(sql, params))[0],
-    run: async (sql, params = []) => void (await conn.query(sql, params)),
-    close: () => conn.end(),
-  };
+export function openSeedDb(kind, dbUrl, sqliteFile) {
+  return openDb({ kind, dbUrl, sqliteFile });
 }
 
 /** Multi-row INSERT of plain values, a chunk at a time. */

@@ -50,7 +50,7 @@ export function dataDirOf(given, prefix) {
 
 /**
  * The database opened directly: its `kind`, `all` and `run` taking `?` parameters on every
- * dialect, `begin` and `commit` a transaction, `q` quoting a name.
+ * dialect, `begin` and `commit` a transaction, `q` quoting a name (and on SQLite `raw`).
  */
 export async function openDb({ kind, dbUrl, sqliteFile }) {
   if (kind === 'sqlite') {
@@ -68,6 +68,8 @@ export async function openDb({ kind, dbUrl, sqliteFile }) {
       run: async (sql, params = []) => void db.prepare(sql).run(...params),
       begin: async () => db.exec('begin'),
       commit: async () => db.exec('commit'),
+      // better-sqlite3 itself, for a seed that prepares one statement and runs it in a loop.
+      raw: db,
       close: async () => {
         db.pragma('wal_checkpoint(TRUNCATE)');
         db.close();
