@@ -22,15 +22,25 @@ export async function expectToastDuring(page: Page, text: string, action: () => 
  */
 export const view = (page: Page) => page.locator('.view-slot.active:visible');
 export const tableRow = (page: Page, text: string) => view(page).locator('.ant-table-row', { hasText: text });
-/** How far the list's table runs past its box, and the page past the screen (both 0 when nothing scrolls sideways). */
-export const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * Nothing scrolls sideways: neither the list's table past its box nor the page past the screen,
+ * and (given a row) every cell of the row ends inside the screen.
+ */
+export async function expectNothingSideways(page: Page, row?: Locator) {
+  const overflow = await page.evaluate(() => {
     const table = document.querySelector('.view-slot.active .ant-table-content');
     return {
       table: table ? table.scrollWidth - table.clientWidth : -1,
       page: document.documentElement.scrollWidth - window.innerWidth,
     };
   });
+  expect(overflow).toEqual({ table: 0, page: 0 });
+  if (!row) return;
+  const right = await row
+    .locator('td')
+    .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+  expect(right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
 /** The form item of a field, by its input's id. */
 export const formItem = (scope: Locator, page: Page, field: string) =>
   scope.locator('.ant-form-item', { has: page.locator(`#${field}`) });
