@@ -6,8 +6,9 @@ import { axisTicks, type ChartLook, palette, ringSlice, shareLabels } from './ch
  * The home's three charts, drawn as SVG by the page itself: a few hundred lines instead of a
  * charting library's 150 KB (issue 25, the home page's budget). A departure from the design's
  * stack, which names ECharts (lazy-loaded): even its modular build, loaded with the dashboard
- * only, kept the home 383 KB over the sign-in page against a limit of 300 (README, Benchmarks). Each is a picture to assistive
- * technology (`label` says its figures); a pointer shows a tip and a click picks what is under it.
+ * only, kept the home 383 KB over the sign-in page against a limit of 300 (README, Benchmarks).
+ * Each is a picture to assistive technology (`label` says its figures); a pointer shows a tip and
+ * a click picks what is under it.
  */
 
 /** The item a click landed on: a series (of the trend) and a place in its data. */
@@ -45,6 +46,35 @@ function useWidth() {
     return () => observer.disconnect();
   }, []);
   return { ref, width };
+}
+
+/** A chart's box: a picture to assistive technology, its figures in `label`; the pointer's cursor where a click picks. */
+function ChartBox({
+  boxRef,
+  label,
+  clickable,
+  height,
+  className,
+  children,
+}: {
+  boxRef: RefObject<HTMLDivElement | null>;
+  label: string;
+  clickable: boolean;
+  height?: number;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      ref={boxRef}
+      className={['home-chart', className, clickable && 'clickable'].filter(Boolean).join(' ')}
+      role="img"
+      aria-label={label}
+      style={height === undefined ? undefined : { height }}
+    >
+      {children}
+    </div>
+  );
 }
 
 type Hover<T> = { item: T; x: number; y: number };
@@ -170,13 +200,7 @@ export function LineChart({
   const day = hover?.item.dataIndex;
 
   return (
-    <div
-      ref={ref}
-      className={`home-chart${onPick ? ' clickable' : ''}`}
-      role="img"
-      aria-label={label}
-      style={{ height }}
-    >
+    <ChartBox boxRef={ref} label={label} clickable={!!onPick} height={height}>
       <div className="home-chart-legend top">
         {series.map((s, i) => (
           <span key={s.name}>
@@ -254,7 +278,7 @@ export function LineChart({
           ))}
         </Tip>
       )}
-    </div>
+    </ChartBox>
   );
 }
 
@@ -294,13 +318,7 @@ export function BarChart({
   const row = hover ? rows[hover.item.dataIndex] : undefined;
 
   return (
-    <div
-      ref={ref}
-      className={`home-chart${onPick ? ' clickable' : ''}`}
-      role="img"
-      aria-label={label}
-      style={{ height }}
-    >
+    <ChartBox boxRef={ref} label={label} clickable={!!onPick} height={height}>
       {width > 0 && (
         <svg width={width} height={height} aria-hidden="true">
           {ticks.map((t) => (
@@ -348,7 +366,7 @@ export function BarChart({
           {row.name} <b>{row.value.toLocaleString(locale)}</b>
         </Tip>
       )}
-    </div>
+    </ChartBox>
   );
 }
 
@@ -400,7 +418,7 @@ export function RingChart({
   const color = (i: number) => colors[i % colors.length] ?? look.color;
 
   return (
-    <div ref={ref} className={`home-chart home-ring${onPick ? ' clickable' : ''}`} role="img" aria-label={label}>
+    <ChartBox boxRef={ref} label={label} clickable={!!onPick} className="home-ring">
       <svg width={Math.max(width, 1)} height={RING} aria-hidden="true">
         {width > 0 &&
           slices.map((s, i) => {
@@ -437,6 +455,6 @@ export function RingChart({
           {pickedSlice.name} <b>{pickedSlice.value.toLocaleString(locale)}</b> ({shares[picked]})
         </Tip>
       )}
-    </div>
+    </ChartBox>
   );
 }
