@@ -29,7 +29,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 const ROWS = [{ key: 1, name: 'a' }];
@@ -41,9 +41,10 @@ const COLUMNS = [{ title: 'a', dataIndex: 'name', key: 'name', sorter: true }];
  * into the page the first time one mounts; doing it here takes that work, about a third of a
  * list's first open (bench/browser.mjs), off the click. It stays mounted (the shell says why), in
  * an element that is never put in the page: nothing here is shown, focusable or found by a query
- * of the document, while the styles it wrote stay in the page's head.
+ * of the document, while the styles it wrote stay in the page's head. Memoised: the shell's
+ * renders (every route change) do not draw it again.
  */
-export function StyleWarmup({ onDone }: { onDone(): void }) {
+export const StyleWarmup = memo(function StyleWarmup({ onDone }: { onDone(): void }) {
   useEffect(() => onDone(), [onDone]);
   const [host] = useState(() => document.createElement('div'));
   return createPortal(
@@ -104,4 +105,4 @@ export function StyleWarmup({ onDone }: { onDone(): void }) {
     </div>,
     host,
   );
-}
+});
