@@ -215,14 +215,16 @@ function withOpening(tabs: Tab[], opening: { key: string; titleKept: string; kee
 /**
  * Once `ready` (the menus known, no sign-in step owed): the code of the menu's screens, then of the
  * dialogs they define, loaded one after another while the browser is idle, a moment after the first
- * screen, so that each opens without waiting for its chunks; last, while `warming`, the shell
- * mounts StyleWarmup (antd's styles for the screens' components), which calls `warmed`.
+ * screen, so that each opens without waiting for its chunks; last, once `warming`, the shell
+ * mounts StyleWarmup (antd's styles for the screens' components), which calls `warmed`. It stays
+ * mounted: antd takes a component's token variables (the `.ant-table-css-var` rules) out of the
+ * page when the last component using them unmounts, and a list opened after that wrote them again,
+ * each a style sheet of its own and a restyle of the whole page, in its first render.
  * `data-prefetched` on the page says when it is all done (bench/browser.mjs waits for it).
  */
 function useIdlePrefetch(ready: boolean, tree: readonly MenuItem[]) {
   const [warming, setWarming] = useState(false);
   const warmed = useCallback(() => {
-    setWarming(false);
     document.documentElement.dataset.prefetched = 'true';
   }, []);
   useEffect(() => {

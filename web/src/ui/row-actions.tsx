@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps, Popover, Space, Tooltip } from 'antd';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 /** One of a row's buttons: its words and what it does. */
 export type RowAction = { label: string; onClick: () => void };
@@ -64,18 +64,27 @@ export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, 
       {add && button(add.label, <PlusOutlined />, { onClick: add.onClick })}
       {edit && button(edit.label, <EditOutlined />, { onClick: edit.onClick })}
       {remove && (
-        <Popconfirm
-          placement={remove.confirm.placement}
-          title={remove.confirm.title}
-          description={remove.confirm.description}
-          okText={remove.confirm.okText}
-          okButtonProps={remove.confirm.danger ? { danger: true } : undefined}
-          cancelText={remove.confirm.cancelText}
-          onConfirm={remove.onConfirm}
+        // The tooltip and the confirmation both listen on the button: the span keeps them apart.
+        <PopupOnDemand
+          className="row-action-confirm"
+          popup={(anchor, open, setOpen) => (
+            <Popconfirm
+              open={open}
+              onOpenChange={setOpen}
+              placement={remove.confirm.placement}
+              title={remove.confirm.title}
+              description={remove.confirm.description}
+              okText={remove.confirm.okText}
+              okButtonProps={remove.confirm.danger ? { danger: true } : undefined}
+              cancelText={remove.confirm.cancelText}
+              onConfirm={remove.onConfirm}
+            >
+              {anchor}
+            </Popconfirm>
+          )}
         >
-          {/* The tooltip and the confirmation both listen on the button: the span keeps them apart. */}
-          <span className="row-action-confirm">{button(remove.label, <DeleteOutlined />, { danger: true })}</span>
-        </Popconfirm>
+          {button(remove.label, <DeleteOutlined />, { danger: true })}
+        </PopupOnDemand>
       )}
       {extra}
     </Space>
@@ -115,5 +124,55 @@ export function RowMenu({ label, name, children }: { label: string; name?: strin
         className="row-menu-button"
       />
     </Popover>
+  );
+}
+
+/**
+ * A button whose popup (a confirmation, a menu) is made the first time it is clicked, open, and
+ * kept from then on. A list draws a button like this on every row, and each popup made ahead is a
+ * trigger with its own hooks and styles to set up in the list's first render (bench/browser.mjs).
+ * The button is drawn again inside the popup's trigger when it is made, so it is given back the
+ * focus the click gave it.
+ */
+export function PopupOnDemand({
+  className,
+  popup,
+  children,
+}: {
+  /** The class of the span around the button. */
+  className?: string;
+  /** The popup around `anchor`, open or not as it says; it reports its own opening and closing. */
+  popup: (anchor: ReactElement, open: boolean, setOpen: (open: boolean) => void) => ReactElement;
+  children: ReactNode;
+}) {
+  const [made, setMade] = useState(false);
+  const [open, setOpen] = useState(false);
+  const anchorRef = useRef<HTMLSpanElement>(null);
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!made || !refocus.current) return;
+    refocus.current = false;
+    anchorRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+  }, [made]);
+  if (made)
+    return popup(
+      <span className={className} ref={anchorRef}>
+        {children}
+      </span>,
+      open,
+      setOpen,
+    );
+  const make = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('button, a') : null;
+    if (target === null || target.matches(':disabled')) return;
+    refocus.current = document.activeElement === target;
+    setMade(true);
+    setOpen(true);
+  };
+  return (
+    // The click is the button's (a pointer's, or Enter or Space on it), heard on its way down.
+    <span className={className} ref={anchorRef} onClickCapture={make}>
+      {children}
+    </span>
   );
 }

@@ -9,6 +9,7 @@ import { type ColumnOf, CrudPage, crudQueryKey, type FieldOf, type FilterSpec } 
 import { deferred } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
+import { PopupOnDemand } from '../../../ui/row-actions';
 import { optionsOf, STATUS_DOTS, valueLabel } from '../components/labels';
 import { MaskedPhone } from '../components/masked-phone';
 import '../user.css';
@@ -124,19 +125,28 @@ export default function UserListView() {
         beforeSubmit={(values) => (values.password ? values : { ...values, password: undefined })}
         rowActions={(row) =>
           canUpdate ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: optionsOf('status', locale)
-                  .filter((o) => o.value !== row.status)
-                  .map((o) => ({ key: String(o.value), label: o.label })),
-                onClick: ({ key }) => handleStatus(row, Number(key)),
-              }}
+            // The menu is made when the button is first clicked, not with every row (ui/row-actions.tsx).
+            <PopupOnDemand
+              popup={(anchor, open, setOpen) => (
+                <Dropdown
+                  trigger={['click']}
+                  open={open}
+                  onOpenChange={setOpen}
+                  menu={{
+                    items: optionsOf('status', locale)
+                      .filter((o) => o.value !== row.status)
+                      .map((o) => ({ key: String(o.value), label: o.label })),
+                    onClick: ({ key }) => handleStatus(row, Number(key)),
+                  }}
+                >
+                  {anchor}
+                </Dropdown>
+              )}
             >
               <Button type="link" size="small" data-testid="user-status">
                 {t('user.status')} <DownOutlined />
               </Button>
-            </Dropdown>
+            </PopupOnDemand>
           ) : null
         }
       />
