@@ -13,7 +13,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, expectToastDuring, pickTreeOption, tableRow, view, visit } from '../support/ui.js';
+import { eventually, expectToastDuring, motionless, pickTreeOption, tableRow, view, visit } from '../support/ui.js';
 
 type Customer = { id: number; customerName: string; customerPhone: string; employeeId: number | null };
 type PageOf<T> = { list: T[]; pagination: { total: number } };
@@ -121,6 +121,8 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     await drawer(page).getByText('No invitations or activities yet').waitFor();
     await drawer(page).getByTestId('details-invite').click();
     expect(await formDialog(page).locator('.ant-select-content').first().innerText()).toContain(name);
+    // The dialog has just opened: a click while it still zooms in may be lost.
+    await motionless(page);
     await formDialog(page).getByRole('button', { name: 'Save' }).click();
     await formDialog(page).waitFor({ state: 'hidden' });
     await drawer(page).getByTestId('timeline-invitation').waitFor();
@@ -316,6 +318,7 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
     const flag = formDialog(page).getByRole('switch');
     await eventually(() => flag.getAttribute('aria-checked')).toBe('true');
     await flag.click();
+    await motionless(page);
     await formDialog(page).getByRole('button', { name: 'Save' }).click();
     await formDialog(page).waitFor({ state: 'hidden' });
     await node.getByTestId('dept-store-tag').waitFor({ state: 'detached' });

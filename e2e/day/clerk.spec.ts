@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
-import { eventually, tableRow, view, visit } from '../support/ui.js';
+import { eventually, motionless, tableRow, view, visit } from '../support/ui.js';
 import { DAY_TIMEOUT_MS, newPhone, PNG, seededStaff, signInFresh } from './day.js';
 
 type Details = {
@@ -52,6 +52,8 @@ describe.skipIf(!hasChromium)('a clerk’s day at the counter', () => {
       await tableRow(page, name).getByRole('button', { name }).click();
       await drawer(page).getByText(`Customer: ${name}`).waitFor();
       await drawer(page).getByTestId('details-invite').click();
+      // The dialog has just opened: a click while it still zooms in may be lost.
+      await motionless(page);
       await formDialog(page).getByRole('button', { name: 'Save' }).click();
       await formDialog(page).waitFor({ state: 'hidden' });
       await drawer(page).getByTestId('timeline-invitation').waitFor();
@@ -90,6 +92,8 @@ describe.skipIf(!hasChromium)('a clerk’s day at the counter', () => {
       await eventually(() => space.getByTestId('space-picker-count').innerText()).toMatch(/^1 of \d+ chosen$/);
       await space.getByTestId('space-picker-use').click();
       await space.waitFor({ state: 'hidden' });
+      // The picker's mask fades out over the form: a click before it has gone may be lost.
+      await motionless(page);
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'hidden' });
       await tableRow(page, 'Mid-autumn fair').waitFor();

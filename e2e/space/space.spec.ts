@@ -72,6 +72,7 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     // A category, added from the tree, and empty.
     await view(page).getByTestId('space-add-category').click();
     await dialog(page).getByLabel('Category name').fill(category);
+    await motionless(page);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
     await view(page).locator('.space-panel').getByText(category, { exact: true }).click();
