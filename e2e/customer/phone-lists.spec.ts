@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
@@ -12,7 +12,7 @@ import {
   unique,
 } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { eventually, expectNothingSideways, tableRow, view } from '../support/ui.js';
+import { eventually, expectNothingSideways, tableHeaders, tableRow } from '../support/ui.js';
 
 // Issue 24 §6: on a 390 px phone the customer and invitation lists show the name, the phone, the
 // status and one action menu, without sideways scrolling. The invitation's phone is its customer's,
@@ -23,10 +23,6 @@ let phoneSeq = 0;
 /** A mobile number no other test of the run uses. */
 const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-/** The header cells' texts of the list on show (a selection column has none; the action column's is for a screen reader). */
-const headers = async (page: Page) =>
-  (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 
 describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', () => {
   let server: RunningServer;
@@ -83,13 +79,13 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     await customer.waitFor();
     const customerPhone = (await customer.locator('.customer-masked').innerText()).trim();
     expect(customerPhone).toBe(masked(phone));
-    expect(await headers(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
+    expect(await tableHeaders(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
     await expectNothingSideways(page);
 
     await page.goto('/customer/invitation');
     const invitation = tableRow(page, name);
     await invitation.waitFor();
-    expect(await headers(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
+    expect(await tableHeaders(page)).toEqual(['Customer', 'Phone', 'Status', 'Actions']);
     // The same mask as on the customer list; no clear digit on the page, no reveal without the permission.
     expect((await invitation.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
     expect(await page.locator('body').innerText()).not.toContain(phone);
@@ -105,7 +101,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     await page.goto('/customer/activity');
     const activity = tableRow(page, name);
     await activity.waitFor();
-    expect(await headers(page)).toEqual(['Customer name', 'Phone', 'Activity', 'Actions']);
+    expect(await tableHeaders(page)).toEqual(['Customer name', 'Phone', 'Activity', 'Actions']);
     expect((await activity.locator('.customer-masked').innerText()).trim()).toBe(customerPhone);
     expect(await activity.locator('.row-menu-button').count()).toBe(1);
     await expectNothingSideways(page);

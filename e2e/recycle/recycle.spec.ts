@@ -17,6 +17,7 @@ import {
   eventually,
   expectNothingSideways,
   expectToastDuring,
+  tableHeaders,
   tableRow,
   view,
   visit,
@@ -193,8 +194,7 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await search.press('Enter');
     const row = tableRow(page, key);
     await row.waitFor();
-    const headers = (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
-    expect(headers.filter(Boolean)).toEqual(['Data type', 'Status', 'Actions']);
+    expect(await tableHeaders(page)).toEqual(['Data type', 'Status', 'Actions']);
     // When it was deleted sits under what was deleted.
     expect(await row.locator('.recycle-when').innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await row.locator('.row-menu-button').count()).toBe(1);

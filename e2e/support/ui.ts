@@ -22,6 +22,9 @@ export async function expectToastDuring(page: Page, text: string, action: () => 
  */
 export const view = (page: Page) => page.locator('.view-slot.active:visible');
 export const tableRow = (page: Page, text: string) => view(page).locator('.ant-table-row', { hasText: text });
+/** The header cells' texts of the list on show (a selection column has none; the action column's is for a screen reader). */
+export const tableHeaders = async (page: Page) =>
+  (await view(page).locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 /**
  * Nothing scrolls sideways: neither the list's table past its box nor the page past the screen,
  * and (given a row) every cell of the row ends inside the screen.
