@@ -153,4 +153,34 @@ suite.skipIf(!hasChromium)('accessibility of every screen', () => {
     await box.waitFor({ state: 'hidden' });
     await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  it("honours the system's reduced motion: a dialog zooms in only when motion is welcome", async () => {
+    const zooms = async (motion: boolean) => {
+      const { page } = await openAs(browser, server.base, { path: '/sys/user', prefs: { motion } });
+      await view(page).getByTestId('crud-add').waitFor();
+      // Every element that starts moving from now on is seen, however short its motion.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenMotion: string[] }).seenMotion = seen;
+        new MutationObserver((changes) => {
+          for (const c of changes) {
+            const added = Array.from(c.addedNodes).filter((n): n is Element => n instanceof Element);
+            const touched = c.type === 'attributes' ? [c.target as Element] : added;
+            for (const e of touched.flatMap((t) => [t, ...Array.from(t.querySelectorAll('[class]'))])) {
+              const cls = e.getAttribute('class') ?? '';
+              if (/-(appear|enter)-active(\s|$)/.test(cls)) seen.push(cls);
+            }
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await view(page).getByTestId('crud-add').click();
+      await page.getByRole('dialog').waitFor();
+      await motionless(page);
+      const seen = await page.evaluate(() => (window as unknown as { seenMotion: string[] }).seenMotion.length);
+      await page.context().close();
+      return seen;
+    };
+    expect(await zooms(true)).toBeGreaterThan(0);
+    expect(await zooms(false)).toBe(0);
+  });
 });

@@ -83,11 +83,20 @@ export type Prefs = {
   group?: boolean;
   /** Signed in from the first page load, as if the login form had been used. */
   session?: TokenPair;
+  /**
+   * antd's zooms and slides on. Off by default: the profile asks for reduced motion, which the app
+   * honours (Shell.tsx), so no click lands on a dialog still zooming in on a loaded machine.
+   */
+  motion?: boolean;
 };
 
 /** A fresh browser profile with the given language, theme and (optionally) session already in place. */
 export async function newContext(browser: Browser, base: string, prefs: Prefs = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base, viewport: prefs.viewport ?? { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: prefs.viewport ?? { width: 1440, height: 900 },
+    reducedMotion: prefs.motion ? 'no-preference' : 'reduce',
+  });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const now = Date.now();
   const session = prefs.session

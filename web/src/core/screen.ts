@@ -21,3 +21,23 @@ function subscribe(notify: () => void) {
 export function useScreen(): ScreenSize {
   return useSyncExternalStore(subscribe, current);
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+}
+
+function subscribeMotion(notify: () => void) {
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', notify);
+  return () => query?.removeEventListener('change', notify);
+}
+
+/**
+ * Whether the system asks for less motion (an accessibility setting). antd's zooms and slides
+ * then end at once: the shell turns its `motion` token off (Shell.tsx themeConfig).
+ */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeMotion, () => reducedMotionQuery()?.matches ?? false);
+}

@@ -14,7 +14,7 @@ import { prefetchDeferred } from '../core/lazy';
 import { findHome, flattenPages, type MenuItem, useMenus } from '../core/menu';
 import { call } from '../core/request';
 import { registerFixedRoute, resolveRoute, routeTitle, routeTitleOf } from '../core/routes';
-import { useScreen } from '../core/screen';
+import { useReducedMotion, useScreen } from '../core/screen';
 import { onSessionEnd, useSession } from '../core/session';
 import { signInStepView } from '../core/sign-in-steps';
 import { type Tab, type TabTitle, useTabs } from '../core/tabs';
@@ -87,13 +87,15 @@ onSessionEnd(() => queryClient.clear());
  * (links, the selected tab and menu entry) its shade that reads at WCAG AA (accentText). Grey texts
  * and danger links are darker (light) or lighter (dark) than antd's defaults, which miss 4.5:1.
  */
-function themeConfig(theme: { color: string; dark: boolean }): ThemeConfig {
+function themeConfig(theme: { color: string; dark: boolean }, reducedMotion: boolean): ThemeConfig {
   const surfaces = theme.dark ? SURFACES.dark : SURFACES.light;
   const accent = accentText(theme.color, theme.dark);
   const grey = theme.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   return {
     algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
+      // The system's "reduce motion": dialogs, drawers and menus appear and leave without a zoom.
+      motion: !reducedMotion,
       colorPrimary: theme.color,
       colorLink: accent,
       colorLinkHover: accent,
@@ -152,12 +154,17 @@ export async function prepareShell() {
 export default function Shell() {
   const { i18n: i18next } = useTranslation();
   const theme = useTheme();
+  const reducedMotion = useReducedMotion();
   const locale = i18next.language as Locale;
   // A language switch waits for antd's texts in the new language, then re-renders once.
   useEffect(() => beforeLocaleChange(loadUiLocale), []);
   useEffect(() => wrapDialogFocus(), []);
   return (
-    <ConfigProvider locale={uiLocale(locale)} theme={themeConfig(theme)}>
+    <ConfigProvider
+      locale={uiLocale(locale)}
+      theme={themeConfig(theme, reducedMotion)}
+      wave={{ disabled: reducedMotion }}
+    >
       <FeedbackProvider>
         <QueryClientProvider client={queryClient}>
           <ShellLayout />
