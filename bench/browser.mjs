@@ -10,7 +10,9 @@
 // on the home page, the network quiet and the shell's idle prefetch of the menu's screens done
 // (`--cold`: clicked at once, before it); the time is taken inside the page (performance.now,
 // checked every frame). A shared, loaded machine moves these figures a lot: read them with its load.
-// usage: npm run build && npm run bench:browser [-- --runs 3] [--cold] [--only /sys/user] [--wire] [--list]
+// `--cpu` adds, for each list's open, the page's main-thread CPU time over it (Chromium's ThreadTime
+// metric): a figure a busy machine moves far less than the time on the clock, for comparing builds.
+// usage: npm run build && npm run bench:browser [-- --runs 3] [--cold] [--only /sys/user] [--wire] [--list] [--cpu]
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,6 +31,8 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const COLD = process.argv.includes('--cold');
 /** `--wire`: the sign-in and home figures only (requests and bytes), no first opens. */
 const WIRE_ONLY = process.argv.includes('--wire');
+/** `--cpu`: each list's open also as the page's main-thread CPU time. */
+const CPU = process.argv.includes('--cpu');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
 if (!fs.existsSync(path.join(ROOT, 'server/dist/main.js')) || !fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
   console.error('build first: npm run build');
@@ -284,10 +288,18 @@ try {
         await page.locator('html[data-prefetched]').waitFor({ state: 'attached', timeout: 120_000 });
         await page.waitForLoadState('networkidle');
       }
+      const cdp = CPU ? await context.newCDPSession(page) : null;
+      const threadTime = async () => {
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        return metrics.find((m) => m.name === 'ThreadTime').value * 1000;
+      };
+      if (cdp) await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      const cpuBefore = cdp ? await threadTime() : 0;
       record(
         screen.name,
         await page.evaluate(TIMED, { start: { path: screen.path }, selector: `${view} .ant-table-row` }),
       );
+      if (cdp) record(`${screen.name}, main-thread CPU`, (await threadTime()) - cpuBefore);
       await page.waitForLoadState('networkidle');
       if (screen.dialogs) {
         record(`${screen.name}: add dialog`, await clickTimed(page, addButton(page), modal));
@@ -328,7 +340,7 @@ try {
   for (const [name, list] of times) {
     const m = median(list);
     console.log(
-      `| ${name} | ${Math.round(m)} | ${list.map((x) => Math.round(x)).join(', ')} | < 300 ms${m < 300 ? '' : ' (missed)'} |`,
+      `| ${name} | ${Math.round(m)} | ${list.map((x) => Math.round(x)).join(', ')} | ${name.endsWith('CPU') ? '' : `< 300 ms${m < 300 ? '' : ' (missed)'}`} |`,
     );
   }
 } finally {
