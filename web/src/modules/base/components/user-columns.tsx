@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { sysUser, type UserLevel, type UserStatus } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Switch, Tag, Tooltip } from 'antd';
+import { Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -9,6 +9,7 @@ import { type ColumnOf, type CrudRowOf, crudQueryKey } from '../../../core/crud/
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 import { useSession } from '../../../core/session';
+import { RowAvatar } from '../../../ui/row-avatar';
 import { LockTag, type useUserLocks } from './user-lock';
 
 const LEVEL_COLORS: Record<UserLevel, string> = {
@@ -61,7 +62,7 @@ export function useUserColumns(lockOf: ReturnType<typeof useUserLocks>['lockOf']
       key: 'headImg',
       width: 56,
       sortable: false,
-      render: (value) => <Avatar size="small" src={value || undefined} icon={<UserOutlined />} />,
+      render: (value) => <RowAvatar size="small" src={value} fallback={<UserOutlined />} />,
     },
     // What a laptop (1440 px) shows beside the department tree without scrolling; the rest
     // wait in the column settings.

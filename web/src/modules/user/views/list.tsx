@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { type Locale, type UserInfo, userInfo } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Badge, Button, Dropdown, Input, Select, Tag } from 'antd';
+import { Badge, Button, Dropdown, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -10,6 +10,7 @@ import { deferred } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 import { PopupOnDemand } from '../../../ui/row-actions';
+import { RowAvatar } from '../../../ui/row-avatar';
 import { optionsOf, STATUS_DOTS, valueLabel } from '../components/labels';
 import { MaskedPhone } from '../components/masked-phone';
 import '../user.css';
@@ -57,11 +58,7 @@ export default function UserListView() {
       key: 'avatarUrl',
       width: 72,
       sortable: false,
-      render: (value, row) => (
-        <Avatar src={value || undefined} alt={nameOf(row)} size={32}>
-          {nameOf(row).slice(0, 1)}
-        </Avatar>
-      ),
+      render: (value, row) => <RowAvatar src={value} alt={nameOf(row)} fallback={nameOf(row).slice(0, 1)} />,
     },
     {
       key: 'nickName',
