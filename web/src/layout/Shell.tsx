@@ -1,4 +1,7 @@
-import { IconProvider, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
+// The context itself, not the package index's IconProvider: naming the index pulls its other
+// exports into the shell and splits /login's chunks (e2e/base/sign-in-bundle.spec.ts).
+import IconContext from '@ant-design/icons/es/components/Context';
 import { type PendingStep, pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs, type ThemeConfig } from 'antd';
@@ -169,17 +172,17 @@ export default function Shell() {
       wave={{ disabled: reducedMotion }}
     >
       {/* Each antd icon looks for the icons' style sheet among the page's styles when it mounts (a
-          list's rows hold some sixty). This one writes it; those inside are told it is there. */}
+          list's rows hold some sixty). This one writes it; those inside are told it is there (zeroRuntime). */}
       <span hidden>
         <UserOutlined />
       </span>
-      <IconProvider value={ICON_STYLES_WRITTEN}>
+      <IconContext.Provider value={ICON_STYLES_WRITTEN}>
         <FeedbackProvider>
           <QueryClientProvider client={queryClient}>
             <ShellLayout />
           </QueryClientProvider>
         </FeedbackProvider>
-      </IconProvider>
+      </IconContext.Provider>
     </ConfigProvider>
   );
 }
