@@ -39,9 +39,9 @@ type Props = { id: number; value: string; customerName?: string | null };
 /**
  * An invitation's status, changed in place (update with the new status alone) by whoever may edit
  * invitations; a tag for the others. A list shows one on each of its rows: until first used it is a
- * plain button that looks like the select (an antd Select each, 20 on a page, was half of the
- * invitation list's first open, bench/browser.mjs); its click (or Enter, Space) puts the select,
- * open and focused, in its place.
+ * plain button that looks like the select (an antd Select each, 20 on a page, is a trigger with its
+ * own hooks and styles to set up in the list's first render); its click (or Enter, Space) puts the
+ * select, open and focused, in its place.
  */
 export function InvitationStatusSelect({ id, value, customerName }: Props) {
   const { t } = useTranslation();
