@@ -17,7 +17,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/vite/**/*.test.ts'], environment: 'jsdom' },
       },
       {
         extends: true,

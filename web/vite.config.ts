@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStyles } from './vite/antd-styles';
 
 /** Text files worth compressing: what the server sends with a content-encoding. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -153,7 +154,7 @@ const BOOT = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), manifestOutside(), precompress(), examplePlugins()],
+  plugins: [react(), antdStyles(), manifestOutside(), precompress(), examplePlugins()],
   resolve: {
     alias: [
       // The contract's i18n helpers carry no zod: the login page imports only them.

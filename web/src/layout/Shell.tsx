@@ -4,6 +4,9 @@ import { UserOutlined } from '@ant-design/icons';
 import IconContext from '@ant-design/icons/es/components/Context';
 import { type PendingStep, pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// antd's components styled by its prebuilt sheet, loaded with the shell (zeroRuntime below), without
+// the components no screen shows and in a cascade layer of its own (web/vite/antd-styles.ts).
+import 'antd/dist/antd.css';
 import { theme as antdTheme, ConfigProvider, Empty, Layout, Spin, Tabs, type ThemeConfig } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +99,10 @@ function themeConfig(theme: { color: string; dark: boolean }, reducedMotion: boo
   const accent = accentText(theme.color, theme.dark);
   const grey = theme.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   return {
+    // Component styles come from the prebuilt sheet imported above: a screen's first render no
+    // longer builds and writes them (a tenth of a list's first open in bench/browser.mjs --cpu).
+    // antd still writes the tokens of this theme as CSS variables, so colours and dark mode hold.
+    zeroRuntime: true,
     algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       // The system's "reduce motion": dialogs, drawers and menus appear and leave without a zoom.
@@ -236,8 +243,8 @@ function withOpening(tabs: Tab[], opening: { key: string; titleKept: string; kee
  * Once `ready` (the menus known, no sign-in step owed): the code of the menu's screens, then of the
  * dialogs they define, loaded one after another while the browser is idle, a moment after the first
  * screen, so that each opens without waiting for its chunks; last, once `warming`, the shell
- * mounts StyleWarmup (antd's styles for the screens' components), which calls `warmed`. It stays
- * mounted: antd takes a component's token variables (the `.ant-table-css-var` rules) out of the
+ * mounts StyleWarmup (antd's token variables for the screens' components), which calls `warmed`.
+ * It stays mounted: antd takes a component's token variables (the `.ant-table-css-var` rules) out of the
  * page when the last component using them unmounts, and a list opened after that wrote them again,
  * each a style sheet of its own and a restyle of the whole page, in its first render.
  * `data-prefetched` on the page says when it is all done (bench/browser.mjs waits for it).
