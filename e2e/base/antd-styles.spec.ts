@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)("antd's prebuilt styles", () => {
       await page.waitForLoadState('networkidle');
       for (const name of await antdClasses(page)) shown.add(name);
     }
-    // The add dialog of a list: a form's fields and the select's popup.
+    // The add dialog of a list: a form and its fields.
     await visit(page, '/sys/user');
     // A primary button takes its look from the sheet and its colour from the theme's variables
     // (the profile's theme colour, e2e/support/app.ts).

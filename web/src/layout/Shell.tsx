@@ -100,8 +100,8 @@ function themeConfig(theme: { color: string; dark: boolean }, reducedMotion: boo
   const grey = theme.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   return {
     // Component styles come from the prebuilt sheet imported above: a screen's first render no
-    // longer builds and writes them (a tenth of a list's first open in bench/browser.mjs --cpu).
-    // antd still writes the tokens of this theme as CSS variables, so colours and dark mode hold.
+    // longer builds and writes them (about 8% of a list's first open in a CPU profile; README,
+    // "Benchmarks"). antd still writes this theme's tokens as CSS variables: colours and dark mode hold.
     zeroRuntime: true,
     algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
@@ -244,9 +244,9 @@ function withOpening(tabs: Tab[], opening: { key: string; titleKept: string; kee
  * dialogs they define, loaded one after another while the browser is idle, a moment after the first
  * screen, so that each opens without waiting for its chunks; last, once `warming`, the shell
  * mounts StyleWarmup (antd's token variables for the screens' components), which calls `warmed`.
- * It stays mounted: antd takes a component's token variables (the `.ant-table-css-var` rules) out of the
- * page when the last component using them unmounts, and a list opened after that wrote them again,
- * each a style sheet of its own and a restyle of the whole page, in its first render.
+ * It stays mounted: antd takes a component's token variables (the `.ant-table-css-var` rules) out
+ * of the page when the last component using them unmounts, and a list opened after that wrote
+ * them again, each a style sheet of its own and a restyle of the whole page, in its first render.
  * `data-prefetched` on the page says when it is all done (bench/browser.mjs waits for it).
  */
 function useIdlePrefetch(ready: boolean, tree: readonly MenuItem[]) {

@@ -37,13 +37,13 @@ const COLUMNS = [{ title: 'a', dataIndex: 'name', key: 'name', sorter: true }];
 
 /**
  * The components the menu's screens and their dialogs are built of, rendered once, out of sight,
- * while the browser is idle after sign-in (layout/Shell.tsx). Their styles come from antd's prebuilt
- * sheet (zeroRuntime), but antd still writes each component's token variables into the page, a small
- * style sheet each and a restyle of the page, the first time one mounts; doing it here takes that
- * work off the click. It stays mounted (the shell says why), in
- * an element that is never put in the page: nothing here is shown, focusable or found by a query
- * of the document, while the styles it wrote stay in the page's head. Memoised: the shell's
- * renders (every route change) do not draw it again.
+ * while the browser is idle after sign-in (layout/Shell.tsx). Their styles come from antd's
+ * prebuilt sheet (zeroRuntime), but antd still writes each component's token variables into the
+ * page, a small style sheet each and a restyle of the page, the first time one mounts; doing it
+ * here takes that work off the click. It stays mounted (the shell says why), in an element that
+ * is never put in the page: nothing here is shown, focusable or found by a query of the
+ * document, while the styles it wrote stay in the page's head. Memoised: the shell's renders
+ * (every route change) do not draw it again.
  */
 export const StyleWarmup = memo(function StyleWarmup({ onDone }: { onDone(): void }) {
   useEffect(() => onDone(), [onDone]);
