@@ -90,5 +90,12 @@ describe.skipIf(!hasChromium)("antd's prebuilt styles", () => {
     // A walk that saw the usual components (not an empty page each time).
     expect([...shown]).toEqual(expect.arrayContaining(['table', 'btn', 'form', 'modal', 'menu', 'tabs']));
     expect(await runtimeDeclarations(page)).toEqual([]);
+    // Nor did the icons write their own sheet (`.anticon`): the prebuilt one holds it.
+    const iconSheets = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('style')).filter((style) => style.textContent?.includes('.anticon'))
+          .length,
+    );
+    expect(iconSheets).toBe(0);
   });
 });

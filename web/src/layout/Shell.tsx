@@ -1,7 +1,3 @@
-import { UserOutlined } from '@ant-design/icons';
-// The context itself, not the package index's IconProvider: naming the index pulls its other
-// exports into the shell and splits /login's chunks (e2e/base/sign-in-bundle.spec.ts).
-import IconContext from '@ant-design/icons/es/components/Context';
 import { type PendingStep, pathTo } from '@backroom/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // antd's components styled by its prebuilt sheet, loaded with the shell (zeroRuntime below), without
@@ -102,6 +98,8 @@ function themeConfig(theme: { color: string; dark: boolean }, reducedMotion: boo
     // Component styles come from the prebuilt sheet imported above: a screen's first render no
     // longer builds and writes them (about 8% of a list's first open in a CPU profile; README,
     // "Benchmarks"). antd still writes this theme's tokens as CSS variables: colours and dark mode hold.
+    // It passes the setting to the icons too: none looks for or writes the icons' own sheet (the
+    // sheet above holds `.anticon`), where each of a list's sixty or so icons did on mount.
     zeroRuntime: true,
     algorithm: theme.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
@@ -157,8 +155,6 @@ export async function prepareShell() {
   await Promise.allSettled([loadUiLocale(locale), loadMessages(locale)]);
 }
 
-const ICON_STYLES_WRITTEN = { zeroRuntime: true };
-
 /**
  * The signed-in application: antd (themed, in the user's language), then the user and the menus,
  * the tabs, sidebar, header and views. The guard's rules for signed-out users live in the router
@@ -178,18 +174,11 @@ export default function Shell() {
       theme={themeConfig(theme, reducedMotion)}
       wave={{ disabled: reducedMotion }}
     >
-      {/* Each antd icon looks for the icons' style sheet among the page's styles when it mounts (a
-          list's rows hold some sixty). This one writes it; those inside are told it is there (zeroRuntime). */}
-      <span hidden>
-        <UserOutlined />
-      </span>
-      <IconContext.Provider value={ICON_STYLES_WRITTEN}>
-        <FeedbackProvider>
-          <QueryClientProvider client={queryClient}>
-            <ShellLayout />
-          </QueryClientProvider>
-        </FeedbackProvider>
-      </IconContext.Provider>
+      <FeedbackProvider>
+        <QueryClientProvider client={queryClient}>
+          <ShellLayout />
+        </QueryClientProvider>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }
