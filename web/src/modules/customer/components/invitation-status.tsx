@@ -59,7 +59,6 @@ export function InvitationStatusSelect({ id, value, customerName }: Props) {
     },
   });
   if (!canUpdate) return <InvitationStatusTag value={value} />;
-  const label = t('customer.invitation.statusOf', { name: customerName ?? '' });
   const className = `customer-status-select customer-status-${value}`;
   if (!made)
     return (
@@ -88,7 +87,7 @@ export function InvitationStatusSelect({ id, value, customerName }: Props) {
       loading={change.isPending}
       disabled={change.isPending}
       popupMatchSelectWidth={false}
-      aria-label={label}
+      aria-label={t('customer.invitation.statusOf', { name: customerName ?? '' })}
       data-testid={`invitation-status-${id}`}
       defaultOpen
       autoFocus
