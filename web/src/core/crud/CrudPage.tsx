@@ -1,6 +1,7 @@
 import type { Entity } from '@backroom/contract';
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred, deferredDialog } from '../lazy';
 import { useScreen } from '../screen';
@@ -46,6 +47,20 @@ const DerivedCrudPage = deferred(() =>
   Promise.all([import('./crud-defaults'), loadFieldKinds()]).then(([m]) => m.DerivedCrudPage),
 );
 
+/** The checkbox column's width (antd's own, 32 px), so the planned width and the pinning add up. */
+const SELECTION_WIDTH = 32;
+
+/**
+ * The custom properties the pinned cells and the sideways scroll read (styles.css, "Pinned
+ * columns"): the table's planned width (or its content's), and where the first column sticks.
+ */
+function tableWidth(width: number | undefined, selection: boolean): CSSProperties {
+  return {
+    '--crud-table-width': width === undefined ? 'max-content' : `${width}px`,
+    '--crud-pin-offset': selection ? `${SELECTION_WIDTH}px` : '0px',
+  } as CSSProperties;
+}
+
 /**
  * A whole management screen from an entity declaration: keyword search, filters, server-side
  * sorting and paging, column settings, refresh, add/edit forms validated by the declaration's own
@@ -77,6 +92,8 @@ export function CrudView(props: SettledCrudProps) {
   const pinFirst = !phone;
   // A phone showing the screen's phone columns alone: they share the width, nothing scrolls sideways.
   const phoneView = phone && props.columns.some((c) => c.onPhone);
+  const selectable = Boolean(can.delete || props.onSelect);
+  const width = plannedWidth(columns, selectable ? SELECTION_WIDTH : 0);
 
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -91,13 +108,17 @@ export function CrudView(props: SettledCrudProps) {
           columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          scroll={phoneView ? undefined : { x: plannedWidth(columns, 48) ?? 'max-content' }}
-          tableLayout={phoneView ? 'fixed' : undefined}
-          className={phoneView ? 'crud-table-phone' : undefined}
+          // The table keeps its planned width and its own box scrolls sideways (styles.css, "Pinned
+          // columns"); a phone view fits its box.
+          tableLayout={phoneView || width !== undefined ? 'fixed' : 'auto'}
+          className={
+            phoneView ? 'crud-table crud-table-phone' : pinFirst ? 'crud-table crud-table-pin-first' : 'crud-table'
+          }
+          style={phoneView ? undefined : tableWidth(width, selectable)}
           rowSelection={
-            can.delete || props.onSelect
+            selectable
               ? {
-                  fixed: pinFirst,
+                  columnWidth: SELECTION_WIDTH,
                   selectedRowKeys: selected,
                   onChange: (keys) => state.setSelected(keys.map(Number)),
                   // Rows that cannot be deleted are not picked for a batch delete; a screen that selects

@@ -1,11 +1,44 @@
 import type { TableColumnType } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions, RowMenu } from '../../ui/row-actions';
 import { useScreen } from '../screen';
 import { fitHeader } from './column-settings';
 import type { CrudRow, SettledCrudProps } from './crud-types';
 import type { CrudPageState } from './use-crud-page';
+
+/*
+ * Pinned columns are CSS sticky cells (styles.css, "Pinned columns"), not antd's `fixed`: antd
+ * measures every column and the box's scroll width in script on each render to place its fixed
+ * cells, forcing two or three layouts while a list opens (about 55 ms of the user and customer
+ * lists' main-thread CPU, measured in turns with `fixed`). The browser places sticky cells itself.
+ */
+const PIN_START = 'crud-pin crud-pin-start';
+const PIN_END = 'crud-pin crud-pin-end';
+
+/**
+ * The first column, pinned: its text is cut inside a span of its own, so the cell itself can let
+ * the edge's shadow show beyond it (an ellipsis cell clips what overflows it).
+ */
+function pinnedStart(column: TableColumnType<CrudRow>): TableColumnType<CrudRow> {
+  const { render, ellipsis, title } = column;
+  if (!ellipsis) return { ...column, className: PIN_START };
+  return {
+    ...column,
+    className: PIN_START,
+    title: <span className="crud-pin-text">{title as ReactNode}</span>,
+    // antd's ellipsis shows a plain value's whole text on hover; the span keeps that.
+    render: (value: unknown, row: CrudRow, index: number) => {
+      const shown = render ? render(value, row, index) : (value as ReactNode);
+      const whole = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : undefined;
+      return (
+        <span className="crud-pin-text" title={whole}>
+          {shown as ReactNode}
+        </span>
+      );
+    },
+  };
+}
 
 /**
  * The table's columns from the screen's column list: the shown ones, titled by the declaration,
@@ -31,9 +64,8 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
         // A masked column is no sort key (the server refuses it to readers without reveal: rows in
         // its order would tell the hidden digits), so no header offers it.
         const sortable = c.sortable ?? (entity.orderable.has(c.key) && !entity.columns[c.key]?.sensitive);
-        return {
+        const column = {
           key: c.key,
-          fixed: pinFirst && i === 0 ? 'left' : undefined,
           dataIndex: c.key,
           title,
           width: phoneView ? undefined : fitHeader(c.width, title, sortable),
@@ -42,6 +74,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
           sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
           render: c.render ? (value: unknown, row: CrudRow) => c.render?.(value, row) : undefined,
         } satisfies TableColumnType<CrudRow>;
+        return pinFirst && i === 0 ? pinnedStart(column) : column;
       });
     if (can.update || can.delete || props.rowActions) {
       const actionsOf = (row: CrudRow) => (
@@ -70,7 +103,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
         key: '__actions',
         // On a phone the column is one button wide: its header says it to a reader only.
         title: phoneView ? <span className="sr-only">{t('crud.actions')}</span> : t('crud.actions'),
-        fixed: 'right',
+        className: PIN_END,
         width: phoneView ? 48 : 160,
         render: (_: unknown, row: CrudRow) =>
           phoneView ? (
