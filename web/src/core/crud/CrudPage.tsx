@@ -51,8 +51,8 @@ const DerivedCrudPage = deferred(() =>
 const SELECTION_WIDTH = 32;
 
 /**
- * The custom properties the pinned cells and the sideways scroll read (styles.css, "Pinned
- * columns"): the table's planned width (or its content's), and where the first column sticks.
+ * The custom properties the pinned cells and the sideways scroll read (pinned-columns.css): the
+ * table's planned width (or its content's), and where the first column sticks.
  */
 function tableWidth(width: number | undefined, selection: boolean): CSSProperties {
   return {
@@ -108,8 +108,8 @@ export function CrudView(props: SettledCrudProps) {
           columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          // The table keeps its planned width and its own box scrolls sideways (styles.css, "Pinned
-          // columns"); a phone view fits its box.
+          // The table keeps its planned width and its own box scrolls sideways (pinned-columns.css);
+          // a phone view fits its box.
           tableLayout={phoneView || width !== undefined ? 'fixed' : 'auto'}
           className={
             phoneView ? 'crud-table crud-table-phone' : pinFirst ? 'crud-table crud-table-pin-first' : 'crud-table'

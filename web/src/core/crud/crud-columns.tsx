@@ -1,6 +1,7 @@
 import type { TableColumnType } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import './pinned-columns.css';
 import { RowActions, RowMenu } from '../../ui/row-actions';
 import { useScreen } from '../screen';
 import { fitHeader } from './column-settings';
@@ -8,7 +9,7 @@ import type { CrudRow, SettledCrudProps } from './crud-types';
 import type { CrudPageState } from './use-crud-page';
 
 /*
- * Pinned columns are CSS sticky cells (styles.css, "Pinned columns"), not antd's `fixed`: antd
+ * Pinned columns are CSS sticky cells (pinned-columns.css), not antd's `fixed`: antd
  * measures every column and the box's scroll width in script on each render to place its fixed
  * cells, forcing two or three layouts while a list opens (about 55 ms of the user and customer
  * lists' main-thread CPU, measured in turns with `fixed`). The browser places sticky cells itself.
