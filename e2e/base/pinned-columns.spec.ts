@@ -1,24 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Seeded, seededStaff } from '../day/day.js';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
 import { view } from '../support/ui.js';
-
-const PASSWORD = 'pinned-e2e1';
-
-type PageOf<T> = { list: T[] };
-
-/** A seeded staff member with a password set for the test; answers their id. */
-async function withPassword(admin: Api, username: string): Promise<number> {
-  const page = await admin.post<PageOf<{ id: number; username: string }>>('/admin/base/sys/user/page', {
-    page: 1,
-    size: 50,
-    keyWord: username,
-  });
-  const user = page.list.find((u) => u.username === username);
-  if (!user) throw new Error(`no seeded user ${username}`);
-  await admin.post('/admin/base/sys/user/update', { id: user.id, password: PASSWORD });
-  return user.id;
-}
 
 /** Where the first row's cells are: the checkbox, the pinned ones, and one that scrolls. */
 function cells(page: Page) {
@@ -59,15 +43,16 @@ describe.skipIf(!hasChromium)('pinned columns of the lists', () => {
   let server: RunningServer;
   let admin: Api;
   let browser: Awaited<ReturnType<typeof startRun>>['browser'];
+  let clerk: Seeded;
   beforeAll(async () => {
     ({ server, browser, admin } = await startRun());
-    const clerk = await withPassword(admin, 'store1.clerk1');
+    clerk = await seededStaff(server.base, admin, 'store1.clerk1');
     // The clerk sees their own customers only: two of them, so there is a row to hover besides the first.
     for (const n of [1, 2])
       await admin.post('/admin/customer/info/create', {
         customerName: `Pinned columns customer ${n}`,
         customerPhone: `1380000000${n}`,
-        employeeId: clerk,
+        employeeId: clerk.id,
       });
   });
   afterAll(() => stopRun({ server, browser }));
@@ -79,7 +64,7 @@ describe.skipIf(!hasChromium)('pinned columns of the lists', () => {
     it(`keeps the checkboxes, the first column and the row actions in place while ${user}'s ${path} scrolls sideways`, async () => {
       const { page } = await openAs(browser, server.base, {
         path,
-        ...(user === 'admin' ? {} : { user, password: PASSWORD }),
+        ...(user === 'admin' ? {} : { user, password: clerk.password }),
         prefs: { viewport: { width: 900, height: 800 } },
       });
       const table = view(page).locator('.ant-table');
