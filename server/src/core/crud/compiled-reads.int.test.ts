@@ -68,6 +68,50 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
     expect(list.map((u) => u.username)).toEqual(WALKERS);
   });
 
+  it('lets readers of one page at once share its count, and counts afresh after a write', async () => {
+    // Counts wait at a gate, so the readers are surely at once on every database; the pages do not.
+    const { db } = t.ctx;
+    const read = db.read;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let counts = 0;
+    db.read = async (query) => {
+      if (!/count\(/i.test(query.sql)) return read(query);
+      counts += 1;
+      await gate;
+      return read(query);
+    };
+    const until = async (n: number) => {
+      for (let i = 0; counts < n && i < 200; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(counts).toBe(n);
+    };
+    try {
+      const body = { keyWord: 'walk.', page: 1, size: 3, order: 'username', sort: 'asc' };
+      const first = [page(admin, body), page(admin, body), page(admin, body)];
+      await until(1);
+      // A write through this instance forgets the count under way: the next reader counts again.
+      const added = dataOf(
+        await t.post<Id>('/admin/base/sys/user/add', { username: 'walk.08', password: PASSWORD }, admin),
+      );
+      const later = page(admin, body);
+      await until(2);
+      // Another reader's filters are another count.
+      const other = page(admin, { ...body, keyWord: 'walk.0' });
+      await until(3);
+      open();
+      for (const result of await Promise.all(first)) expect(names(result)).toEqual(WALKERS.slice(0, 3));
+      expect((await later).pagination.total).toBe(WALKERS.length + 1);
+      expect((await other).pagination.total).toBe(WALKERS.length + 1);
+      expect(counts).toBe(3);
+      dataOf(await t.post('/admin/base/sys/user/delete', { ids: [added.id] }, admin));
+    } finally {
+      db.read = read;
+      open();
+    }
+  });
+
   it("follows a change of the operator's departments on the next request", async () => {
     const menuId = dataOf(
       await t.post<Id>(

@@ -4,9 +4,9 @@ import { baseQuery, keywordsOf, type ListInput, masksKeyword, textIndexCount, te
 
 /**
  * The rows the page and list filters select under the session's scope: what a page's total says.
- * `shape` is the context's shapeKey for this input and session. With the module's countCacheMs a
- * total is kept that long, and readers asking for the same one at once wait for one count; a
- * `fresh` count runs its own and is kept in its place.
+ * `shape` is the context's shapeKey for this input and session. Readers asking for the same total
+ * while it is being counted wait for that count; with the module's countCacheMs the total is also
+ * kept that long. A `fresh` count runs its own (and is kept in its place).
  */
 export async function countRows(
   c: CrudContext,
@@ -17,7 +17,12 @@ export async function countRows(
 ): Promise<number> {
   const { options } = c;
   const run = () => runCount(c, input, session, shape);
-  if (!options.countCacheMs || shape === null) return run();
+  if (shape === null) return run();
+  // Sharing a count under way costs no freshness that matters: a write through this instance
+  // forgets the counts under way (crud-context.ts, forgetCounts), so a later reader counts again,
+  // and a page whose rows contradict the total it got counts afresh (read-path.ts, fullPage). It
+  // halves the statements of a busy page and the time its rows wait for them (README, Benchmarks).
+  if (!options.countCacheMs) return fresh ? run() : c.counts.running.run(shape, run);
   const hit = fresh ? undefined : c.counts.kept.get(shape);
   if (hit && Date.now() - hit.at < options.countCacheMs) return hit.total;
   // Requests for the same count at once (a page's readers, when its kept total has just expired)
