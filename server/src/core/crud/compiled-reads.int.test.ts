@@ -68,8 +68,8 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
     expect(list.map((u) => u.username)).toEqual(WALKERS);
   });
 
-  it('lets readers of one page at once share its count, and counts afresh after a write', async () => {
-    // Counts wait at a gate, so the readers are surely at once on every database; the pages do not.
+  /** Holds every count at a gate until `open`, so readers are surely at once on every database. */
+  function gateCounts() {
     const { db } = t.ctx;
     const read = db.read;
     let open!: () => void;
@@ -83,32 +83,89 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
       await gate;
       return read(query);
     };
-    const until = async (n: number) => {
-      for (let i = 0; counts < n && i < 200; i++) await new Promise((r) => setTimeout(r, 5));
-      expect(counts).toBe(n);
+    return {
+      open,
+      counts: () => counts,
+      /** Waits until `n` counts are held, and not one more. */
+      async until(n: number) {
+        for (let i = 0; counts < n && i < 200; i++) await new Promise((r) => setTimeout(r, 5));
+        expect(counts).toBe(n);
+      },
+      restore() {
+        db.read = read;
+        open();
+      },
     };
+  }
+
+  it('lets readers of one page at once share its count, and counts afresh after a write', async () => {
+    const held = gateCounts();
     try {
       const body = { keyWord: 'walk.', page: 1, size: 3, order: 'username', sort: 'asc' };
       const first = [page(admin, body), page(admin, body), page(admin, body)];
-      await until(1);
+      await held.until(1);
       // A write through this instance forgets the count under way: the next reader counts again.
       const added = dataOf(
         await t.post<Id>('/admin/base/sys/user/add', { username: 'walk.08', password: PASSWORD }, admin),
       );
       const later = page(admin, body);
-      await until(2);
+      await held.until(2);
       // Another reader's filters are another count.
       const other = page(admin, { ...body, keyWord: 'walk.0' });
-      await until(3);
-      open();
+      await held.until(3);
+      held.open();
       for (const result of await Promise.all(first)) expect(names(result)).toEqual(WALKERS.slice(0, 3));
       expect((await later).pagination.total).toBe(WALKERS.length + 1);
       expect((await other).pagination.total).toBe(WALKERS.length + 1);
-      expect(counts).toBe(3);
+      expect(held.counts()).toBe(3);
       dataOf(await t.post('/admin/base/sys/user/delete', { ids: [added.id] }, admin));
     } finally {
-      db.read = read;
-      open();
+      held.restore();
+    }
+  });
+
+  it('shares a count between users of the same scope, never with another scope', async () => {
+    const menuId = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/menu/add',
+        { name: 'perms share', type: 2, perms: 'base:sys:user:page' },
+        admin,
+      ),
+    ).id;
+    const roleId = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/role/add',
+        { name: 'share', label: 'share', relevance: false, menuIdList: [menuId], departmentIdList: [dept('华东区')] },
+        admin,
+      ),
+    ).id;
+    const readers: string[] = [];
+    for (const username of ['share.a', 'share.b']) {
+      dataOf(
+        await t.post(
+          '/admin/base/sys/user/add',
+          { username, password: PASSWORD, departmentId: dept('华东区'), roleIdList: [roleId] },
+          admin,
+        ),
+      );
+      readers.push((await t.login(username, PASSWORD)).token);
+    }
+    const held = gateCounts();
+    try {
+      const body = { keyWord: 'walk.', page: 1, size: 3, order: 'username', sort: 'asc' };
+      const same = readers.map((token) => page(token, body));
+      await held.until(1);
+      // The superuser sees every department: another statement, so a count of its own.
+      const all = page(admin, body);
+      await held.until(2);
+      held.open();
+      for (const result of await Promise.all([...same, all])) {
+        expect(names(result)).toEqual(WALKERS.slice(0, 3));
+        expect(result.pagination.total).toBe(WALKERS.length);
+      }
+      expect(held.counts()).toBe(2);
+    } finally {
+      held.restore();
     }
   });
 
