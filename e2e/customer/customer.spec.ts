@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.js';
 import {
@@ -27,6 +27,23 @@ const formDialog = (page: Page) => page.locator('.ant-modal:visible').filter({ h
 /** The confirmation on show. */
 const confirmation = (page: Page) => page.locator('.ant-modal-confirm:visible');
 const drawer = (page: Page) => page.locator('.ant-drawer-open');
+
+/**
+ * Escape as a reader presses it in an open dialog, with the focus inside it. Once, in a full run,
+ * Escape left the reveal dialog open (not seen again in eight runs under load): should the focus
+ * be elsewhere, it is put on the dialog and the spec says where it was, so a run shows whether
+ * that was the cause.
+ */
+async function escapeFrom(page: Page, box: Locator, what: string) {
+  const elsewhere = await box.evaluate((el) => {
+    if (el.contains(document.activeElement)) return null;
+    const was = document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing';
+    (el as HTMLElement).focus();
+    return was;
+  });
+  if (elsewhere !== null) console.warn(`${what}: the focus was outside the open dialog, on ${elsewhere}`);
+  await page.keyboard.press('Escape');
+}
 
 let phoneSeq = 0;
 /** A mobile number no other test of the run uses. */
@@ -354,17 +371,17 @@ describe.skipIf(!hasChromium)('the customer screens in Chromium', () => {
       await view(page).getByTestId('crud-add').click();
       await formDialog(page).locator('#customerName').waitFor();
       await check('customer form');
-      await page.keyboard.press('Escape');
+      await escapeFrom(page, formDialog(page), 'customer form');
       await formDialog(page).waitFor({ state: 'hidden' });
       await view(page).getByTestId('customer-hand-over').click();
       await formDialog(page).getByText('From clerk').waitFor();
       await check('hand-over dialog');
-      await page.keyboard.press('Escape');
+      await escapeFrom(page, formDialog(page), 'hand-over dialog');
       await formDialog(page).waitFor({ state: 'hidden' });
       await tableRow(page, name).getByRole('button', { name: 'Show Phone' }).click();
       await formDialog(page).locator('#reveal_reason').waitFor();
       await check('reveal dialog');
-      await page.keyboard.press('Escape');
+      await escapeFrom(page, formDialog(page), 'reveal dialog');
       await formDialog(page).waitFor({ state: 'hidden' });
       for (const path of ['/customer/invitation', '/customer/activity', '/customer/reveal-log']) {
         await page.goto(path);
