@@ -17,7 +17,11 @@ export function useUninstall(onGone: () => void) {
   const nameOf = usePluginName();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
-  return (plugin: PluginInfo) =>
+  return (plugin: PluginInfo) => {
+    // Whether this confirmation removed the plugin: then its row's buttons are gone, or about to
+    // go when the refreshed list is drawn (on a busy machine after the dialog has closed), and the
+    // focus is moved on whatever holds it as the dialog closes.
+    let removed = false;
     modal.confirm({
       title: t('plugin.uninstall.confirm', { name: nameOf(plugin) }),
       content: t('plugin.uninstall.effect'),
@@ -26,14 +30,14 @@ export function useUninstall(onGone: () => void) {
       cancelText: t('common.cancel'),
       onOk: async () => {
         await call(pluginInfo.api.delete, { ids: [plugin.id] });
+        removed = true;
         void message.success(t('plugin.uninstall.done', { name: nameOf(plugin) }));
         await queryClient.invalidateQueries({ queryKey: crudQueryKey(pluginInfo) });
       },
       afterClose: () => {
-        // Cancelled, the focus is back on the row's button; uninstalled, it is nowhere (the button
-        // went with its row) or still on the closed dialog's.
-        const active = document.activeElement;
-        if (!active || active === document.body || !active.isConnected || active.closest('.ant-modal-root')) onGone();
+        // Cancelled, the focus is back on the row's button, where antd gives it back.
+        if (removed) onGone();
       },
     });
+  };
 }
