@@ -98,6 +98,35 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
     };
   }
 
+  /**
+   * A role named `label` holding `perms` over `departments`, and its users (each in `home`),
+   * signed in: the role's id and the users' tokens.
+   */
+  async function scopedReaders(label: string, perms: string, departments: number[], home: number, users: string[]) {
+    const menuId = dataOf(
+      await t.post<Id>('/admin/base/sys/menu/add', { name: `perms ${label}`, type: 2, perms }, admin),
+    ).id;
+    const roleId = dataOf(
+      await t.post<Id>(
+        '/admin/base/sys/role/add',
+        { name: label, label, relevance: false, menuIdList: [menuId], departmentIdList: departments },
+        admin,
+      ),
+    ).id;
+    const tokens: string[] = [];
+    for (const username of users) {
+      dataOf(
+        await t.post(
+          '/admin/base/sys/user/add',
+          { username, password: PASSWORD, departmentId: home, roleIdList: [roleId] },
+          admin,
+        ),
+      );
+      tokens.push((await t.login(username, PASSWORD)).token);
+    }
+    return { roleId, tokens };
+  }
+
   it('lets readers of one page at once share its count, and counts afresh after a write', async () => {
     const held = gateCounts();
     try {
@@ -125,31 +154,11 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
   });
 
   it('shares a count between users of the same scope, never with another scope', async () => {
-    const menuId = dataOf(
-      await t.post<Id>(
-        '/admin/base/sys/menu/add',
-        { name: 'perms share', type: 2, perms: 'base:sys:user:page' },
-        admin,
-      ),
-    ).id;
-    const roleId = dataOf(
-      await t.post<Id>(
-        '/admin/base/sys/role/add',
-        { name: 'share', label: 'share', relevance: false, menuIdList: [menuId], departmentIdList: [dept('华东区')] },
-        admin,
-      ),
-    ).id;
-    const readers: string[] = [];
-    for (const username of ['share.a', 'share.b']) {
-      dataOf(
-        await t.post(
-          '/admin/base/sys/user/add',
-          { username, password: PASSWORD, departmentId: dept('华东区'), roleIdList: [roleId] },
-          admin,
-        ),
-      );
-      readers.push((await t.login(username, PASSWORD)).token);
-    }
+    const east = dept('华东区');
+    const { tokens: readers } = await scopedReaders('share', 'base:sys:user:page', [east], east, [
+      'share.a',
+      'share.b',
+    ]);
     const held = gateCounts();
     try {
       const body = { keyWord: 'walk.', page: 1, size: 3, order: 'username', sort: 'asc' };
@@ -170,39 +179,16 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
   });
 
   it("follows a change of the operator's departments on the next request", async () => {
-    const menuId = dataOf(
-      await t.post<Id>(
-        '/admin/base/sys/menu/add',
-        { name: 'perms scoped.reader', type: 2, perms: 'base:sys:user:page,base:sys:user:list' },
-        admin,
-      ),
-    ).id;
-    const roleId = dataOf(
-      await t.post<Id>(
-        '/admin/base/sys/role/add',
-        {
-          name: 'scoped reader',
-          label: 'scoped-reader',
-          relevance: false,
-          menuIdList: [menuId],
-          departmentIdList: [dept('华东区')],
-        },
-        admin,
-      ),
-    ).id;
-    dataOf(
-      await t.post<Id>(
-        '/admin/base/sys/user/add',
-        {
-          username: 'scoped.reader',
-          password: PASSWORD,
-          departmentId: dept('财务部'),
-          roleIdList: [roleId],
-        },
-        admin,
-      ),
+    const {
+      roleId,
+      tokens: [reader = ''],
+    } = await scopedReaders(
+      'scoped-reader',
+      'base:sys:user:page,base:sys:user:list',
+      [dept('华东区')],
+      dept('财务部'),
+      ['scoped.reader'],
     );
-    const reader = (await t.login('scoped.reader', PASSWORD)).token;
     const body = { keyWord: 'walk.', page: 1, size: 20, order: 'username', sort: 'asc' };
     const before = await page(reader, body);
     expect(names(before)).toEqual(WALKERS);
@@ -211,7 +197,7 @@ describe.each(testTargets())('compiled page, list and count queries on $name', (
     dataOf(
       await t.post(
         '/admin/base/sys/role/update',
-        { id: roleId, name: 'scoped reader', label: 'scoped-reader', departmentIdList: [dept('华南区')] },
+        { id: roleId, name: 'scoped-reader', label: 'scoped-reader', departmentIdList: [dept('华南区')] },
         admin,
       ),
     );
