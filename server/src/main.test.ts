@@ -26,14 +26,6 @@ describe('starting with a bad configuration', () => {
     expect(lines[0]).toMatch(/^backroom: configuration error: DATABASE_URL: unsupported scheme/);
   });
 
-  it('a TRUST_PROXY that is neither a count nor addresses exits with one clear line', () => {
-    const result = start({ TRUST_PROXY: '10.0.0.0/33' });
-    expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^backroom: configuration error: TRUST_PROXY must be off, on .*"10\.0\.0\.0\/33"/);
-  });
-
   it('an unreachable database exits with one clear line naming it', () => {
     const result = start({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing' });
     expect(result.status).toBe(1);

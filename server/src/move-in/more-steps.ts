@@ -5,7 +5,7 @@ import { insertReturningId, toDbBool } from '../core/db/index.js';
 import { type IdBook, moveRows, type Run, sameColumns, sourceKey } from './engine.js';
 import { skip, tableReport } from './report.js';
 import type { SourceRow } from './source.js';
-import { copyVetted, openUploadFolder, type VettedFile } from './upload-files.js';
+import { copyVetted, openUploadFolder, printable, type VettedFile } from './upload-files.js';
 
 /** The region that stores missing here are created under (named in the report). */
 export const MOVED_IN_REGION = label('迁入门店', '遷入門市', 'Moved-in stores');
@@ -337,7 +337,7 @@ export async function moveFiles(run: Run, book: IdBook): Promise<void> {
       if (copyVetted(copy.from, copy.to)) continue;
       // Changed since it was looked at (a link or another file in its place): not copied after all.
       files.created -= 1;
-      skip(files, { key: 'moveIn.skip.fileChanged', params: { file: copy.key } });
+      skip(files, { key: 'moveIn.skip.fileChanged', params: { file: printable(copy.key) } });
     }
   }
 }

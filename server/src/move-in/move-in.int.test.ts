@@ -297,7 +297,16 @@ for (const target of testTargets()) {
       const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'coolsrc-out-'));
       const rows = coolRows('8.x');
       const [file] = rows.space_info ?? [];
-      const keys = ['a1b2.png', 'passwd.png', 'secret.png', 'inner.png', 'pipe.png', 'folder.png', 'far/x.png'];
+      const keys = [
+        'a1b2.png',
+        'passwd.png',
+        'secret.png',
+        'inner.png',
+        'pipe.png',
+        'folder.png',
+        'far/x.png',
+        'esc.png',
+      ];
       rows.space_info = keys.map((name, i) => ({
         ...file,
         id: i + 1,
@@ -325,9 +334,11 @@ for (const target of testTargets()) {
         fs.mkdirSync(path.join(outside, 'far'));
         fs.writeFileSync(path.join(outside, 'far', 'x.png'), 'far away');
         fs.symlinkSync(path.join(outside, 'far'), path.join(day, 'far'));
+        // A link to nothing, whose target would clear the operator's terminal if printed as it is.
+        fs.symlinkSync(`${passwd}\u001b[2J`, path.join(day, 'esc.png'));
 
         const report = await moveIn(app.ctx, { from: source.url, uploads });
-        expect(counts(report, 'space_info (files)')).toMatchObject({ read: 7, created: 1, skipped: 6 });
+        expect(counts(report, 'space_info (files)')).toMatchObject({ read: 8, created: 1, skipped: 7 });
         const reasons = [...(report.tables.find((x) => x.table === 'space_info (files)')?.reasons.values() ?? [])];
         const said = reasons.map((r) => [r.said.key, r.said.params?.file, r.count]).sort();
         expect(said).toEqual(
@@ -335,6 +346,7 @@ for (const target of testTargets()) {
             ['moveIn.skip.fileLinkOutside', '20240305/passwd.png', 1],
             ['moveIn.skip.fileLinkOutside', '20240305/secret.png', 1],
             ['moveIn.skip.fileLinkOutside', '20240305/far/x.png', 1],
+            ['moveIn.skip.fileLinkOutside', '20240305/esc.png', 1],
             ['moveIn.skip.fileLinkInside', '20240305/inner.png', 1],
             ['moveIn.skip.fileNotRegular', '20240305/pipe.png', 1],
             ['moveIn.skip.fileNotRegular', '20240305/folder.png', 1],
@@ -343,6 +355,8 @@ for (const target of testTargets()) {
         const text = renderReport(report, 'en');
         expect(text).toContain(`20240305/passwd.png is a symbolic link out of the upload folder (to ${passwd})`);
         expect(text).toContain('20240305/pipe.png is a named pipe, not a regular file: not copied');
+        expect(text).toContain(`(to ${passwd}?[2J)`);
+        expect(text).not.toContain('\u001b');
         // Only the regular file came in, and nothing of what the links lead to is served.
         const copiedTo = path.join(app.dataDir, 'uploads');
         const entries = (fs.readdirSync(copiedTo, { recursive: true }) as string[]).sort();

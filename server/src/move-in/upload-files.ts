@@ -37,7 +37,11 @@ function kindOf(stat: fs.Stats): (typeof KINDS)[keyof typeof KINDS] {
   return KINDS.device;
 }
 
-const isInside = (root: string, real: string) => real.startsWith(root + path.sep);
+const isInside = (root: string, real: string) => real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/** A name as the report prints it: control characters (a terminal's escapes) shown as `?`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 export function openUploadFolder(dir: string): UploadFolder {
   let root: string | undefined;
@@ -49,7 +53,7 @@ export function openUploadFolder(dir: string): UploadFolder {
 
   /** Why a link is skipped: where it leads, in the folder or out of it. */
   function linkSkip(root: string, at: string, key: string): Said {
-    const target = fs.readlinkSync(at);
+    const target = printable(fs.readlinkSync(at));
     let real: string | undefined;
     try {
       real = fs.realpathSync(at);
@@ -80,7 +84,7 @@ export function openUploadFolder(dir: string): UploadFolder {
         if (i < parts.length - 1) {
           if (!stat.isDirectory()) return { skip: MISSING };
         } else if (!stat.isFile()) {
-          return { skip: { key: 'moveIn.skip.fileNotRegular', params: { file: key, kind: kindOf(stat) } } };
+          return { skip: { key: 'moveIn.skip.fileNotRegular', params: { file: printable(key), kind: kindOf(stat) } } };
         } else {
           // No part was a link, so this is the real path; said again in case the key held a trick path.
           if (!isInside(root, at)) return { skip: MISSING };
