@@ -84,6 +84,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HSTS_MAX_AGE: '600', HSTS_INCLUDE_SUBDOMAINS: 'maybe' })).toThrow(ConfigError);
   });
 
+  it('reads TRUST_PROXY as a count of proxies or their addresses; on is one proxy, unset or off none', () => {
+    const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toEqual({ hops: 0 });
+    for (const off of ['', 'off', 'OFF', 'false', '0']) expect(trust(off)).toEqual({ hops: 0 });
+    for (const on of ['on', 'true', ' On ', '1']) expect(trust(on)).toEqual({ hops: 1 });
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('10.0.0.0/8,127.0.0.1')).toEqual({ addresses: ['10.0.0.0/8', '127.0.0.1'] });
+    expect(trust(' 192.0.2.10 , 2001:DB8::/32 ,::1')).toEqual({ addresses: ['192.0.2.10', '2001:db8::/32', '::1'] });
+  });
+
+  it.each([
+    'yes',
+    '-1',
+    '1.5',
+    '21',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.0/8/9',
+    '10.0.0',
+    '10.0.0.0/8,,127.0.0.1',
+    '10.0.0.0/8,proxy.example.com',
+    '10.0.0.0/x',
+  ])('refuses TRUST_PROXY=%s with one clear line', (value) => {
+    let error: unknown;
+    try {
+      loadConfig({ TRUST_PROXY: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^TRUST_PROXY/);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
   it('turns the captcha off only when asked', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isUtcZone, LOCALES, type Locale } from '@backroom/contract';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 export type DbKind = 'sqlite' | 'postgres' | 'mysql';
 
@@ -36,7 +37,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often buffered request-log rows are written, milliseconds. */
   logFlushMs: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies in front whose word on the client's address is believed (core/http/client-address.ts). */
+  trustProxy: TrustProxy;
   /**
    * The Strict-Transport-Security header every answer carries (HSTS_MAX_AGE seconds, and
    * HSTS_INCLUDE_SUBDOMAINS), for installs served over HTTPS only; undefined (the default): none.
@@ -330,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const seedLocale = (env.SEED_LOCALE?.trim().toLowerCase() || 'zh-cn') as Locale;
   if (!LOCALES.includes(seedLocale)) throw new ConfigError(`SEED_LOCALE must be one of ${LOCALES.join(', ')}`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(trustProxy);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
@@ -357,7 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR?.trim() || 'web/dist'),
     logLevel,
     logFlushMs: read('LOG_FLUSH_MS', intVar('LOG_FLUSH_MS', 10, 60_000), env.LOG_FLUSH_MS) ?? 1000,
-    trustProxy: ['1', 'true', 'on'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy,
     hsts: parseHsts(env),
     upload: {
       maxFiles: read('UPLOAD_MAX_FILES', intVar('UPLOAD_MAX_FILES', 1, 100), env.UPLOAD_MAX_FILES) ?? 9,

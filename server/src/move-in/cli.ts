@@ -1,19 +1,33 @@
 /**
- * `npm run move-in -- --from <database url> [--dry-run] [--merge] [--uploads <dir>] [--with-log]`:
+ * `npm run move-in -- --from <database url> [--dry-run] [--merge] [--uploads <dir>] [--with-log]` (or `--help`):
  * brings a cool-admin install's database into this install's (DATABASE_URL, DATA_DIR as `npm start`
  * reads them), after its migrations and seeds; prints the report (docs/move-in.md).
  */
-import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../core/config.js';
 import { AppError } from '../core/errors.js';
-import { translate } from '../core/i18n.js';
-import { type MoveInOptions, MoveInRefused, moveIn } from './move-in.js';
-import { renderReport } from './report.js';
+import type { MoveInOptions } from './move-in.js';
 
 const USAGE = 'usage: npm run move-in -- --from <database url> [--dry-run] [--merge] [--uploads <dir>] [--with-log]';
 
-/** The options of the command line; null when they are not understood. */
-export function parseArgs(argv: readonly string[]): MoveInOptions | null {
+/** What --help prints: the usage, then each option (docs/move-in.md tells the whole). */
+const HELP = [
+  USAGE,
+  '',
+  "Brings a cool-admin install's database into this one (DATABASE_URL, DATA_DIR as npm start reads them).",
+  '',
+  '  --from <database url>  the cool-admin database: mysql://…, postgres://… or sqlite:<file>',
+  '  --dry-run              print the report of what would come over, change nothing',
+  '  --merge                move into an install that already holds data besides its seed',
+  "  --uploads <dir>        cool-admin's upload folder: its regular files are copied (links, pipes and devices are not)",
+  '  --with-log             bring the request log too',
+  '  --help, -h             print this and exit',
+  '',
+  'More: docs/move-in.md',
+].join('\n');
+
+/** The options of the command line, 'help' when it asks for the usage; null when they are not understood. */
+export function parseArgs(argv: readonly string[]): MoveInOptions | 'help' | null {
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
   let from: string | undefined;
   let uploads: string | undefined;
   const flags = new Set<string>();
@@ -36,8 +50,12 @@ export function parseArgs(argv: readonly string[]): MoveInOptions | null {
 
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseArgs(argv);
+  if (options === 'help') {
+    console.log(HELP);
+    return 0;
+  }
   if (!options) {
-    console.error(USAGE);
+    console.error(`${USAGE}\n(npm run move-in -- --help says more)`);
     return 2;
   }
   let config: ReturnType<typeof loadConfig>;
@@ -50,6 +68,13 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
+  // The app (and with it every module) is loaded only for a move-in: --help and a bad line answer at once.
+  const [{ buildApp }, { translate }, { MoveInRefused, moveIn }, { renderReport }] = await Promise.all([
+    import('../app.js'),
+    import('../core/i18n.js'),
+    import('./move-in.js'),
+    import('./report.js'),
+  ]);
   const locale = config.seedLocale;
   const { ctx, close } = await buildApp(config);
   try {

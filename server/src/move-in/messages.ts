@@ -42,6 +42,26 @@ export const MOVE_IN_MESSAGES = {
     '上傳目錄中找不到該檔案',
     'the file is not in the upload folder',
   ),
+  'moveIn.skip.fileLinkOutside': m(
+    '{file} 是指向上传目录之外（{target}）的符号链接：未复制',
+    '{file} 是指向上傳目錄之外（{target}）的符號連結：未複製',
+    '{file} is a symbolic link out of the upload folder (to {target}): not copied',
+  ),
+  'moveIn.skip.fileLinkInside': m(
+    '{file} 是符号链接（指向 {target}）：只复制普通文件，如需要请用该文件本身替换链接',
+    '{file} 是符號連結（指向 {target}）：只複製一般檔案，如需要請以該檔案本身取代連結',
+    '{file} is a symbolic link (to {target}): only regular files are copied; put the file itself in its place to bring it',
+  ),
+  'moveIn.skip.fileNotRegular': m(
+    '{file} 是{kind}，不是普通文件：未复制',
+    '{file} 是{kind}，不是一般檔案：未複製',
+    '{file} is a {kind}, not a regular file: not copied',
+  ),
+  'moveIn.skip.fileChanged': m(
+    '{file} 在迁入过程中被替换：未复制',
+    '{file} 在遷入過程中被替換：未複製',
+    '{file} was replaced while the move-in ran: not copied',
+  ),
   'moveIn.skip.notLocalStorage': m(
     '本系统使用对象存储，文件未复制',
     '本系統使用物件儲存，檔案未複製',

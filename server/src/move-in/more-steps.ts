@@ -5,6 +5,7 @@ import { insertReturningId, toDbBool } from '../core/db/index.js';
 import { type IdBook, moveRows, type Run, sameColumns, sourceKey } from './engine.js';
 import { skip, tableReport } from './report.js';
 import type { SourceRow } from './source.js';
+import { copyVetted, openUploadFolder, printable, type VettedFile } from './upload-files.js';
 
 /** The region that stores missing here are created under (named in the report). */
 export const MOVED_IN_REGION = label('迁入门店', '遷入門市', 'Moved-in stores');
@@ -295,12 +296,12 @@ export async function moveFiles(run: Run, book: IdBook): Promise<void> {
     },
     parent: { column: 'parentId', of: (row) => row.parentId },
   });
-  const uploads = run.options.uploads;
+  const folder = run.options.uploads === undefined ? undefined : openUploadFolder(run.options.uploads);
   const files = tableReport(run.report, 'space_info (files)');
   const local = run.ctx.config.storage.kind === 'local';
   const dir = path.join(run.ctx.config.dataDir, 'uploads');
   const baseUrl = run.ctx.config.upload.baseUrl ?? '';
-  const copies: Array<{ from: string; to: string }> = [];
+  const copies: Array<{ from: VettedFile; to: string; key: string }> = [];
   await moveRows(run, book, {
     name: 'space_info',
     target: 'space_info',
@@ -310,17 +311,17 @@ export async function moveFiles(run: Run, book: IdBook): Promise<void> {
       if (!values.url || !values.name) return { skip: { key: 'moveIn.skip.incomplete' } };
       values.classifyId = run.idOf('space_type', row.classifyId) ?? null;
       values.userId = run.idOf('base_sys_user', row.userId) ?? null;
-      if (uploads) {
+      if (folder) {
         files.read += 1;
         const key = uploadKey(String(values.url));
-        const from = key === null ? null : path.join(uploads, key);
+        const vetted = key === null ? { skip: { key: 'moveIn.skip.fileMissing' } as const } : folder.vet(key);
         if (!local) skip(files, { key: 'moveIn.skip.notLocalStorage' });
-        else if (from === null || !fs.existsSync(from)) skip(files, { key: 'moveIn.skip.fileMissing' });
+        else if ('skip' in vetted) skip(files, vetted.skip);
         else if (key !== null) {
           const to = path.join(dir, key);
           if (fs.existsSync(to)) files.unchanged += 1;
           else {
-            copies.push({ from, to });
+            copies.push({ from: vetted.file, to, key });
             files.created += 1;
           }
           values.url = `${baseUrl}/upload/${key}`;
@@ -333,8 +334,10 @@ export async function moveFiles(run: Run, book: IdBook): Promise<void> {
   // Copied only when the rows are kept: a dry run copies nothing.
   if (!run.options.dryRun) {
     for (const copy of copies) {
-      fs.mkdirSync(path.dirname(copy.to), { recursive: true });
-      fs.copyFileSync(copy.from, copy.to, fs.constants.COPYFILE_EXCL);
+      if (copyVetted(copy.from, copy.to)) continue;
+      // Changed since it was looked at (a link or another file in its place): not copied after all.
+      files.created -= 1;
+      skip(files, { key: 'moveIn.skip.fileChanged', params: { file: printable(copy.key) } });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import {
   md5,
 } from './cool-admin.fixtures.js';
 import { MoveInRefused, moveIn } from './move-in.js';
-import type { MoveInReport, TableReport } from './report.js';
+import { type MoveInReport, renderReport, type TableReport } from './report.js';
 
 const counts = (report: MoveInReport, table: string): Omit<TableReport, 'table' | 'reasons'> => {
   const t = report.tables.find((x) => x.table === table);
@@ -287,6 +288,91 @@ for (const target of testTargets()) {
         await app.stop();
         await source.drop();
         fs.rmSync(uploads, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it('copies only regular files inside --uploads: links (out or in), a FIFO and a folder are skipped and named', async () => {
+      const app = await startApp(target);
+      const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'coolsrc-up-'));
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'coolsrc-out-'));
+      const rows = coolRows('8.x');
+      const [file] = rows.space_info ?? [];
+      const keys = [
+        'a1b2.png',
+        'passwd.png',
+        'secret.png',
+        'inner.png',
+        'pipe.png',
+        'folder.png',
+        'far/x.png',
+        'esc.png',
+      ];
+      rows.space_info = keys.map((name, i) => ({
+        ...file,
+        id: i + 1,
+        url: `http://127.0.0.1:8001/upload/20240305/${name}`,
+        key: `upload/20240305/${name}`,
+        fileId: `f${i}`,
+      }));
+      const source = await coolSqlite('8.x', rows);
+      try {
+        const day = path.join(uploads, '20240305');
+        fs.mkdirSync(day);
+        fs.writeFileSync(path.join(day, 'a1b2.png'), 'png!');
+        // Stand-ins for /etc/passwd and for this install's own secret, each behind a link.
+        const passwd = path.join(outside, 'passwd');
+        fs.writeFileSync(passwd, 'root:x:0:0:root:/root:/bin/bash\n');
+        const secret = path.join(app.dataDir, 'jwt-secret');
+        expect(fs.existsSync(secret)).toBe(true);
+        fs.symlinkSync(passwd, path.join(day, 'passwd.png'));
+        fs.symlinkSync(secret, path.join(day, 'secret.png'));
+        // A link to a file inside, a FIFO, a folder, and a folder that is a link out.
+        fs.symlinkSync(path.join(day, 'a1b2.png'), path.join(day, 'inner.png'));
+        const made = spawnSync('mkfifo', [path.join(day, 'pipe.png')]);
+        expect(made.status).toBe(0);
+        fs.mkdirSync(path.join(day, 'folder.png'));
+        fs.mkdirSync(path.join(outside, 'far'));
+        fs.writeFileSync(path.join(outside, 'far', 'x.png'), 'far away');
+        fs.symlinkSync(path.join(outside, 'far'), path.join(day, 'far'));
+        // A link to nothing, whose target would clear the operator's terminal if printed as it is.
+        fs.symlinkSync(`${passwd}\u001b[2J`, path.join(day, 'esc.png'));
+
+        const report = await moveIn(app.ctx, { from: source.url, uploads });
+        expect(counts(report, 'space_info (files)')).toMatchObject({ read: 8, created: 1, skipped: 7 });
+        const reasons = [...(report.tables.find((x) => x.table === 'space_info (files)')?.reasons.values() ?? [])];
+        const said = reasons.map((r) => [r.said.key, r.said.params?.file, r.count]).sort();
+        expect(said).toEqual(
+          [
+            ['moveIn.skip.fileLinkOutside', '20240305/passwd.png', 1],
+            ['moveIn.skip.fileLinkOutside', '20240305/secret.png', 1],
+            ['moveIn.skip.fileLinkOutside', '20240305/far/x.png', 1],
+            ['moveIn.skip.fileLinkOutside', '20240305/esc.png', 1],
+            ['moveIn.skip.fileLinkInside', '20240305/inner.png', 1],
+            ['moveIn.skip.fileNotRegular', '20240305/pipe.png', 1],
+            ['moveIn.skip.fileNotRegular', '20240305/folder.png', 1],
+          ].sort(),
+        );
+        const text = renderReport(report, 'en');
+        expect(text).toContain(`20240305/passwd.png is a symbolic link out of the upload folder (to ${passwd})`);
+        expect(text).toContain('20240305/pipe.png is a named pipe, not a regular file: not copied');
+        expect(text).toContain(`(to ${passwd}?[2J)`);
+        expect(text).not.toContain('\u001b');
+        // Only the regular file came in, and nothing of what the links lead to is served.
+        const copiedTo = path.join(app.dataDir, 'uploads');
+        const entries = (fs.readdirSync(copiedTo, { recursive: true }) as string[]).sort();
+        expect(entries).toEqual(['20240305', path.join('20240305', 'a1b2.png')]);
+        expect(fs.lstatSync(path.join(copiedTo, '20240305', 'a1b2.png')).isFile()).toBe(true);
+        for (const name of ['passwd.png', 'secret.png', 'far/x.png']) {
+          const served = await app.app.inject({ method: 'GET', url: `/upload/20240305/${name}` });
+          expect(served.statusCode).toBe(404);
+          expect(served.body).not.toContain('root:x:0:0');
+          expect(served.body).not.toContain(fs.readFileSync(secret, 'utf8').trim());
+        }
+      } finally {
+        await app.stop();
+        await source.drop();
+        fs.rmSync(uploads, { recursive: true, force: true });
+        fs.rmSync(outside, { recursive: true, force: true });
       }
     }, 120_000);
 

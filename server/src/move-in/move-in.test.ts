@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLegacyHash, legacyHashOf, verifyLegacyHash, verifyPassword } from '../core/auth/password.js';
 import { idList, permsKey } from './base-steps.js';
@@ -70,4 +74,36 @@ describe('the command line', () => {
     expect(parseArgs(['--dry-run'])).toBeNull();
     expect(parseArgs(['--from', 'x', '--force'])).toBeNull();
   });
+
+  /** The command as `npm run move-in` starts it, in a folder of its own (it must not touch a database to answer). */
+  function run(args: string[]) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-move-in-cli-'));
+    try {
+      return spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), ...args], {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('prints the usage on standard output for --help and -h, and exits 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const result = run([flag]);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^usage: npm run move-in -- --from <database url>/);
+      expect(result.stdout).toContain('--uploads <dir>');
+      expect(result.stderr).toBe('');
+    }
+    expect(parseArgs(['--from', 'x', '--help'])).toBe('help');
+  }, 90_000);
+
+  it('still refuses what it does not understand with the usage on standard error and exit 2', () => {
+    const result = run(['--force']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^usage: npm run move-in -- /);
+  }, 60_000);
 });

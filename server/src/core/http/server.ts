@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../db/unique.js';
 import { AppError, forbidden } from '../errors.js';
 import { type MessageKey, translate } from '../i18n.js';
 import type { DeletionOrigin } from '../recycle.js';
+import { trustFunction } from './client-address.js';
 import { ok } from './envelope.js';
 import { type FieldLabels, messageOf, validationError } from './validation.js';
 
@@ -95,7 +96,8 @@ export function createHttpServer(config: Config): FastifyInstance {
   const app = Fastify({
     clientErrorHandler: answerClientError,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // Only the hops TRUST_PROXY names: request.ip is then the one client address every limit uses.
+    trustProxy: trustFunction(config.trustProxy),
     // The request log (base/sys/log) records requests; pino keeps to errors and lifecycle.
     logController: new LogController({ disableRequestLogging: true }),
     // No child logger per request (pino builds one with its bindings and redaction on every call):

@@ -2,7 +2,7 @@ import type { Declaration } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { addBaseSeeds } from './base.seed.js';
+import { addBaseSeeds, adminHasDefaultPassword, defaultPasswordWarning } from './base.seed.js';
 import { registerCodingRoutes } from './coding.routes.js';
 import { createCodingService } from './coding.service.js';
 import { registerCommRoutes } from './comm.routes.js';
@@ -57,6 +57,10 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   registerSysSessionRoutes(app, ctx, sessions);
 
   addBaseSeeds(ctx, menus);
+  // Once the seeds ran: an install whose admin still has the public default says where it works.
+  ctx.onStart(async () => {
+    if (await adminHasDefaultPassword(ctx.db.db)) ctx.log.warn(defaultPasswordWarning(ctx.config.port));
+  });
 
   // Retention of the request log by its keep days: the task module runs it as a daily system task.
   ctx.taskHandlers.register({

@@ -20,8 +20,11 @@ import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
 import { sessionLimitSeed } from './sys-session.service.js';
 
-/** The seeded admin's password when ADMIN_PASSWORD is not set: public, so it must be changed at first sign-in. */
-const DEFAULT_ADMIN_PASSWORD = '123456';
+/**
+ * The seeded admin's password when ADMIN_PASSWORD is not set: public, so it must be changed at first
+ * sign-in, and until then it is accepted only from the server's own machine (open.service.ts).
+ */
+export const DEFAULT_ADMIN_PASSWORD = '123456';
 
 /** The departments of the starter organisation that other modules' seeds build on (customer: regions, offices). */
 export const STARTER_DEPARTMENTS = {
@@ -229,6 +232,27 @@ export async function flagDefaultAdminPassword(trx: Db, kind: DbKind): Promise<v
     .set({ passwordChangeRequired: toDbBool(kind, true) })
     .where('id', '=', admin.id)
     .execute();
+}
+
+/** Whether the seeded admin still owes the change of the public default password (and so still has it). */
+export async function adminHasDefaultPassword(db: Db): Promise<boolean> {
+  const admin = await db
+    .selectFrom('base_sys_user')
+    .select(['password', 'passwordChangeRequired'])
+    .where('username', '=', 'admin')
+    .executeTakeFirst();
+  return (
+    Boolean(admin?.passwordChangeRequired) && (await verifyPassword(DEFAULT_ADMIN_PASSWORD, admin?.password ?? ''))
+  );
+}
+
+/** The start-up log's word while the admin has the public default: where it works, and how to avoid it. */
+export function defaultPasswordWarning(port: number): string {
+  return (
+    `admin still has the public default password ${DEFAULT_ADMIN_PASSWORD}: it is accepted only from this machine ` +
+    `(http://127.0.0.1:${port}, not through a proxy) until admin signs in there and chooses a new one; ` +
+    'a new install avoids it with ADMIN_PASSWORD set before its first start'
+  );
 }
 
 async function seedParams(trx: Db, locale: Locale, params: readonly SeededParam[] = PARAMS): Promise<void> {

@@ -105,6 +105,8 @@ describe.each(testTargets())('a first start on $name', (target) => {
     );
     running.push(t);
     const own = await signIn(t, 'Operator-Chose9');
+    // The operator's own choice signs in from anywhere.
+    expect((await loginFrom(t, { remoteAddress: '192.0.2.50' }, 'Operator-Chose9')).status).toBe(200);
     const person = dataOf(await t.get<Person>('/admin/base/comm/person', {}, own));
     expect(person.pendingStep).toBeNull();
     expect(person.multiTenant).toBe(true);
@@ -122,4 +124,70 @@ describe.each(testTargets())('a first start on $name', (target) => {
     expect(person.pendingStep).toBe('passwordChange');
     expect(person.multiTenant).toBe(false);
   });
+
+  it('takes the public default only on the machine itself until admin has chosen a password, even behind a proxy', {
+    timeout: 90_000,
+  }, async () => {
+    // TRUST_PROXY on: an address it believes (127.0.0.1 written by a client) still does not count.
+    const t = await startApp(target, { TRUST_PROXY: '1' }, { keepFirstSignIn: true });
+    running.push(t);
+    const refusals: Array<[string, From]> = [
+      ['another machine', { remoteAddress: '192.0.2.50' }],
+      ['a proxy on this machine, forwarding another', { remoteAddress: '127.0.0.1', forwardedFor: '203.0.113.9' }],
+      ['a proxy on this machine, forwarding itself', { remoteAddress: '127.0.0.1', forwardedFor: '127.0.0.1' }],
+      ['another machine writing a loopback hop', { remoteAddress: '192.0.2.50', forwardedFor: '127.0.0.1' }],
+    ];
+    for (const [who, from] of refusals) {
+      const refused = await loginFrom(t, from, '123456');
+      expect(refused.status, who).toBe(400);
+      expect(refused.body.message, who).toBe(
+        "admin still has the public default password, which works only on the server's own machine: sign in there " +
+          `(http://127.0.0.1:${t.ctx.config.port}) and choose a new one, or set ADMIN_PASSWORD before the first start`,
+      );
+    }
+    const far = { remoteAddress: '192.0.2.50' };
+    expect((await loginFrom(t, far, '123456', 'zh-cn')).body.message).toMatch(
+      /^admin 仍在使用公开的默认密码.*ADMIN_PASSWORD$/,
+    );
+    expect((await loginFrom(t, far, '123456', 'zh-tw')).body.message).toMatch(
+      /^admin 仍在使用公開的預設密碼.*ADMIN_PASSWORD$/,
+    );
+    // A wrong password is told as any wrong password is.
+    expect((await loginFrom(t, far, 'not-it')).body.message).toBe('Incorrect username or password');
+
+    // On the machine itself (every loopback spelling): signed in, owing the change.
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await loginFrom(t, { remoteAddress }, '123456')).status, remoteAddress).toBe(200);
+    }
+    const token = dataOf(await loginFrom<{ token: string }>(t, { remoteAddress: '::1' }, '123456')).token;
+    const changed = await t.post(
+      '/admin/base/comm/passwordChange',
+      {
+        originalPassword: '123456',
+        password: 'Her-own-choice7',
+      },
+      token,
+    );
+    expect(changed.status).toBe(200);
+    // Her own password works from anywhere; the default does not work at all any more.
+    expect((await loginFrom(t, far, 'Her-own-choice7')).status).toBe(200);
+    expect((await loginFrom(t, { remoteAddress: '127.0.0.1' }, '123456')).body.message).toBe(
+      'Incorrect username or password',
+    );
+  });
 });
+
+type From = { remoteAddress: string; forwardedFor?: string };
+
+/** admin's password sign-in as a client at `from` sends it (CAPTCHA is off in the tests). */
+async function loginFrom<T = unknown>(t: TestApp, from: From, password: string, language = 'en') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/base/open/login',
+    remoteAddress: from.remoteAddress,
+    payload: { username: 'admin', password },
+    headers: { language, ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}) },
+  });
+  const body = response.json() as { code: number; message: string; data?: T };
+  return { status: response.statusCode, body, raw: response.body, headers: response.headers };
+}

@@ -9,6 +9,11 @@ export const BASE_MESSAGES = {
   ),
   'auth.badCredentials': m('账户或密码不正确', '帳戶或密碼不正確', 'Incorrect username or password'),
   'auth.userDisabled': m('该账户已被禁用', '該帳戶已被停用', 'This account is disabled'),
+  'auth.defaultPasswordRemote': m(
+    'admin 仍在使用公开的默认密码，它只在服务器本机上有效：请在服务器本机（http://127.0.0.1:{port}）登录并设置新密码，或在首次启动前设置 ADMIN_PASSWORD',
+    'admin 仍在使用公開的預設密碼，它只在伺服器本機上有效：請在伺服器本機（http://127.0.0.1:{port}）登入並設定新密碼，或在首次啟動前設定 ADMIN_PASSWORD',
+    "admin still has the public default password, which works only on the server's own machine: sign in there (http://127.0.0.1:{port}) and choose a new one, or set ADMIN_PASSWORD before the first start",
+  ),
   'auth.originalPassword': m('原密码错误', '原密碼錯誤', 'The original password is incorrect'),
   'auth.signedOutAfterFailures': m(
     '密码错误次数过多，已退出登录',

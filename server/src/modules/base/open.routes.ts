@@ -2,6 +2,7 @@ import { appBaseComm, baseOpen, type Declaration, type Eps, parseLocale } from '
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { buildEps } from '../../core/eps.js';
+import { isFromThisMachine } from '../../core/http/client-address.js';
 import { endpointOf, mount } from '../../core/http/server.js';
 import type { createOpenService } from './open.service.js';
 
@@ -14,7 +15,11 @@ export function registerOpenRoutes(
   mount(app, ctx.gate, endpointOf(baseOpen, 'captcha'), ({ input, request }) => open.captcha(input, request.ip));
   mount(app, ctx.gate, endpointOf(baseOpen, 'loginOptions'), ({ input }) => open.loginOptions(input.username));
   mount(app, ctx.gate, endpointOf(baseOpen, 'login'), ({ input, request }) =>
-    open.login(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    open.login(input, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      onThisMachine: isFromThisMachine(request.raw),
+    }),
   );
   mount(app, ctx.gate, endpointOf(baseOpen, 'refreshToken'), ({ input }) => open.refresh(input.refreshToken));
   // Built once per audience and language: the declarations do not change while the server runs.

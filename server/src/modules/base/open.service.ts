@@ -4,6 +4,7 @@ import { DUMMY_HASH, isLegacyHash, verifyLegacyHash, verifyPassword } from '../.
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
+import { DEFAULT_ADMIN_PASSWORD } from './base.seed.js';
 import { replaceLegacyHash } from './legacy-password.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
 import { findUser, findUserForLogin } from './sys-user.repository.js';
@@ -23,6 +24,12 @@ const CHALLENGE_SECONDS = 5 * 60;
 const CHALLENGE_TRIES = 5;
 
 type Challenge = { userId: number; passwordV: number; tries: number; until: number };
+
+/**
+ * A password sign-in's client: `onThisMachine` when the request came over loopback naming no other
+ * client (core/http/client-address.ts), the only place the seeded admin's public default works.
+ */
+export type LoginClient = SignInClient & { onThisMachine: boolean };
 
 /** Sign-in without a session: captcha, login (with its second step), refresh. */
 export function createOpenService(ctx: AppContext, sessions: SysSessionService, twoFactor: TwoFactorService) {
@@ -101,7 +108,7 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       return user.totpSecret ? challengeFor(user) : sessions.start(user, client);
     },
 
-    async login(input: LoginInput, client: SignInClient): Promise<TokenPair> {
+    async login(input: LoginInput, client: LoginClient): Promise<TokenPair> {
       if (input.challenge !== undefined) {
         if (!input.code) throw new AppError(400, 'validation.required', { field: 'code' });
         return completeChallenge(input.challenge, input.code, client);
@@ -147,6 +154,14 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       if (user.status !== 1) {
         await attempt.withdrawn();
         throw new AppError(400, 'auth.userDisabled');
+      }
+      // Until the admin has chosen a password, the public default signs in only on the server's own
+      // machine: a new install listening on every interface is not open to whoever knows it.
+      const publicDefault =
+        user.username === 'admin' && Boolean(user.passwordChangeRequired) && input.password === DEFAULT_ADMIN_PASSWORD;
+      if (publicDefault && !client.onThisMachine) {
+        await attempt.withdrawn();
+        throw new AppError(400, 'auth.defaultPasswordRemote', { port: ctx.config.port });
       }
       if (legacy) {
         const replaced = await replaceLegacyHash(ctx.db.db, ctx.db.kind, user, input.password);
