@@ -170,6 +170,44 @@ describe.skipIf(!hasChromium)('the file space in Chromium', () => {
     await eventually(() => header.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(2);
   });
 
+  it('opens an uploaded spreadsheet through its signed link; its bare address serves nothing without a session', async () => {
+    const name = `${unique('customers-')}.xlsx`;
+    const workbook = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('name,phone\nWang,13912345678\n'),
+    ]);
+    const { page } = await openAs(browser, server.base, { path: '/space/list' });
+    await view(page).locator('.space-files').waitFor();
+    await view(page).getByTestId('space-file-input').setInputFiles({
+      name,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook,
+    });
+    const card = view(page).locator(`[data-testid=space-file][data-name="${name}"]`);
+    await card.waitFor();
+    // The record keeps the bare address; the screen opens the signed link the list answers.
+    const [stored] = await files(admin, name);
+    expect(stored?.url).toMatch(/^\/upload\/\d{8}\/[0-9a-f-]{36}\.xlsx\?expires=\d+&signature=/);
+    await page.evaluate(() => {
+      window.open = (url?: string | URL) => {
+        (window as unknown as { opened: string }).opened = String(url);
+        return null;
+      };
+    });
+    await card.locator('.space-card-thumb').click();
+    const openedUrl = () => page.evaluate(() => (window as unknown as { opened?: string }).opened ?? '');
+    await eventually(openedUrl).toMatch(/\.xlsx\?expires=/);
+    const opened = await openedUrl();
+    // What a new tab sends: no Authorization header.
+    const fetched = (target: string) =>
+      page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, size: (await response.arrayBuffer()).byteLength };
+      }, target);
+    expect(await fetched(opened)).toEqual({ status: 200, size: workbook.length });
+    expect((await fetched(opened.split('?')[0] ?? '')).status).toBe(404);
+  });
+
   it('chooses a file in the picker by a click on its name, as on its picture', async () => {
     const file = await uploadPng(server.base, admin, `${unique('named-')}.png`);
     const { page } = await openAs(browser, server.base, { path: '/my/info' });

@@ -14,7 +14,7 @@ describe('the message tables', () => {
   });
 
   it("answers a module's key in every language from the module's own table", () => {
-    expect(hasMessage('customer.notInScope')).toBe(true);
+    expect(hasMessage('customer.ownerNotInScope')).toBe(true);
     expect(translate('en', 'task.badCron', { problem: 'six fields' })).toBe(
       MODULE_TABLES.task['task.badCron'].en.replace('{problem}', 'six fields'),
     );

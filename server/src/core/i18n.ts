@@ -115,7 +115,6 @@ export const SHARED_MESSAGES = {
     '您的角色要求兩步驟驗證：請先在本頁完成綁定，之後才能繼續使用',
     'Your role requires two-factor sign-in: set it up on this page first, nothing else works until then',
   ),
-  'scope.notYours': m('该记录不在你的数据范围内', '該記錄不在你的資料範圍內', 'This record is outside your data scope'),
   'scope.writeOutside': m(
     '负责员工或门店超出你的数据范围，不能保存',
     '負責員工或門市超出你的資料範圍，不能儲存',
@@ -171,11 +170,6 @@ export const SHARED_MESSAGES = {
     '{field} "{value}" is not one of the allowed values',
   ),
   'excel.keyNotFound': m('{field}“{value}”不存在', '{field}「{value}」不存在', 'No row has {field} "{value}"'),
-  'excel.keyOutOfScope': m(
-    '{field}“{value}”不在您的数据权限范围内',
-    '{field}「{value}」不在您的資料權限範圍內',
-    '{field} "{value}" is outside your data scope',
-  ),
   'excel.keyTwice': m(
     '{field}“{value}”在文件中出现了多次（第{row}行）',
     '{field}「{value}」在檔案中出現了多次（第{row}列）',

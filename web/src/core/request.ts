@@ -408,6 +408,36 @@ export async function download<S extends z.ZodType | undefined>(
     feedback.error(text);
     throw new RequestError(text, undefined, undefined);
   }
+  return receiveFile(response, options);
+}
+
+/**
+ * Fetches a private file of the file space (a document at `/upload/…`) with the session, as a
+ * new tab cannot: it sends no Authorization header, and the server answers a bare private address
+ * only to a signed-in reader (or through a signed link, which a stored address does not carry).
+ */
+export async function fetchFile(url: string, options: DownloadOptions = {}): Promise<{ blob: Blob; name: string }> {
+  await ensureFreshToken();
+  const headers: Record<string, string> = { language: i18n.language };
+  const token = currentToken();
+  if (token) headers.Authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const text = i18n.t('request.network');
+    feedback.error(text);
+    throw new RequestError(text, undefined, undefined);
+  }
+  // The stored name (`<uuid>.xlsx`) when the answer names none.
+  const fallback = url.split(/[?#]/, 1)[0]?.split('/').pop() || 'download';
+  const file = await receiveFile(response, options);
+  return { blob: file.blob, name: file.name === 'download' ? fallback : file.name };
+}
+
+/** A file answer's bytes, counted as they arrive; a refusal (the JSON envelope instead of a file) shown and thrown as a call's. */
+async function receiveFile(response: Response, options: DownloadOptions): Promise<{ blob: Blob; name: string }> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
     const text = await response.text();

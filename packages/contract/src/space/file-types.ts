@@ -63,3 +63,38 @@ export const AVATAR_MAX_BYTES = 100 * 1024;
  * base/comm/upload, which checks them; `type` says where they are kept (this server or an S3 bucket).
  */
 export type UploadMode = { mode: 'local'; type: 'local' | 's3' };
+
+/**
+ * Groups served to anyone who has the address (generated, unguessable): the mini program, rich text
+ * and avatars load them without a session. Every other group (documents, spreadsheets, archives,
+ * text, anything unknown) is private: served to a signed-in user who may read it, or through a
+ * signed link that expires (docs/architecture.md, "File space").
+ */
+export const PUBLIC_FILE_GROUPS: readonly FileTypeGroup[] = ['image', 'video', 'audio'];
+
+/** Whether a file (by its name, key or address) is private: not an image, video or audio. */
+export function isPrivateFile(nameOrUrl: string): boolean {
+  return !PUBLIC_FILE_GROUPS.includes(fileTypeOf(nameOrUrl));
+}
+
+/** The query parameters of a signed file link: its expiry (Unix seconds) and its signature. */
+export const FILE_LINK_PARAMS = { expires: 'expires', signature: 'signature' } as const;
+
+/**
+ * A file address without the signature of a signed link (what a record or a parameter keeps: a
+ * signed link expires). Any other address is answered as it came.
+ */
+export function unsignedFileUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const hash = url.indexOf('#', query);
+  const end = hash < 0 ? url.length : hash;
+  const kept = url
+    .slice(query + 1, end)
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=', 1)[0];
+      return part !== '' && name !== FILE_LINK_PARAMS.expires && name !== FILE_LINK_PARAMS.signature;
+    });
+  return `${url.slice(0, query)}${kept.length > 0 ? `?${kept.join('&')}` : ''}${url.slice(end)}`;
+}

@@ -3,7 +3,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 /**
  * Secrets the server keeps at rest, under keys derived (HKDF-SHA256) from the install's secret
  * (core/auth/secret.ts): two-factor secrets sealed with AES-256-GCM, recovery codes as keyed
- * hashes. A copy of the database alone reveals neither.
+ * hashes, and the signatures of links that expire (a private file's). A copy of the database alone
+ * reveals neither, and no link can be made without the secret.
  */
 export type Vault = {
   /** `v1.<iv>.<tag>.<ciphertext>` (base64url). */
@@ -12,12 +13,18 @@ export type Vault = {
   open(sealed: string): string | null;
   /** A keyed hash (hex) of a short secret (a recovery code). */
   digest(text: string): string;
+  /**
+   * A MAC (base64url, HMAC-SHA256) of a text under a key derived for this purpose alone, so a
+   * signature made for one use (a file link) is worth nothing for another.
+   */
+  sign(purpose: string, text: string): string;
 };
 
 export function createVault(secret: string): Vault {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'backroom-vault', info, 32));
   const sealKey = derive('seal:totp');
   const digestKey = derive('digest:recovery');
+  const signKeys = new Map<string, Buffer>();
   return {
     seal(text) {
       const iv = randomBytes(12);
@@ -40,6 +47,14 @@ export function createVault(secret: string): Vault {
     },
     digest(text) {
       return createHmac('sha256', digestKey).update(text).digest('hex');
+    },
+    sign(purpose, text) {
+      let key = signKeys.get(purpose);
+      if (!key) {
+        key = derive(`sign:${purpose}`);
+        signKeys.set(purpose, key);
+      }
+      return createHmac('sha256', key).update(text).digest('base64url');
     },
   };
 }

@@ -2,7 +2,6 @@ import type { Entity, PageResult, StandardAction } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import type { Db } from '../db/index.js';
 import type { AppError } from '../errors.js';
-import type { MessageKey } from '../i18n.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
 import type { AnySelect, ListInput } from './query.js';
 
@@ -54,8 +53,6 @@ export type CrudOptions = {
     session: Session,
     trx: LooseTrx,
   ) => Promise<DeletedRows[] | undefined> | DeletedRows[] | undefined;
-  /** Message for a row the scope hides from update/delete (an owned entity's default: scope.notYours). */
-  scopeMessage?: MessageKey;
   /** Record the creator in the entity's userId column on add. */
   setCreator?: boolean;
   /** The entity decides who may do what (users, roles, menus, departments): drop cached principals after writes. */
@@ -81,7 +78,7 @@ export type CrudService = {
   delete(ids: readonly number[], session: Session, origin: DeletionOrigin): Promise<void>;
   /**
    * Rows by id within the session's scope, as stored (sensitive values in clear: never answer them
-   * as they are); 404 when one is missing, a refusal (400, 1001) when the scope hides one.
+   * as they are); 404 when one is missing or hidden by the scope, alike, so ids cannot be probed.
    */
   touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]>;
   /**

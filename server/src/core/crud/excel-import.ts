@@ -312,7 +312,7 @@ export async function runBatch(options: {
       outcome.errors = [...errors, ...more];
     };
     const keyCell = keyName !== null ? cellOf(keyName, fileRow.row) : '';
-    const keyError = (messageKey: 'excel.keyNotFound' | 'excel.keyOutOfScope' | 'excel.keyTwice', row?: number) => ({
+    const keyError = (messageKey: 'excel.keyNotFound' | 'excel.keyTwice', row?: number) => ({
       cell: keyCell,
       column: keyName !== null ? columnLabel(keyName) : '',
       message: translate(locale, messageKey, {
@@ -330,9 +330,10 @@ export async function runBatch(options: {
       }
       firstRowOfKey.set(key, fileRow.row);
       target = existing.get(key);
-      // Only rows the operator may see are updated; a row outside the scope is an error, never overwritten.
+      // Only rows the operator may see are updated; a row outside the scope is an error, never
+      // overwritten, told as a key nobody has, so a file cannot probe which codes exist.
       if (!target || !visible.has(Number(target.id))) {
-        fail([keyError(target ? 'excel.keyOutOfScope' : 'excel.keyNotFound')]);
+        fail([keyError('excel.keyNotFound')]);
         continue;
       }
     }

@@ -1,7 +1,7 @@
 import { TENANT_COLUMN } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId } from '../db/index.js';
-import { AppError, conflict, notFound, refused } from '../errors.js';
+import { AppError, conflict, notFound } from '../errors.js';
 import type { CrudContext } from './crud-context.js';
 import type { CrudService, LooseTrx, Row, WriteContext } from './crud-types.js';
 import { readDictionaries } from './excel-cells.js';
@@ -29,14 +29,17 @@ export function createWritePath(c: CrudContext): WritePath {
   const { entity, kind, options } = c;
   const { db } = c.app;
   const { ownership } = entity;
-  const scopeMessage = options.scopeMessage ?? (ownership ? 'scope.notYours' : 'auth.forbidden');
   const checks = createWriteChecks(c);
 
-  /** The stored rows of these ids: 404 for one nobody (or another tenant) has, a refusal for one out of scope. */
+  /**
+   * The stored rows of these ids, all within the session's scope, or a 404. A row outside the scope
+   * (another tenant's, another store's, another clerk's) answers exactly as an id nobody has, so
+   * that no answer tells which ids exist. What the operator sees but may not change stays a
+   * refusal with its reason (assertOwnedWritable, a module's beforeWrite).
+   */
   async function touchable(trx: Db, ids: readonly number[], session: Session): Promise<Row[]> {
     const unique = [...new Set(ids)];
     const stored = asLoose(trx).selectFrom(entity.table).selectAll().where('id', 'in', unique);
-    // Another tenant's row is not there for this operator: a 404, as for an id nobody has.
     const rows = await (entity.tenant ? whereTenant(stored, session) : stored).execute();
     if (rows.length !== unique.length) throw notFound();
     if (options.scope || ownership) {
@@ -45,7 +48,7 @@ export function createWritePath(c: CrudContext): WritePath {
         .select(`${MAIN}.id`)
         .where(`${MAIN}.id`, 'in', unique)
         .execute();
-      if (visible.length !== unique.length) throw refused(scopeMessage);
+      if (visible.length !== unique.length) throw notFound();
     }
     return rows;
   }

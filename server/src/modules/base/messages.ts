@@ -87,7 +87,6 @@ export const BASE_MESSAGES = {
   ),
   'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
   'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
-  'user.notInScope': m('没有该用户的数据权限', '沒有該使用者的資料權限', 'You have no data permission for this user'),
   'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
   'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
   'role.superLocked': m(

@@ -41,7 +41,6 @@ export function createSysDepartmentService(ctx: AppContext): SysDepartmentServic
   const crud = createCrud(ctx, sysDepartment, {
     join: (qb) => qb.leftJoin('base_sys_department as p', 'p.id', `${MAIN}.parentId`).select('p.name as parentName'),
     scope: (qb, session) => applyDepartmentScope(qb, `${MAIN}.id`, session),
-    scopeMessage: 'dept.notInScope',
     setCreator: true,
     invalidatesAuth: true,
     async beforeWrite(data, _input, { session, trx, existing, mode }) {
@@ -91,8 +90,8 @@ export function createSysDepartmentService(ctx: AppContext): SysDepartmentServic
         const byId = new Map(nodes.map((n) => [n.id, { ...n }]));
         for (const place of places) {
           const node = byId.get(place.id);
-          if (!node) throw notFound();
-          if (!seesDepartment(session, place.id)) throw refused('dept.notInScope');
+          // A department outside the scope is not there for this operator, as one nobody has.
+          if (!node || !seesDepartment(session, place.id)) throw notFound();
           const parentId = place.parentId === undefined ? node.parentId : place.parentId;
           if (parentId !== node.parentId) {
             if (parentId !== null && !byId.has(parentId)) throw badRequest('dept.parentMissing');

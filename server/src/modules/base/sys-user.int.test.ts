@@ -361,7 +361,8 @@ describe.each(testTargets())('sys/user on $name', (target) => {
     it('update reaches only users in scope, and only into departments in scope', async () => {
       dataOf(await t.post('/admin/base/sys/user/update', { id: users.east, nickName: 'by ops' }, ops.token));
       expect((await userOf(users.east ?? 0))?.nickName).toBe('by ops');
-      expectRuleRefusal(await t.post('/admin/base/sys/user/update', { id: users.finance, nickName: 'x' }, ops.token));
+      // A user outside the scope is not there for the operator; a department outside it is a refusal.
+      expectRefused(await t.post('/admin/base/sys/user/update', { id: users.finance, nickName: 'x' }, ops.token), 404);
       expectRuleRefusal(
         await t.post('/admin/base/sys/user/update', { id: users.east, departmentId: dept('财务部') }, ops.token),
       );
@@ -371,10 +372,11 @@ describe.each(testTargets())('sys/user on $name', (target) => {
     });
 
     it('delete reaches only users in scope', async () => {
-      expectRuleRefusal(await t.post('/admin/base/sys/user/delete', { ids: [users.finance] }, ops.token));
-      // One row outside the scope refuses the whole batch.
-      expectRuleRefusal(
+      expectRefused(await t.post('/admin/base/sys/user/delete', { ids: [users.finance] }, ops.token), 404);
+      // One row outside the scope refuses the whole batch, as an id nobody has would.
+      expectRefused(
         await t.post('/admin/base/sys/user/delete', { ids: [users.opsStaff, users.finance] }, ops.token),
+        404,
       );
       expect(await userOf(users.finance ?? 0)).toBeDefined();
       expect(await userOf(users.opsStaff ?? 0)).toBeDefined();
@@ -384,12 +386,13 @@ describe.each(testTargets())('sys/user on $name', (target) => {
     });
 
     it('move reaches only users in scope, and only into departments in scope', async () => {
-      expectRuleRefusal(
+      expectRefused(
         await t.post(
           '/admin/base/sys/user/move',
           { departmentId: dept('门店运营部'), userIds: [users.finance] },
           ops.token,
         ),
+        404,
       );
       expectRuleRefusal(
         await t.post('/admin/base/sys/user/move', { departmentId: dept('财务部'), userIds: [users.south] }, ops.token),

@@ -47,7 +47,6 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
     join: (qb) => withDepartmentAndRoleNames(qb, ctx.db.kind),
     joinedOrder: { departmentName: 'd.name' },
     scope: (qb, session) => applyDepartmentScope(qb, `${MAIN}.departmentId`, session),
-    scopeMessage: 'user.notInScope',
     filter: (qb, input) => {
       const ids = input.departmentIds as number[] | undefined;
       return ids === undefined ? qb : ids.length === 0 ? qb : qb.where(`${MAIN}.departmentId`, 'in', ids);

@@ -64,7 +64,6 @@ export function createActivityService(ctx: AppContext, customers: CrudService): 
     join: (qb) => withOwnerName(qb),
     joinedOrder: { employeeName: 'employeeName' },
     filter: filterCreated,
-    scopeMessage: 'customer.activityNotInScope',
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       assertIdNumberOfType(data, existing);
       await assertSpaceFiles(trx, data.prizePhoto);

@@ -122,7 +122,6 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     join: (qb) => withOwnerName(qb),
     joinedOrder: { employeeName: 'employeeName' },
     filter: filterCustomers,
-    scopeMessage: 'customer.notInScope',
     // A total is kept 2 s per principal and filters (the next pages of a search reuse it; every
     // write through this service forgets them): at 1M customers a superuser's count is most of
     // the page's cost (README, "Customer keyword search").
@@ -186,7 +185,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     return [...inScope, ...stores.map((storeName) => ({ visible: false as const, storeName }))];
   }
 
-  /** The rows are there and within the operator's scope, checked in slices; refused as a whole otherwise. */
+  /** The rows are there and within the operator's scope, checked in slices; a 404 as a whole otherwise. */
   async function assertTouchable(trx: LooseTrx, ids: readonly number[], session: Session): Promise<Row[]> {
     const rows: Row[] = [];
     for (let i = 0; i < ids.length; i += SLICE)

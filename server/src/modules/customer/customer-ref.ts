@@ -6,7 +6,8 @@ type Row = Record<string, unknown>;
 
 /**
  * The customer an invitation or activity names, when the operator may see it: a missing one is a
- * clear 400 on the field (not a 404 of the call), one outside the scope the customers' refusal.
+ * clear 400 on the field (not a 404 of the call), and so is one outside the scope: the same answer,
+ * so no call tells which customer ids exist.
  */
 export async function visibleCustomer(
   customers: CrudService,

@@ -41,7 +41,6 @@ export function createInvitationService(ctx: AppContext, customers: CrudService)
     afterRead: (rows) => rows.map(maskJoined),
     joinedOrder: { customerName: 'customerName', employeeName: 'employeeName', storeName: 'storeName' },
     filter: filterInviteTime,
-    scopeMessage: 'customer.invitationNotInScope',
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       if (mode === 'add' && (data.customerStatus === undefined || data.customerStatus === '')) {
         data.customerStatus = OPEN_INVITATION;

@@ -2,21 +2,6 @@ import { m, type Texts } from '../../core/i18n-text.js';
 
 /** The customer module's server messages, in the three languages (joined in server/src/messages.ts). */
 export const CUSTOMER_MESSAGES = {
-  'customer.notInScope': m(
-    '该客户不在您的数据权限范围内',
-    '該客戶不在您的資料權限範圍內',
-    'This customer is outside your data scope',
-  ),
-  'customer.invitationNotInScope': m(
-    '该邀约记录不在您的数据权限范围内',
-    '該邀約記錄不在您的資料權限範圍內',
-    'This invitation is outside your data scope',
-  ),
-  'customer.activityNotInScope': m(
-    '该活动记录不在您的数据权限范围内',
-    '該活動記錄不在您的資料權限範圍內',
-    'This activity is outside your data scope',
-  ),
   'customer.ownerMissing': m(
     '员工 {id} 不存在或已停用',
     '員工 {id} 不存在或已停用',

@@ -18,7 +18,7 @@ export type RevealTargets = { customers: CrudService; activities: CrudService };
 export type RevealTarget = { service: CrudService; nameColumn: string };
 
 /**
- * Shows one masked field in clear: the row must be in the operator's scope (otherwise refused, as
+ * Shows one masked field in clear: the row must be in the operator's scope (otherwise a 404, as on
  * every path of an owned entity), and the audit row is written in the same transaction as the
  * value is read, so no value leaves without its entry. The caller's endpoint holds the permission.
  */

@@ -68,6 +68,15 @@ describe.each(testTargets())('storage-webdav plugin on $name', (target) => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     expect(filesUnder(path.join(t.dataDir, 'uploads'))).toEqual([]);
 
+    // A document is private: the plugin's host would serve it to anyone, so it stays in the
+    // built-in storage, behind a signed link.
+    const workbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('customer list')]);
+    const doc = String(dataOf(await upload(t, admin, [{ filename: 'customers.xlsx', content: workbook }])));
+    expect(doc).toMatch(/^\/upload\/\d{8}\/[0-9a-f-]{36}\.xlsx\?expires=/);
+    expect(filesUnder(path.join(dav.root, 'files')).filter((f) => f.endsWith('.xlsx'))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: doc })).rawPayload.equals(workbook)).toBe(true);
+    fs.rmSync(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
+
     // A wrong password: the file is kept by the built-in storage, and the plugin shows why.
     dataOf(await t.post(`${P}/update`, { id, config: { ...config, password: 'wrong-one-1' } }, admin));
     const fallback = String(

@@ -2,11 +2,6 @@ import { m, type Texts } from '../../core/i18n-text.js';
 
 /** The recycle module's server messages, in the three languages (joined in server/src/messages.ts). */
 export const RECYCLE_MESSAGES = {
-  'recycle.notYours': m(
-    '只能查看和恢复自己删除的数据',
-    '只能檢視和恢復自己刪除的資料',
-    'You can only see and restore the records of your own deletions',
-  ),
   'recycle.alreadyRestored': m(
     '回收记录 #{id} 已于 {time} 恢复，不能重复恢复',
     '回收紀錄 #{id} 已於 {time} 恢復，不能重複恢復',

@@ -96,7 +96,6 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
     // A superuser sees every record; anyone else the records of their own deletions, so restoring
     // never brings back rows the operator could not have deleted.
     scope: (qb, session) => (session.isSuper ? qb : qb.where(`${MAIN}.userId`, '=', session.userId)),
-    scopeMessage: 'recycle.notYours',
     afterRead(rows) {
       for (const row of rows) {
         const table = String((row.entityInfo as { table?: unknown } | null)?.table ?? '');
@@ -229,7 +228,7 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
     async restore(ids, session) {
       const unique = [...new Set(ids)];
       await ctx.db.db.transaction().execute(async (trx) => {
-        // touchable: 404 for a missing record, a refusal for another operator's record.
+        // touchable: 404 for a missing record and for another operator's record alike.
         await crud.touchable(trx, unique, session);
         const records = await recordsByIds(trx, unique);
         if (records.length !== unique.length) throw notFound();

@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
+import { createFileLinks } from './file-links.js';
 import { withPluginStorage } from './plugin-storage.js';
 import { createSpaceInfoService } from './space-info.service.js';
 import { createSpaceTypeService } from './space-type.service.js';
@@ -29,8 +30,9 @@ function removeStaleTemps(tempDir: string) {
 }
 
 /**
- * The file space: uploads (base/comm/upload and uploadMode), the local upload folder at /upload/…,
- * files (space/info) and their categories (space/type).
+ * The file space: uploads (base/comm/upload and uploadMode), the files at /upload/… (images and
+ * media to anyone, private files to a reader the space allows or a signed link), files
+ * (space/info) and their categories (space/type).
  */
 export async function registerSpace(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
@@ -44,8 +46,14 @@ export async function registerSpace(app: FastifyInstance, ctx: AppContext, base:
     createStorage(ctx.config.storage, uploadsDir, ctx.config.upload.baseUrl),
     ctx.plugins,
   );
-  await registerUploadRoutes(app, ctx, createUploadService(ctx, storage, tempDir), uploadsDir);
-  const files = createSpaceInfoService(ctx);
+  const links = createFileLinks(ctx.vault, ctx.config.upload.baseUrl);
+  const files = createSpaceInfoService(ctx, links);
+  await registerUploadRoutes(app, ctx, createUploadService(ctx, storage, tempDir), {
+    uploadsDir,
+    storage,
+    links,
+    files,
+  });
   const types = createSpaceTypeService(ctx);
   mountCrud(app, ctx, files);
   mountCrud(app, ctx, types);

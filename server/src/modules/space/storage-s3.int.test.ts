@@ -21,11 +21,11 @@ describe.each(testTargets())('S3 storage on $name', (target) => {
   let t: TestApp;
   let admin: string;
 
-  /** Every object key in the bucket (s3rver keeps them as folders of files). */
+  /** Every object key in the bucket (s3rver keeps each as `<key>._S3rver_object` beside its metadata). */
   const objects = () =>
     filesUnder(path.join(s3Dir, BUCKET))
-      .filter((f) => f.endsWith(`${path.sep}._S3rver_object`))
-      .map((f) => f.slice(0, -`${path.sep}._S3rver_object`.length));
+      .filter((f) => f.endsWith('._S3rver_object'))
+      .map((f) => f.slice(0, -'._S3rver_object'.length));
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'br-s3rver-'));
@@ -77,7 +77,32 @@ describe.each(testTargets())('S3 storage on $name', (target) => {
     const fetched = await fetch(url);
     expect(fetched.headers.get('content-type')).toBe('image/svg+xml');
     const note = String(dataOf(await upload(t, admin, [{ filename: 'note.txt', content: Buffer.from('hello') }])));
-    expect((await fetch(note)).headers.get('content-disposition')).toBe('attachment');
+    // A text file is private: the server serves it (a signed link), as an attachment.
+    expect((await t.app.inject({ method: 'GET', url: note })).headers['content-disposition']).toBe('attachment');
+  });
+
+  it('keeps a private file out of the public prefix and serves it through the server, to its readers only', async () => {
+    const workbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('customer list')]);
+    const url = String(dataOf(await upload(t, admin, [{ filename: 'customers.xlsx', content: workbook }])));
+    expect(url).toMatch(/^\/upload\/\d{8}\/[0-9a-f-]{36}\.xlsx\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/);
+    const key = (url.split('?', 1)[0] ?? '').slice('/upload/'.length);
+    // In the bucket beside the public prefix, never under it, so its public address has nothing.
+    expect(objects()).toContain(path.join('private', 'app', 'base', key));
+    expect(objects()).not.toContain(path.join('app', 'base', key));
+    expect((await fetch(`${endpoint}/${BUCKET}/app/base/${key}`)).status).not.toBe(200);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(workbook)).toBe(true);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.headers['content-disposition']).toBe('attachment');
+    // The bare address without a session, and a link for a file the bucket does not have: 404.
+    expect((await t.app.inject({ method: 'GET', url: `/upload/${key}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/upload/${key}`, headers: { authorization: admin } })).statusCode,
+    ).toBe(200);
+    const gone = `/upload/20200101/00000000-0000-0000-0000-000000000000.xlsx`;
+    expect((await t.app.inject({ method: 'GET', url: gone, headers: { authorization: admin } })).statusCode).toBe(404);
+    expect(filesUnder(path.join(t.dataDir, 'uploads'))).toEqual([]);
   });
 
   it('sends nothing to the bucket for a refused upload', async () => {

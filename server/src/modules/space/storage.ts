@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { isPrivateFile } from '@backroom/contract';
 import type { StorageConfig } from '../../core/config.js';
 import { objectHeaders } from './served-headers.js';
 
@@ -17,10 +19,18 @@ export type FileStorage = {
   put(tempFile: string, key: string, info: { ext: string; size: number }): Promise<StoredFile>;
   /** Removes a stored file; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * A private file's content, for the server to send after its own checks (a bucket keeps private
+   * files where its public address does not reach); null when there is none. Absent where the
+   * server's upload folder holds the files and serves them itself.
+   */
+  open?(key: string): Promise<{ body: Readable; size: number | undefined } | null>;
 };
 
 /** A generated key: date folder and file name of lower-case letters, digits and dashes only. */
 const KEY_PATTERN = /^\d{8}\/[0-9a-f-]{36}\.[a-z0-9]{1,10}$/;
+
+export const isStorageKey = (key: string): boolean => KEY_PATTERN.test(key);
 
 export function assertKey(key: string) {
   if (!KEY_PATTERN.test(key)) throw new Error(`refusing a storage key that was not generated here: ${key}`);
@@ -59,11 +69,19 @@ export function createLocalStorage(root: string, baseUrl: string | undefined): F
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
+/** Where a bucket keeps private files: beside the public prefix, never under it, so a public-read policy on it misses them. */
+export function privatePrefixOf(prefix: string): string {
+  return prefix ? `private/${prefix}` : 'private';
+}
+
 /**
  * An S3-compatible bucket. The AWS SDK loads on the first upload, so a server that keeps files
- * locally (the default) never pays for it.
+ * locally (the default) never pays for it. Images and media go under the prefix and are addressed
+ * at the bucket's public address; private files (documents, spreadsheets…: `isPrivateFile`) go
+ * under `private/<prefix>` and are addressed at the server (`/upload/<key>`, under
+ * UPLOAD_BASE_URL), which sends them after its own checks, as it does for local files.
  */
-export function createS3Storage(config: S3Config): FileStorage {
+export function createS3Storage(config: S3Config, baseUrl: string | undefined): FileStorage {
   type Sdk = typeof import('@aws-sdk/client-s3');
   let loaded: Promise<{ sdk: Sdk; client: InstanceType<Sdk['S3Client']> }> | undefined;
   const load = () => {
@@ -81,8 +99,10 @@ export function createS3Storage(config: S3Config): FileStorage {
     }));
     return loaded;
   };
+  const privatePrefix = privatePrefixOf(config.prefix);
   const objectKey = (key: string) => {
     assertKey(key);
+    if (isPrivateFile(key)) return `${privatePrefix}/${key}`;
     return config.prefix ? `${config.prefix}/${key}` : key;
   };
   return {
@@ -100,22 +120,36 @@ export function createS3Storage(config: S3Config): FileStorage {
             ContentLength: info.size,
             ContentType: contentType,
             ContentDisposition: disposition,
-            CacheControl: 'public, max-age=31536000, immutable',
+            CacheControl: isPrivateFile(key) ? 'private, no-store' : 'public, max-age=31536000, immutable',
           }),
         );
       } finally {
         body.destroy();
       }
       await fs.rm(tempFile, { force: true });
-      return { key, url: `${config.publicUrl}/${objectKey(key)}` };
+      const url = isPrivateFile(key) ? `${baseUrl ?? ''}/upload/${key}` : `${config.publicUrl}/${objectKey(key)}`;
+      return { key, url };
     },
     async remove(key) {
       const { sdk, client } = await load();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
     },
+    async open(key) {
+      if (!isPrivateFile(key)) return null;
+      const { sdk, client } = await load();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+        if (!object.Body) return null;
+        return { body: object.Body as Readable, size: object.ContentLength };
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return null;
+        throw error;
+      }
+    },
   };
 }
 
 export function createStorage(config: StorageConfig, uploadsDir: string, baseUrl: string | undefined): FileStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(uploadsDir, baseUrl);
+  return config.kind === 's3' ? createS3Storage(config, baseUrl) : createLocalStorage(uploadsDir, baseUrl);
 }

@@ -241,12 +241,19 @@ describe.each(testTargets())('base/comm upload on $name', (target) => {
     expect(svg.headers['content-security-policy']).not.toMatch(/script-src/);
 
     // Files put in the folder by other means (an older install, an operator) get the same treatment.
+    // They are private files (not images or media): nobody without a session gets them, and a
+    // reader the space allows (here a superuser) gets them only as sandboxed downloads.
     fs.mkdirSync(path.join(uploadsDir, '20240101'), { recursive: true });
     fs.writeFileSync(path.join(uploadsDir, '20240101', 'page.html'), HTML);
     fs.writeFileSync(path.join(uploadsDir, '20240101', 'blob'), HTML);
     fs.writeFileSync(path.join(uploadsDir, '20240101', 'notes.txt'), HTML);
     for (const name of ['page.html', 'blob', 'notes.txt']) {
-      const reply = await t.app.inject({ method: 'GET', url: `/upload/20240101/${name}` });
+      expect((await t.app.inject({ method: 'GET', url: `/upload/20240101/${name}` })).statusCode, name).toBe(404);
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: `/upload/20240101/${name}`,
+        headers: { authorization: admin },
+      });
       expect(reply.statusCode, name).toBe(200);
       expect(reply.headers['content-type'], name).not.toMatch(/html/);
       expect(reply.headers['content-disposition'], name).toBe('attachment');

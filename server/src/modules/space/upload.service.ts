@@ -9,6 +9,7 @@ import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { AppError, badRequest } from '../../core/errors.js';
 import { contentMatches, declaredTypeFits, HEAD_BYTES } from './file-check.js';
+import { createFileLinks } from './file-links.js';
 import type { FileStorage, StoredFile } from './storage.js';
 import { createUploadQuotas, type UploadQuotas } from './upload-quota.js';
 
@@ -35,7 +36,8 @@ export type UploadService = {
   /**
    * Checks every file of the request (count, size, extension allow-list, declared type and
    * content), then stores them all under generated names; refused or failed, nothing stays behind.
-   * Returns the addresses in the order the files came.
+   * Returns the addresses in the order the files came: a private file's (a document's) as a signed
+   * link that expires, which opens it for the uploader in a new tab, where no session goes along.
    */
   receive(parts: AsyncIterable<UploadPart>, userId: number): Promise<string[]>;
 };
@@ -117,6 +119,7 @@ export function createUploadService(
   const { maxFiles, maxSizeMb } = ctx.config.upload;
   const limits: UploadLimits = { maxFiles, maxSizeMb, maxBytes: maxSizeMb * 1024 * 1024 };
   const allowed = ALLOWED_EXTENSIONS.join(', ');
+  const links = createFileLinks(ctx.vault, ctx.config.upload.baseUrl);
 
   async function stage(
     part: Extract<UploadPart, { type: 'file' }>,
@@ -200,7 +203,7 @@ export function createUploadService(
           staged.length,
           staged.reduce((sum, s) => sum + s.size, 0),
         );
-        return stored.map((f) => f.url);
+        return stored.map((f) => links.readable(f.url));
       } catch (error) {
         throw toAppError(error, limits);
       } finally {

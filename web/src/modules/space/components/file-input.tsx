@@ -1,10 +1,11 @@
 import { CloseOutlined, FileOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import '../space.css';
-import { type FileTypeGroup, fileTypeOf, spaceInfo } from '@backroom/contract';
+import { type FileTypeGroup, fileTypeOf, isPrivateFile, spaceInfo, unsignedFileUrl } from '@backroom/contract';
 import { Button, Input, Space, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerm } from '../../../core/permission';
+import { fetchFile, saveFile } from '../../../core/request';
 import { FilePickerDialog } from './file-picker-dialog';
 
 type Props = {
@@ -17,9 +18,14 @@ type Props = {
   maxLength?: number;
 };
 
+/** One of our private files (a document at /upload/…): opened with the session, not by a bare tab. */
+const isOwnPrivate = (url: string) => /^(https?:\/\/[^/]+)?\/upload\//.test(url) && isPrivateFile(url);
+
 /**
  * A file address in a form: typed, or chosen from the file space (a parameter of type file). An
  * image shows its thumbnail. Without the file space permission it is a plain address field.
+ * A document chosen from the space is kept without its link's signature (the link expires), and
+ * its preview fetches it with the session, as a new tab sends none.
  */
 export function FileInput({ id, value, onChange, accept, placeholder, maxLength }: Props) {
   const { t } = useTranslation();
@@ -27,10 +33,25 @@ export function FileInput({ id, value, onChange, accept, placeholder, maxLength 
   const [open, setOpen] = useState(false);
   const url = value ?? '';
   const isImage = url !== '' && fileTypeOf(url) === 'image';
+  const handleOpen = (event: MouseEvent) => {
+    if (!isOwnPrivate(url) || unsignedFileUrl(url) !== url) return;
+    event.preventDefault();
+    void fetchFile(url).then(
+      ({ blob, name }) => saveFile(blob, name),
+      () => undefined,
+    );
+  };
   return (
     <div className="space-file-input">
       {url !== '' && (
-        <a className="space-file-input-preview" href={url} target="_blank" rel="noopener noreferrer">
+        <a
+          className="space-file-input-preview"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={handleOpen}
+          data-testid="space-file-input-open"
+        >
           {isImage ? <img src={url} alt="" /> : <FileOutlined />}
         </a>
       )}
@@ -59,7 +80,8 @@ export function FileInput({ id, value, onChange, accept, placeholder, maxLength 
         onCancel={() => setOpen(false)}
         onPick={(files) => {
           setOpen(false);
-          if (files[0]) onChange?.(files[0].url);
+          const picked = files[0]?.url;
+          if (picked) onChange?.(isOwnPrivate(picked) ? unsignedFileUrl(picked) : picked);
         }}
       />
     </div>
