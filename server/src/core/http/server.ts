@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppSession, AuthGate } from '../auth/gate.js';
 import { holds, type Session } from '../auth/principal.js';
 import type { Config } from '../config.js';
+import { isDatabaseUnavailable } from '../db/connections.js';
 import { isUniqueViolation } from '../db/unique.js';
 import { AppError, forbidden } from '../errors.js';
 import { type MessageKey, translate } from '../i18n.js';
@@ -131,6 +132,13 @@ export function createHttpServer(config: Config): FastifyInstance {
     }
   });
 
+  // An outage fails every request at once: the log says so at most every 10 s.
+  let lastUnavailable = 0;
+  const warnUnavailable = (error: unknown) => {
+    if (Date.now() - lastUnavailable < 10_000) return;
+    lastUnavailable = Date.now();
+    app.log.warn({ err: error }, 'the database is not reachable: answering 503');
+  };
   app.setErrorHandler((error: unknown, request, reply) => {
     const locale = request.locale ?? 'zh-cn';
     if (error instanceof AppError) {
@@ -140,6 +148,12 @@ export function createHttpServer(config: Config): FastifyInstance {
     if (error instanceof z.ZodError) {
       const appError = validationError(error, {}, locale);
       return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
+    }
+    // The database's connection broke under the statement (a restart, a failover, a killed
+    // session): its transaction is gone with it, and the next request gets another connection.
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(error);
+      return reply.status(503).send({ code: CODE.internal, message: translate(locale, 'common.dbUnavailable') });
     }
     // A unique index turned a write away that no check before it caught (two writers at once, on
     // any path): a conflict, as the checks answer one, never a 500.
