@@ -43,6 +43,10 @@ declare module 'fastify' {
      */
     loggedInput: unknown;
   }
+  interface FastifyContextConfig {
+    /** false: the request log (base/sys/log) leaves the route's calls out (the balancer's health checks). */
+    requestLog?: boolean;
+  }
 }
 
 /** Fastify's own error codes that are the client's fault, with the status and message they get. */
@@ -103,6 +107,9 @@ export function createHttpServer(config: Config): FastifyInstance {
     // the one place that logs a request's error names the request itself.
     childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A request arriving on an open connection while the instance drains (SIGTERM) is served, not
+    // refused with Fastify's own 503: it was accepted (server/src/drain.ts).
+    return503OnClosing: false,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],

@@ -62,6 +62,17 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
   let worker: Worker | undefined;
   let syncTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** Set by a drain: until when the runs under way may go on, and the worker's closing (it takes no job from then on). */
+  let finishBy: number | undefined;
+  let closingWorker: Promise<void> | undefined;
+
+  /** No job and no reconcile from now on; the worker finishes the jobs it has. */
+  function stopTaking(): Promise<void> | undefined {
+    closed = true;
+    if (syncTimer) clearInterval(syncTimer);
+    closingWorker ??= worker?.close().catch((error: unknown) => warn(error, 'the worker did not close cleanly'));
+    return closingWorker;
+  }
 
   async function stopTask(taskId: number) {
     await queue.removeJobScheduler(schedulerIdOf(taskId));
@@ -184,12 +195,15 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
     },
     plan,
     unplan: stopTask,
+    drain(deadline) {
+      finishBy = deadline;
+      void stopTaking();
+    },
     async close() {
-      closed = true;
-      if (syncTimer) clearInterval(syncTimer);
-      // The worker stops taking jobs at once; the runs it has are interrupted and logged, then it closes.
-      const closing = worker?.close();
-      await runner.close();
+      // The worker stops taking jobs at once; the runs it has are interrupted and logged (after a
+      // drain, those still going at its deadline), then it closes.
+      const closing = stopTaking();
+      await runner.close({ finishBy });
       await closing;
       await queue.close();
       await connection.quit().catch(() => connection.disconnect());
