@@ -119,6 +119,16 @@ export const isRetryable = (sql: string) => RETRYABLE.test(sql);
 /** Why a client goes back to pg-pool as broken (the pool then destroys it). */
 const BROKEN = new Error('the connection broke');
 
+/** The connection one checkout holds: none once it let go of a broken one and could get no other. */
+type Held<C> = { client: C | undefined };
+
+/** What a checkout without a connection answers (a rollback after its connection was lost). */
+function lostConnection(): Error {
+  const error = new Error('Connection terminated: this checkout has lost its connection');
+  markUnavailable(error);
+  return error;
+}
+
 export type PgPoolForKysely = PostgresPool & {
   /** One statement on a connection of its own (named prepared statements): a read, retried as a checkout's first. */
   read<R>(config: QueryConfig): Promise<QueryResult<R & Record<string, unknown>>>;
@@ -149,60 +159,55 @@ export function pgPoolForKysely(pool: PgDriverPool, onLost: (error: Error) => vo
     }
   };
   /**
-   * Runs `run` on `client`; on a connection-class failure of a first statement that may be
+   * Runs `run` on the checkout's client; on a connection-class failure of a statement that may be
    * repeated, again on another client, as long as the pool hands out clients that were already
-   * broken (at most the pool's size). Answers the result and the client it ran on.
+   * broken (at most the pool's size). A checkout that let go of its broken client and found no
+   * other holds none: what it is asked after that fails as a lost connection.
    */
-  async function runFirst<T>(
-    client: PgClient,
-    first: boolean,
-    retryable: boolean,
-    run: (c: PgClient) => Promise<T>,
-  ): Promise<{ result: T; client: PgClient }> {
-    let current = client;
+  async function runOn<T>(held: Held<PgClient>, retryable: boolean, run: (c: PgClient) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
+      const client = held.client;
+      if (!client) throw lostConnection();
       try {
-        return { result: await run(current), client: current };
+        return await run(client);
       } catch (error) {
         if (!isConnectionError(error)) throw error;
         markUnavailable(error);
-        broken.add(current);
-        if (!first || !retryable || attempt >= pool.options.max) throw error;
-        release(current);
-        current = await checkout();
+        broken.add(client);
+        if (!retryable || attempt >= pool.options.max) throw error;
+        release(client);
+        held.client = undefined;
+        held.client = await checkout();
       }
     }
   }
+  const letGo = (held: Held<PgClient>) => {
+    if (held.client) release(held.client);
+    held.client = undefined;
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
-      let client = await checkout();
+      const held: Held<PgClient> = { client: await checkout() };
       let first = true;
       const query = async (sql: unknown, parameters: ReadonlyArray<unknown>) => {
         // Kysely passes a cursor only when the dialect is given one; this one is not.
         if (typeof sql !== 'string') throw new Error('cursors are not configured');
-        const wasFirst = first;
+        const retryable = first && isRetryable(sql);
         first = false;
-        const ran = await runFirst(client, wasFirst, isRetryable(sql), (c) => c.query(sql, [...parameters]));
-        client = ran.client;
-        return ran.result;
+        return runOn(held, retryable, (c) => c.query(sql, [...parameters]));
       };
       return {
         // The interface's second overload (cursors) is refused above.
         query: query as unknown as PostgresPoolClient['query'],
-        release: () => release(client),
+        release: () => letGo(held),
       };
     },
     async read<R>(config: QueryConfig) {
-      const client = await checkout();
-      let used = client;
+      const held: Held<PgClient> = { client: await checkout() };
       try {
-        const ran = await runFirst(client, true, true, (c) => {
-          used = c;
-          return c.query<R & Record<string, unknown>>(config);
-        });
-        return ran.result;
+        return await runOn(held, true, (c) => c.query<R & Record<string, unknown>>(config));
       } finally {
-        release(used);
+        letGo(held);
       }
     },
     end: () => pool.end(),
@@ -234,38 +239,47 @@ export function mysqlPoolForKysely(pool: MysqlDriverPool, onLost: (error: Error)
   };
 
   function checkoutOf(connection: MysqlDriverConnection): MysqlPoolConnection {
-    let current = connection;
+    const held: Held<MysqlDriverConnection> = { client: connection };
     let first = true;
     let broken = false;
+    const fail = (callback: MysqlCallback, error: unknown) => callback(error, undefined as unknown as MysqlQueryResult);
     const run = (sql: string, parameters: unknown[], retryable: boolean, attempt: number, callback: MysqlCallback) => {
+      const current = held.client;
+      if (!current) return fail(callback, lostConnection());
       current.query(sql, parameters, (error: unknown, result: unknown) => {
         if (!error) return callback(null, result as MysqlQueryResult);
-        if (!isConnectionError(error)) return callback(error, undefined as unknown as MysqlQueryResult);
+        if (!isConnectionError(error)) return fail(callback, error);
         markUnavailable(error);
         broken = true;
-        if (!retryable || attempt >= (pool.config.connectionLimit ?? 10))
-          return callback(error, undefined as unknown as MysqlQueryResult);
+        if (!retryable || attempt >= (pool.config.connectionLimit ?? 10)) return fail(callback, error);
         // Out of the pool for good, and another one for the same statement.
         current.destroy();
+        held.client = undefined;
         checkout((again, fresh) => {
-          if (again || !fresh) return callback(again, undefined as unknown as MysqlQueryResult);
-          current = fresh;
+          if (again || !fresh) return fail(callback, again);
+          held.client = fresh;
           broken = false;
           run(sql, parameters, retryable, attempt + 1, callback);
         });
       });
     };
     function query(sql: string, parameters: unknown[], callback?: MysqlCallback) {
-      const wasFirst = first;
+      const retryable = first && isRetryable(sql);
       first = false;
-      // A streamed query (Kysely's stream()) goes straight to the connection and is never retried.
-      if (!callback) return current.query(sql, parameters);
-      run(sql, parameters, wasFirst && isRetryable(sql), 0, callback);
+      if (!callback) {
+        // A streamed query (Kysely's stream()) goes straight to the connection and is never retried.
+        if (!held.client) throw lostConnection();
+        return held.client.query(sql, parameters);
+      }
+      run(sql, parameters, retryable, 0, callback);
     }
     return {
       // Both of the interface's overloads are served by the one function above.
       query: query as MysqlPoolConnection['query'],
       release() {
+        const current = held.client;
+        held.client = undefined;
+        if (!current) return;
         if (broken) current.destroy();
         else current.release();
       },
