@@ -70,7 +70,15 @@ export type App = {
 /** Builds the whole server: database (migrated and seeded), services, every module's routes, docs and the web app. */
 export async function buildApp(config: Config, options: { db?: DbHandle } = {}): Promise<App> {
   const app = createHttpServer(config);
-  const db = options.db ?? (await openDatabase(config.db));
+  // A restart or failover of the database ends every connection at once: one line says so, at
+  // most every 30 s (core/db/connections.ts keeps the process up and drops the connections).
+  let lastLost = 0;
+  const onConnectionLost = (error: Error) => {
+    if (Date.now() - lastLost < 30_000) return;
+    lastLost = Date.now();
+    app.log.warn({ err: error }, 'a database connection was lost; it is replaced on the next use');
+  };
+  const db = options.db ?? (await openDatabase(config.db, { onConnectionLost }));
   const closers: Array<() => Promise<void> | void> = [];
   const starters: Array<() => Promise<void> | void> = [];
   const drainers: Array<(deadline: number) => void> = [];
