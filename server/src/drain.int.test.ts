@@ -200,6 +200,11 @@ describe.each(testTargets().filter((t): t is Target & { name: 'sqlite' | 'postgr
         agent.destroy();
         expect(exit).toEqual({ code: 0, signal: null });
         expect(exitedAfter).toBeLessThan(GRACE_SECONDS * 1000);
+        console.log(
+          `[drain ${target.name}] health 503 after ${draining.after} ms, stopped listening after ${stoppedListening} ms, ` +
+            `exited 0 after ${exitedAfter} ms; ${outcomes.filter((o) => o.status === 200).length} calls answered, ` +
+            `${outcomes.filter((o) => o.error).length} refused or reset before being read`,
+        );
 
         // What the instance accepted: the page numbers of the calls its request log kept.
         const after = await openDatabase(db, { poolSize: 1 });

@@ -262,6 +262,10 @@ describe.each(servers)('database connections ended under a running instance, on 
     await waitFor(() => successes >= last + 15, 'requests to succeed after the last round');
     running = false;
     await Promise.all(workers);
+    console.log(
+      `[connection faults ${target.name}] 3 rounds under load: ${statuses.length} calls, ` +
+        `${statuses.filter((st) => st === '200/1000').length} answered 200, ${statuses.filter((st) => st === '503/1003').length} 503`,
+    );
     expectAlive(s);
     // Every answer was a success or the database's 503; none was a 500.
     expect(new Set(statuses)).toEqual(new Set(statuses.filter((st) => st === '200/1000' || st === '503/1003')));

@@ -10,6 +10,8 @@ import { readRepeatState, type TaskScheduler, writeRepeatState } from './types.j
 const QUEUE = 'task';
 /** Jobs of one instance's worker at once: a slow handler must not hold the others back. */
 const CONCURRENCY = 64;
+/** How long closing waits for the worker and the queue to let go of Redis before it cuts the connection. */
+const CLOSE_WAIT_MS = 3000;
 /** Claims lost to a concurrent change of the same row are retried this often. */
 const CLAIM_ATTEMPTS = 5;
 
@@ -204,8 +206,21 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
       // drain, those still going at its deadline), then it closes.
       const closing = stopTaking();
       await runner.close({ finishBy });
-      await closing;
-      await queue.close();
+      // With Redis down, BullMQ's close would wait for it without end (its connection retries
+      // forever), and so would the instance's exit: past a short wait the connection is cut.
+      let timer: NodeJS.Timeout | undefined;
+      const closed = await Promise.race([
+        Promise.allSettled([closing, queue.close()]).then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!closed) {
+        warn(new Error(`not closed within ${CLOSE_WAIT_MS} ms`), 'Redis does not answer; leaving the queue as it is');
+        connection.disconnect();
+        return;
+      }
       await connection.quit().catch(() => connection.disconnect());
     },
   };
