@@ -209,14 +209,14 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
       // With Redis down, BullMQ's close would wait for it without end (its connection retries
       // forever), and so would the instance's exit: past a short wait the connection is cut.
       let timer: NodeJS.Timeout | undefined;
-      const closed = await Promise.race([
+      const letGo = await Promise.race([
         Promise.allSettled([closing, queue.close()]).then(() => true),
         new Promise<false>((resolve) => {
           timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS);
         }),
       ]);
       clearTimeout(timer);
-      if (!closed) {
+      if (!letGo) {
         warn(new Error(`not closed within ${CLOSE_WAIT_MS} ms`), 'Redis does not answer; leaving the queue as it is');
         connection.disconnect();
         return;
