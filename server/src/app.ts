@@ -27,9 +27,10 @@ import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
 import { createPluginHub } from './core/plugin-hooks.js';
 import { createRecycleHub } from './core/recycle.js';
-import { connectRedis, createRedisBus, createRedisCache, createRedisCounters } from './core/redis.js';
+import { connectRedis, createRedisBus, createRedisCache, createRedisCounters, redisStatus } from './core/redis.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
+import { createHealth, HEALTH_REDIS_TIMEOUT_MS, type Health, registerHealth } from './health.js';
 import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
 import { registerDemo, registerDemoHome } from './modules/demo/index.js';
@@ -53,14 +54,34 @@ const APP_PAGE_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
 } as const;
 
-export type App = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
+export type App = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The readiness `GET /api/health` answers (server/src/health.ts). */
+  health: Health;
+  /**
+   * SIGTERM's first step (server/src/drain.ts): health answers 503 and every answer closes its
+   * connection; the scheduler takes no new tick, and runs under way may go on until `deadline`.
+   */
+  beginDrain(deadline: number): void;
+  close(): Promise<void>;
+};
 
 /** Builds the whole server: database (migrated and seeded), services, every module's routes, docs and the web app. */
 export async function buildApp(config: Config, options: { db?: DbHandle } = {}): Promise<App> {
   const app = createHttpServer(config);
-  const db = options.db ?? (await openDatabase(config.db));
+  // A restart or failover of the database ends every connection at once: one line says so, at
+  // most every 30 s (core/db/connections.ts keeps the process up and drops the connections).
+  let lastLost = 0;
+  const onConnectionLost = (error: Error) => {
+    if (Date.now() - lastLost < 30_000) return;
+    lastLost = Date.now();
+    app.log.warn({ err: error }, 'a database connection was lost; it is replaced on the next use');
+  };
+  const db = options.db ?? (await openDatabase(config.db, { onConnectionLost }));
   const closers: Array<() => Promise<void> | void> = [];
   const starters: Array<() => Promise<void> | void> = [];
+  const drainers: Array<(deadline: number) => void> = [];
   try {
     await pingDatabase(db);
     // Under the cross-instance lock: instances starting together migrate once, one after another.
@@ -125,7 +146,14 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     seeds: createSeedRegistry(),
     onStart: (fn) => starters.push(fn),
     onClose: (fn) => closers.push(fn),
+    onDrain: (fn) => drainers.push(fn),
   };
+  const health = createHealth({
+    db,
+    redis: redis ? () => redisStatus(redis, HEALTH_REDIS_TIMEOUT_MS) : undefined,
+    log: app.log,
+  });
+  registerHealth(app, health);
   if (!config.captcha) app.log.warn('CAPTCHA=off: logins are not asked for a verification code');
 
   // Same-origin by default; other origins only when the operator lists them.
@@ -233,6 +261,11 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   return {
     app,
     ctx,
+    health,
+    beginDrain(deadline) {
+      health.beginDrain();
+      for (const drain of drainers) drain(deadline);
+    },
     async close() {
       await app.close();
       for (const fn of closers.reverse()) await fn();

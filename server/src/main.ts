@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './core/config.js';
+import { drain } from './drain.js';
 
 /** How often the idle check looks at the event loop. */
 const IDLE_CHECK_MS = 5000;
@@ -51,13 +52,21 @@ async function main() {
     console.error(`backroom: cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const { app, close } = built;
+  const { app } = built;
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal while draining (Ctrl-C twice) means now.
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without finishing the drain`);
+      process.exit(1);
+    }
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    await close();
+    try {
+      await drain(built, config.shutdown, signal);
+    } catch (error) {
+      app.log.error({ err: error }, `${signal}: the shutdown failed`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

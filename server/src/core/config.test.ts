@@ -122,4 +122,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);
   });
+
+  it('drains for 15 s after SIGTERM unless told otherwise, the delay inside the grace', () => {
+    expect(loadConfig({}).shutdown).toEqual({ graceMs: 15_000, delayMs: 0 });
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30', SHUTDOWN_DELAY_SECONDS: '5' }).shutdown).toEqual({
+      graceMs: 30_000,
+      delayMs: 5000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS must be between 1/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrow(/whole number/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '15' })).toThrow(/less than SHUTDOWN_GRACE_SECONDS/);
+  });
 });

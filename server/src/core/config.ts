@@ -88,6 +88,13 @@ export type Config = {
     /** Installs without a session one address may try in 10 minutes. */
     installsPerIp: number;
   };
+  /**
+   * SIGTERM's drain (server/src/drain.ts): `delayMs` (SHUTDOWN_DELAY_SECONDS) of answering 503 on
+   * /api/health while still taking requests, for a balancer to notice; then no new connection,
+   * and the requests under way get until `graceMs` (SHUTDOWN_GRACE_SECONDS, counted from the
+   * signal) to finish.
+   */
+  shutdown: { graceMs: number; delayMs: number };
 };
 
 export type SmsConfig = { codeTtlSeconds: number; resendSeconds: number; perPhoneDaily: number; perIpDaily: number };
@@ -403,7 +410,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       installsPerIp:
         read('PLUGIN_INSTALLS_PER_IP', intVar('PLUGIN_INSTALLS_PER_IP', 1, 100_000), env.PLUGIN_INSTALLS_PER_IP) ?? 10,
     },
+    shutdown: parseShutdown(env),
   };
+}
+
+/** SHUTDOWN_GRACE_SECONDS (1–3600, default 15) and SHUTDOWN_DELAY_SECONDS (0 up to below the grace, default 0). */
+function parseShutdown(env: NodeJS.ProcessEnv): Config['shutdown'] {
+  const grace =
+    read('SHUTDOWN_GRACE_SECONDS', intVar('SHUTDOWN_GRACE_SECONDS', 1, 3600), env.SHUTDOWN_GRACE_SECONDS) ?? 15;
+  const delay =
+    read('SHUTDOWN_DELAY_SECONDS', intVar('SHUTDOWN_DELAY_SECONDS', 0, 3600), env.SHUTDOWN_DELAY_SECONDS) ?? 0;
+  if (delay >= grace) {
+    throw new ConfigError(
+      `SHUTDOWN_DELAY_SECONDS (${delay}) must be less than SHUTDOWN_GRACE_SECONDS (${grace}): the grace counts from the signal and includes the delay`,
+    );
+  }
+  return { graceMs: grace * 1000, delayMs: delay * 1000 };
 }
 
 /** `max-age=N[; includeSubDomains]` from HSTS_MAX_AGE (0 or unset: off) and HSTS_INCLUDE_SUBDOMAINS. */

@@ -47,4 +47,10 @@ export type AppContext = {
   readonly onStart: (fn: () => Promise<void> | void) => void;
   /** Work to finish before the process exits (flush buffers, stop timers). */
   readonly onClose: (fn: () => Promise<void> | void) => void;
+  /**
+   * What stops at once when the instance begins to drain (SIGTERM, server/src/drain.ts): the task
+   * scheduler takes no new tick. `deadline` (epoch ms) is when the drain's grace ends: work under
+   * way may go on until then, and is cut at close.
+   */
+  readonly onDrain: (fn: (deadline: number) => void) => void;
 };

@@ -7,7 +7,7 @@ import type { MessageKey, MessageParam } from './i18n.js';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503,
     readonly key: MessageKey,
     readonly params: Record<string, MessageParam> = {},
     /** Sent as the failure envelope's `data` (a second-factor challenge); most refusals carry none. */
@@ -16,9 +16,12 @@ export class AppError extends Error {
     super(key);
   }
 
-  /** 1002 for input that breaks a rule of its shape, 1003 for our own failures, 1001 for everything else. */
+  /**
+   * 1002 for input that breaks a rule of its shape, 1003 for our own failures (500) and a part we
+   * depend on being out of reach (503), 1001 for everything else.
+   */
   get code(): number {
-    if (this.status === 500) return CODE.internal;
+    if (this.status === 500 || this.status === 503) return CODE.internal;
     if (this.status === 400 && (this.key.startsWith('validation.') || this.key.startsWith('common.bad'))) {
       return CODE.validation;
     }

@@ -29,6 +29,12 @@ export const SHARED_MESSAGES = {
     'Too many requests, please try again later',
   ),
   'common.conflict': m('数据已存在', '資料已存在', 'The record already exists'),
+  // A statement failed because the database connection broke (a restart, a failover, a killed session).
+  'common.dbUnavailable': m(
+    '数据库暂时无法访问，请重试',
+    '資料庫暫時無法存取，請重試',
+    'The database is not reachable, try again',
+  ),
   'common.badDictValue': m(
     '{field}“{value}”不是字典中的值',
     '{field}「{value}」不是字典中的值',

@@ -22,6 +22,24 @@ export async function connectRedis(url: string, onError: (error: Error) => void 
   return redis;
 }
 
+/**
+ * Whether Redis answers now (the health check, server/src/health.ts): `ok` once a PING comes back
+ * within `timeoutMs`, `down` otherwise, and at once while the client is not connected (a PING
+ * would wait in the offline queue).
+ */
+export async function redisStatus(redis: Redis, timeoutMs: number): Promise<'ok' | 'down'> {
+  if (redis.status !== 'ready') return 'down';
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), timeoutMs);
+  });
+  const ping = redis.ping().then(
+    () => 'ok' as const,
+    () => 'down' as const,
+  );
+  return Promise.race([ping, late]).finally(() => clearTimeout(timer));
+}
+
 /** The scaled-out cache: every instance sees the same captchas and pending imports. */
 export function createRedisCache(redis: Redis, prefix: string): Cache {
   const k = (key: string) => `${prefix}${key}`;

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { mysqlPoolForKysely, pgPoolForKysely } from '../core/db/connections.js';
 
 /** A row of the source as its driver gives it. */
 export type SourceRow = Record<string, unknown>;
@@ -31,8 +32,8 @@ export async function openSource(url: string): Promise<Source> {
     kind = 'postgres';
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c default_transaction_read_only=on' });
-    pool.on('error', () => undefined);
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    // A connection the source's server ends fails its read, never the process (core/db/connections.ts).
+    db = new Kysely({ dialect: new PostgresDialect({ pool: pgPoolForKysely(pool) }) });
   } else if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
     kind = 'mysql';
     const { createPool } = await import('mysql2');
@@ -47,7 +48,7 @@ export async function openSource(url: string): Promise<Source> {
     pool.on('connection', (connection) => {
       connection.query('set session transaction read only');
     });
-    db = new Kysely({ dialect: new MysqlDialect({ pool }) });
+    db = new Kysely({ dialect: new MysqlDialect({ pool: mysqlPoolForKysely(pool) }) });
   } else {
     kind = 'sqlite';
     const file = url.replace(/^sqlite:(\/\/)?/, '');

@@ -11,8 +11,8 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import type { Pool as PgPool } from 'pg';
 import type { Config, DbKind } from '../config.js';
+import { mysqlPoolForKysely, type PgPoolForKysely, pgPoolForKysely } from './connections.js';
 import type { Database } from './schema.js';
 
 export type { DbKind };
@@ -125,7 +125,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 200) {
  * Opens the configured database. Drivers load only when used: the embedded default never pays
  * for pg or mysql2.
  */
-export async function openDatabase(config: Config['db'], options: { poolSize?: number } = {}): Promise<DbHandle> {
+export async function openDatabase(
+  config: Config['db'],
+  options: { poolSize?: number; onConnectionLost?: (error: Error) => void } = {},
+): Promise<DbHandle> {
   let db: Db;
   let read: DbHandle['read'] | undefined;
   if (config.kind === 'sqlite') {
@@ -155,10 +158,12 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
     // PostgreSQL returns int8 and numeric as text; the wire contract wants numbers.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
-    const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server (restart, failover) must not crash the process; the
-    // pool replaces it and the next query reports any real outage.
-    pool.on('error', () => undefined);
+    // A client that loses its server (restart, failover), idle or checked out, must not end the
+    // process, and goes out of the pool (connections.ts).
+    const pool = pgPoolForKysely(
+      new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 }),
+      options.onConnectionLost,
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const unnamed = db;
     read = namedStatementReads(pool, (query) => unnamed.executeQuery(query));
@@ -173,7 +178,9 @@ export async function openDatabase(config: Config['db'], options: { poolSize?: n
       dateStrings: true,
       charset: 'utf8mb4',
     });
-    db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    db = new Kysely<Database>({
+      dialect: new MysqlDialect({ pool: mysqlPoolForKysely(pool, options.onConnectionLost) }),
+    });
   }
   const queued = db;
   return {
@@ -205,7 +212,7 @@ const NAMED_STATEMENT_STALE = '0A000';
  * A statement left behind by a change of columns (another instance's migration) is prepared anew
  * under a new name; if named statements cannot serve at all, reads run unnamed from then on.
  */
-function namedStatementReads(pool: PgPool, unnamed: DbHandle['read']): DbHandle['read'] {
+function namedStatementReads(pool: PgPoolForKysely, unnamed: DbHandle['read']): DbHandle['read'] {
   const names = new Map<string, string>();
   let generation = 0;
   let named = true;
@@ -221,7 +228,7 @@ function namedStatementReads(pool: PgPool, unnamed: DbHandle['read']): DbHandle[
     const name = named ? nameOf(query.sql) : undefined;
     if (name === undefined) return unnamed(query);
     try {
-      return { rows: (await pool.query({ name, text: query.sql, values: [...query.parameters] })).rows as R[] };
+      return { rows: (await pool.read({ name, text: query.sql, values: [...query.parameters] })).rows as R[] };
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (NAMED_STATEMENTS_UNSERVED.has(code)) named = false;

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppSession, AuthGate } from '../auth/gate.js';
 import { holds, type Session } from '../auth/principal.js';
 import type { Config } from '../config.js';
+import { isDatabaseUnavailable } from '../db/connections.js';
 import { isUniqueViolation } from '../db/unique.js';
 import { AppError, forbidden } from '../errors.js';
 import { type MessageKey, translate } from '../i18n.js';
@@ -42,6 +43,10 @@ declare module 'fastify' {
      * never reaches the log.
      */
     loggedInput: unknown;
+  }
+  interface FastifyContextConfig {
+    /** false: the request log (base/sys/log) leaves the route's calls out (the balancer's health checks). */
+    requestLog?: boolean;
   }
 }
 
@@ -104,6 +109,9 @@ export function createHttpServer(config: Config): FastifyInstance {
     // the one place that logs a request's error names the request itself.
     childLoggerFactory: (logger) => logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A request arriving on an open connection while the instance drains (SIGTERM) is served, not
+    // refused with Fastify's own 503: it was accepted (server/src/drain.ts).
+    return503OnClosing: false,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
@@ -133,6 +141,13 @@ export function createHttpServer(config: Config): FastifyInstance {
     }
   });
 
+  // An outage fails every request at once: the log says so at most every 10 s.
+  let lastUnavailable = 0;
+  const warnUnavailable = (error: unknown) => {
+    if (Date.now() - lastUnavailable < 10_000) return;
+    lastUnavailable = Date.now();
+    app.log.warn({ err: error }, 'the database is not reachable: answering 503');
+  };
   app.setErrorHandler((error: unknown, request, reply) => {
     const locale = request.locale ?? 'zh-cn';
     if (error instanceof AppError) {
@@ -142,6 +157,12 @@ export function createHttpServer(config: Config): FastifyInstance {
     if (error instanceof z.ZodError) {
       const appError = validationError(error, {}, locale);
       return reply.status(400).send({ code: CODE.validation, message: messageOf(appError, locale) });
+    }
+    // The database's connection broke under the statement (a restart, a failover, a killed
+    // session): its transaction is gone with it, and the next request gets another connection.
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(error);
+      return reply.status(503).send({ code: CODE.internal, message: translate(locale, 'common.dbUnavailable') });
     }
     // A unique index turned a write away that no check before it caught (two writers at once, on
     // any path): a conflict, as the checks answer one, never a 500.

@@ -32,6 +32,8 @@ export function registerSysLogRoutes(app: FastifyInstance, ctx: AppContext, logs
     const url = request.url;
     if (recorded.has(request)) return;
     recorded.add(request);
+    // A route may keep out of the log (the balancer's health checks, server/src/health.ts).
+    if (request.routeOptions.config?.requestLog === false) return;
     if (url.startsWith('/api/')) {
       const [path = '', query = ''] = url.split('?', 2);
       const get = request.method === 'GET';

@@ -25,6 +25,7 @@ export async function registerTask(app: FastifyInstance, ctx: AppContext, base: 
   } else {
     scheduler = createEmbeddedScheduler(ctx, runner);
   }
+  ctx.onDrain((deadline) => scheduler.drain(deadline));
   ctx.onClose(() => scheduler.close());
   const tasks = createTaskInfoService(ctx, scheduler, runner);
   registerTaskInfoRoutes(app, ctx, tasks);

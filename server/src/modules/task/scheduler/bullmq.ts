@@ -10,6 +10,8 @@ import { readRepeatState, type TaskScheduler, writeRepeatState } from './types.j
 const QUEUE = 'task';
 /** Jobs of one instance's worker at once: a slow handler must not hold the others back. */
 const CONCURRENCY = 64;
+/** How long closing waits for the worker and the queue to let go of Redis before it cuts the connection. */
+const CLOSE_WAIT_MS = 3000;
 /** Claims lost to a concurrent change of the same row are retried this often. */
 const CLAIM_ATTEMPTS = 5;
 
@@ -62,6 +64,17 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
   let worker: Worker | undefined;
   let syncTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** Set by a drain: until when the runs under way may go on, and the worker's closing (it takes no job from then on). */
+  let finishBy: number | undefined;
+  let closingWorker: Promise<void> | undefined;
+
+  /** No job and no reconcile from now on; the worker finishes the jobs it has. */
+  function stopTaking(): Promise<void> | undefined {
+    closed = true;
+    if (syncTimer) clearInterval(syncTimer);
+    closingWorker ??= worker?.close().catch((error: unknown) => warn(error, 'the worker did not close cleanly'));
+    return closingWorker;
+  }
 
   async function stopTask(taskId: number) {
     await queue.removeJobScheduler(schedulerIdOf(taskId));
@@ -184,14 +197,30 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
     },
     plan,
     unplan: stopTask,
+    drain(deadline) {
+      finishBy = deadline;
+      void stopTaking();
+    },
     async close() {
-      closed = true;
-      if (syncTimer) clearInterval(syncTimer);
-      // The worker stops taking jobs at once; the runs it has are interrupted and logged, then it closes.
-      const closing = worker?.close();
-      await runner.close();
-      await closing;
-      await queue.close();
+      // The worker stops taking jobs at once; the runs it has are interrupted and logged (after a
+      // drain, those still going at its deadline), then it closes.
+      const closing = stopTaking();
+      await runner.close({ finishBy });
+      // With Redis down, BullMQ's close would wait for it without end (its connection retries
+      // forever), and so would the instance's exit: past a short wait the connection is cut.
+      let timer: NodeJS.Timeout | undefined;
+      const letGo = await Promise.race([
+        Promise.allSettled([closing, queue.close()]).then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!letGo) {
+        warn(new Error(`not closed within ${CLOSE_WAIT_MS} ms`), 'Redis does not answer; leaving the queue as it is');
+        connection.disconnect();
+        return;
+      }
       await connection.quit().catch(() => connection.disconnect());
     },
   };

@@ -30,6 +30,15 @@ export function createEmbeddedScheduler(ctx: AppContext, runner: Runner): TaskSc
   const firing = new Set<number>();
   let syncTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** Set by a drain: until when the runs under way may go on. */
+  let finishBy: number | undefined;
+
+  /** No tick from now on: no timer, no sync. */
+  function stopTicking() {
+    closed = true;
+    if (syncTimer) clearInterval(syncTimer);
+    for (const id of [...armed.keys()]) disarm(id);
+  }
 
   const warn = (error: unknown, what: string, taskId?: number) =>
     ctx.log.warn({ err: error, taskId }, `task scheduler: ${what}`);
@@ -167,11 +176,13 @@ export function createEmbeddedScheduler(ctx: AppContext, runner: Runner): TaskSc
     async unplan(id) {
       disarm(id);
     },
+    drain(deadline) {
+      finishBy = deadline;
+      stopTicking();
+    },
     async close() {
-      closed = true;
-      if (syncTimer) clearInterval(syncTimer);
-      for (const id of [...armed.keys()]) disarm(id);
-      await runner.close();
+      stopTicking();
+      await runner.close({ finishBy });
     },
   };
 }

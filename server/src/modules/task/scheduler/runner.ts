@@ -30,8 +30,11 @@ export type Runner = {
    * row. Never throws: whatever goes wrong is the failed run's detail.
    */
   execute(task: TaskRow, plannedAt: Date | null, trigger: TaskTrigger): Promise<RunOutcome>;
-  /** Aborts the runs still going and waits (at most `graceMs`) for their log rows. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Waits for the runs under way until `finishBy` (epoch ms; a drain's deadline, none by default),
+   * then aborts those still going and waits (at most `graceMs`) for their log rows.
+   */
+  close(options?: { finishBy?: number; graceMs?: number }): Promise<void>;
 };
 
 function clip(text: string): string {
@@ -146,7 +149,18 @@ export function createRunner(ctx: AppContext): Runner {
         running.delete(controller);
       }
     },
-    async close(graceMs = 3000) {
+    async close({ finishBy, graceMs = 3000 } = {}) {
+      const left = finishBy === undefined ? 0 : finishBy - Date.now();
+      if (left > 0 && running.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running.values()]),
+          new Promise((r) => {
+            timer = setTimeout(r, left);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
       closing = true;
       for (const controller of running.keys()) controller.abort(new Interrupted());
       const settled = Promise.allSettled([...running.values()]);

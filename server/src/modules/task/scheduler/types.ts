@@ -18,7 +18,16 @@ export type TaskScheduler = {
   plan(taskId: number): Promise<void>;
   /** Forgets a stopped or deleted task. */
   unplan(taskId: number): Promise<void>;
-  /** Stops taking ticks, interrupts runs still going (logged as such) and lets go of its timers and connections. */
+  /**
+   * Takes no new tick from now on (SIGTERM: the instance drains); the runs under way may go on
+   * until `deadline` (epoch ms), when close interrupts what is left. Nothing is handed over: each
+   * tick was claimed once, and the other instances take the next ones as they come.
+   */
+  drain(deadline: number): void;
+  /**
+   * Stops taking ticks, interrupts runs still going (logged as such; after a drain, only those
+   * still going at its deadline) and lets go of its timers and connections.
+   */
   close(): Promise<void>;
 };
 
