@@ -114,14 +114,14 @@ const CONNECT_FAILED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * A round-robin balancer on a free port in front of `backends` (`http://127.0.0.1:<port>` each). An
- * instance takes requests while its `GET /api/health` answers 200, as nginx's or an ALB's active
- * checks would; a request whose connect is refused goes to the next instance (nothing was sent),
+ * instance takes requests while its `GET /api/health` answers 200, as an ALB's or HAProxy's active
+ * checks would (failing open when none does); a request whose connect is refused goes to the next instance (nothing was sent),
  * but one that reached an instance and lost its connection is answered 502, never sent again (a
  * write may have been applied). `stats.retried` counts the requests sent elsewhere after a refused
  * connect. `close()` stops it.
  */
 export async function startBalancer(backends) {
-  const state = backends.map((base) => ({ base, url: new URL(base), healthy: false }));
+  const state = backends.map((base) => ({ base, url: new URL(base), healthy: false, answering: false }));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const stats = { retried: 0 };
   let next = 0;
@@ -130,10 +130,13 @@ export async function startBalancer(backends) {
   const check = async (backend) => {
     try {
       const response = await fetch(`${backend.base}/api/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-      await response.arrayBuffer();
+      const report = await response.json().catch(() => null);
       backend.healthy = response.status === 200;
+      // Up but reporting a part down (not draining): a candidate when no instance is healthy.
+      backend.answering = response.status === 200 || (response.status === 503 && report?.status !== 'draining');
     } catch {
       backend.healthy = false;
+      backend.answering = false;
     }
   };
   const checking = (async () => {
@@ -143,13 +146,15 @@ export async function startBalancer(backends) {
     }
   })();
 
+  // Fails open as AWS's ALB and Envoy's panic threshold do: when no instance is healthy (a shared
+  // Redis down turns every one's health to 503), those still answering get the requests.
   const pick = (excluded) => {
+    const healthy = state.some((b) => b.healthy && !excluded.has(b));
     for (let i = 0; i < state.length; i += 1) {
       const backend = state[(next + i) % state.length];
-      if (backend.healthy && !excluded.has(backend)) {
-        next = (next + i + 1) % state.length;
-        return backend;
-      }
+      if (excluded.has(backend) || !(healthy ? backend.healthy : backend.answering)) continue;
+      next = (next + i + 1) % state.length;
+      return backend;
     }
     return null;
   };
@@ -201,6 +206,7 @@ export async function startBalancer(backends) {
       } catch (error) {
         if (!error.connected && CONNECT_FAILED.has(error.code)) {
           backend.healthy = false;
+          backend.answering = false;
           stats.retried += 1;
           continue;
         }

@@ -74,6 +74,8 @@ async function startInstance(instance) {
       JWT_SECRET: jwtSecret,
       DEMO_MENUS: 'off',
       SHUTDOWN_GRACE_SECONDS: '15',
+      // The balancer checks health every 250 ms: 2 s lets it stop sending before the port closes.
+      SHUTDOWN_DELAY_SECONDS: '2',
     },
   });
   return instance.running;
