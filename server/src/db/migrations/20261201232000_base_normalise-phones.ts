@@ -10,7 +10,7 @@
 // the one who has it, and of several spellings of one number the oldest account takes it; the others keep
 // their spelling, still found by a search of that number (phone.ts, phoneSearchForms), and the user module
 // lists them in the server log once after the upgrade (user.seed: phone-spellings).
-// The work is staged in a table of its own (phone__fix), made and dropped here.
+// The work is staged in a table of its own (phone__fix, indexed by the canonical form), made and dropped here.
 // Frozen: never edit it; a later change gets a migration of its own (docs/architecture.md, "Migrations").
 import type { Migration } from '../../core/db/migrator.js';
 
@@ -20,6 +20,7 @@ export const migration: Migration = {
     sqlite: [
       'drop table if exists "phone__fix"',
       'create table "phone__fix" ("tbl" varchar(30) not null, "id" integer not null, "was" varchar(255) not null, "s" varchar(255) not null, "c" varchar(20) null, primary key ("tbl", "id"))',
+      'create index "phone__fix_c" on "phone__fix" ("tbl", "c", "id")',
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'customer_info', \"id\", \"customerPhone\", replace(replace(replace(replace(replace(\"customerPhone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"customer_info\" where \"customerPhone\" is not null and not (length(\"customerPhone\") = 11 and substr(\"customerPhone\", 1, 1) = '1' and substr(\"customerPhone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"customerPhone\" <> '' and \"customerPhone\" not glob '*[^0-9]*'))",
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'customer_activity', \"id\", \"customerPhone\", replace(replace(replace(replace(replace(\"customerPhone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"customer_activity\" where \"customerPhone\" is not null and not (length(\"customerPhone\") = 11 and substr(\"customerPhone\", 1, 1) = '1' and substr(\"customerPhone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"customerPhone\" <> '' and \"customerPhone\" not glob '*[^0-9]*'))",
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'user_address', \"id\", \"phone\", replace(replace(replace(replace(replace(\"phone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"user_address\" where \"phone\" is not null and not (length(\"phone\") = 11 and substr(\"phone\", 1, 1) = '1' and substr(\"phone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"phone\" <> '' and \"phone\" not glob '*[^0-9]*'))",
@@ -39,6 +40,7 @@ export const migration: Migration = {
     postgres: [
       'drop table if exists "phone__fix"',
       'create table "phone__fix" ("tbl" varchar(30) not null, "id" integer not null, "was" varchar(255) not null, "s" varchar(255) not null, "c" varchar(20) null, primary key ("tbl", "id"))',
+      'create index "phone__fix_c" on "phone__fix" ("tbl", "c", "id")',
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'customer_info', \"id\", \"customerPhone\", replace(replace(replace(replace(replace(\"customerPhone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"customer_info\" where \"customerPhone\" is not null and not (length(\"customerPhone\") = 11 and substr(\"customerPhone\", 1, 1) = '1' and substr(\"customerPhone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"customerPhone\" ~ '^[0-9]+$'))",
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'customer_activity', \"id\", \"customerPhone\", replace(replace(replace(replace(replace(\"customerPhone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"customer_activity\" where \"customerPhone\" is not null and not (length(\"customerPhone\") = 11 and substr(\"customerPhone\", 1, 1) = '1' and substr(\"customerPhone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"customerPhone\" ~ '^[0-9]+$'))",
       "insert into \"phone__fix\" (\"tbl\", \"id\", \"was\", \"s\") select 'user_address', \"id\", \"phone\", replace(replace(replace(replace(replace(\"phone\", ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from \"user_address\" where \"phone\" is not null and not (length(\"phone\") = 11 and substr(\"phone\", 1, 1) = '1' and substr(\"phone\", 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (\"phone\" ~ '^[0-9]+$'))",
@@ -58,6 +60,7 @@ export const migration: Migration = {
     mysql: [
       'drop table if exists `phone__fix`',
       'create table `phone__fix` (`tbl` varchar(30) not null, `id` integer not null, `was` varchar(255) not null, `s` varchar(255) not null, `c` varchar(20) null, primary key (`tbl`, `id`)) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_520_ci',
+      'create index `phone__fix_c` on `phone__fix` (`tbl`, `c`, `id`)',
       "insert into `phone__fix` (`tbl`, `id`, `was`, `s`) select 'customer_info', `id`, `customerPhone`, replace(replace(replace(replace(replace(`customerPhone`, ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from `customer_info` where `customerPhone` is not null and not (char_length(`customerPhone`) = 11 and substr(`customerPhone`, 1, 1) = '1' and substr(`customerPhone`, 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (`customerPhone` regexp '^[0-9]+$'))",
       "insert into `phone__fix` (`tbl`, `id`, `was`, `s`) select 'customer_activity', `id`, `customerPhone`, replace(replace(replace(replace(replace(`customerPhone`, ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from `customer_activity` where `customerPhone` is not null and not (char_length(`customerPhone`) = 11 and substr(`customerPhone`, 1, 1) = '1' and substr(`customerPhone`, 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (`customerPhone` regexp '^[0-9]+$'))",
       "insert into `phone__fix` (`tbl`, `id`, `was`, `s`) select 'user_address', `id`, `phone`, replace(replace(replace(replace(replace(`phone`, ' ', ''), '-', ''), '.', ''), '(', ''), ')', '') from `user_address` where `phone` is not null and not (char_length(`phone`) = 11 and substr(`phone`, 1, 1) = '1' and substr(`phone`, 2, 1) in ('3', '4', '5', '6', '7', '8', '9') and (`phone` regexp '^[0-9]+$'))",
