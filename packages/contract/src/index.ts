@@ -20,6 +20,7 @@ export * from './core/formats.js';
 export * from './core/i18n.js';
 export * from './core/menu.js';
 export * from './core/nul.js';
+export * from './core/phone.js';
 export * from './core/records.js';
 export * from './core/table.js';
 export * from './core/tree.js';

@@ -1,4 +1,4 @@
-import { type Locale, ownValue } from '@backroom/contract';
+import { type Locale, ownValue, phoneFormatMessages } from '@backroom/contract';
 import { MODULE_MESSAGES } from '../messages.js';
 import { m, type Texts } from './i18n-text.js';
 
@@ -192,16 +192,9 @@ export const SHARED_MESSAGES = {
     'This row would fall outside your data scope',
   ),
   // --- datarules (issue 24 §2, issue 23 §5): field formats, the import's owner, bounded imports and uploads ---
-  'validation.format.mobile': m(
-    '{field}应为11位手机号（1开头，第二位为3-9）',
-    '{field}應為11位手機號（1開頭，第二位為3-9）',
-    '{field} must be an 11-digit mobile number starting with 13 to 19',
-  ),
-  'validation.format.phone': m(
-    '{field}应为11位手机号或固定电话（如 010-12345678）',
-    '{field}應為11位手機號或市話（如 010-12345678）',
-    '{field} must be an 11-digit mobile number or a landline (such as 010-12345678)',
-  ),
+  // The phone formats' words live in the contract: the web's forms say the same (formats.ts).
+  'validation.format.mobile': phoneFormatMessages.mobile,
+  'validation.format.phone': phoneFormatMessages.phone,
   'validation.format.email': m(
     '{field}不是有效的邮箱地址',
     '{field}不是有效的郵箱地址',

@@ -1,4 +1,4 @@
-import { type Column, type Tables, tables } from '@backroom/contract';
+import { type Column, isPhoneColumn, normalisePhone, type Tables, tables } from '@backroom/contract';
 import type { AppContext } from '../core/context.js';
 import {
   asLoose,
@@ -155,8 +155,12 @@ function storedValue(kind: DbKind, column: Column, value: unknown): unknown {
     case 'text': {
       // A JSON column of the source (cool-admin's log params, its role id lists) comes parsed from
       // MySQL's and PostgreSQL's drivers: kept here as its JSON text.
-      const text =
+      const typed =
         value instanceof Date ? formatTime(value) : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      // A phone as the old install kept it (`+86 138…`, `0138…`) comes in its one spelling (phone.ts),
+      // so the unique phone of an app user and the duplicate check of a customer see it; one that
+      // reads as no number comes as it was.
+      const text = isPhoneColumn(column) ? (normalisePhone(typed) ?? typed) : typed;
       out = column.length !== undefined ? [...text].slice(0, column.length).join('') : text;
       break;
     }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isLegacyHash, legacyHashOf, verifyLegacyHash, verifyPassword } from '../core/auth/password.js';
 import { idList, permsKey } from './base-steps.js';
 import { parseArgs } from './cli.js';
-import { boolOf, timeOf } from './engine.js';
+import { boolOf, type Run, sameColumns, timeOf } from './engine.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -46,6 +46,19 @@ describe("cool-admin's values", () => {
     expect(idList([6, 7])).toEqual(['6', '7']);
     expect(idList(null)).toEqual([]);
     expect(permsKey('b:x:page,a:x:info,b:x:page')).toBe(permsKey('a:x:info,b:x:page'));
+  });
+
+  it('brings its phones to their one spelling where they read as numbers (issue 35 §7)', () => {
+    // sameColumns reads only the dialect and the time of the run.
+    const run = { kind: 'sqlite', now: '2026-12-01 00:00:00' } as Run;
+    expect(sameColumns(run, 'user_info', { phone: '+86 138-1234-5678' }).phone).toBe('13812345678');
+    expect(sameColumns(run, 'user_info', { phone: '0138 1234 5678' }).phone).toBe('13812345678');
+    expect(sameColumns(run, 'customer_info', { customerPhone: '010-1234 5678' }).customerPhone).toBe('+861012345678');
+    expect(sameColumns(run, 'user_address', { phone: '(+86) 139 1234 5603' }).phone).toBe('13912345603');
+    expect(sameColumns(run, 'base_sys_user', { phone: '139.1234.5604' }).phone).toBe('13912345604');
+    // One that reads as no number comes as it was, and other columns as they were.
+    expect(sameColumns(run, 'customer_info', { customerPhone: '8765 4321' }).customerPhone).toBe('8765 4321');
+    expect(sameColumns(run, 'customer_info', { customerName: '0138 1234 5678' }).customerName).toBe('0138 1234 5678');
   });
 
   it('reads its booleans', () => {

@@ -9,7 +9,7 @@ import type { TokenPair } from './open.js';
 import type { PasswordPolicy } from './password-policy.js';
 import type { SysMenu } from './sys-menu.js';
 import type { OwnSession } from './sys-session.js';
-import type { SysUser } from './sys-user.js';
+import { type SysUser, sysUser } from './sys-user.js';
 
 /**
  * A sign-in step the session still owes before anything else works: a password the operator set
@@ -60,7 +60,8 @@ export const personUpdateSchema = z.object({
   nickName: z.string().trim().min(1).max(100),
   name: z.string().max(100).nullable().optional(),
   headImg: z.string().max(500).nullable().optional(),
-  phone: z.string().max(20).nullable().optional(),
+  // The user screen's own rule: a mobile number in any spelling, kept in its canonical form.
+  phone: sysUser.columns.phone.schema.nullable().optional(),
   email: z.string().max(100).nullable().optional(),
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional()),
   originalPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(200).optional()),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type FieldFormat, fitsFormat, formatIssue, looksMasked } from './formats.js';
+import { canonicalPhone, type FieldFormat, fitsFormat, formatIssue, isPhoneFormat, looksMasked } from './formats.js';
 import type { Label } from './i18n.js';
 import { NUL_ISSUE, noNul } from './nul.js';
+import { PHONE_STORED_MAX, PHONE_TEXT_MAX } from './phone.js';
 
 /**
  * How a column is stored. Every kind maps to one SQL type per dialect (server/src/core/db) and to
@@ -127,19 +128,30 @@ export const col = {
   /**
    * A varchar; `max` is both the validation limit and the SQL length (255 when absent); `format`
    * what the text must look like besides (formats.ts: a mobile number, a contact phone, an email…).
+   * A phone format (`mobile`, `phone`) takes the number as a person types it, up to PHONE_TEXT_MAX
+   * characters, and answers its canonical form (phone.ts): what is stored, counted and compared.
    */
   string<const O extends Options<string> & { max?: number; min?: number; format?: FieldFormat }>(
     options: O,
   ): Built<string, 'string', O> {
     const max = options.max ?? 255;
-    const base = options.min ? z.string().min(options.min).max(max) : z.string().max(max);
     const format = options.format;
+    const phone = isPhoneFormat(format) ? format : undefined;
+    if (phone && max < PHONE_STORED_MAX)
+      throw new Error(`a ${phone} column keeps up to ${PHONE_STORED_MAX} characters`);
+    // A phone is typed with spaces, dashes and a country code: the text may be longer than what is stored.
+    const typed = phone ? Math.max(max, PHONE_TEXT_MAX) : max;
+    const base = options.min ? z.string().min(options.min).max(typed) : z.string().max(typed);
     const checked = base.refine(noNul, NUL_ISSUE);
     // A sensitive value comes back from a form as it was shown, masked: the server tells it apart.
     const fits = options.sensitive
       ? (v: string) => fitsFormat(format ?? 'phone', v) || looksMasked(v)
       : (v: string) => fitsFormat(format ?? 'phone', v);
-    const schema = format ? checked.refine(fits, formatIssue(format)) : checked;
+    const refined = format ? checked.refine(fits, formatIssue(format)) : checked;
+    // Every write path that parses with the column (add, update, import, the module's own calls)
+    // gets the number's one spelling (phone.ts); a mask sent back stays as it came, for the
+    // server to tell from the stored value (masking.ts, dropUnchangedMasks).
+    const schema = phone ? refined.transform((v) => (v === '' ? v : (canonicalPhone(phone, v) ?? v))) : refined;
     return make('string', schema, options, max, undefined, undefined, format) as Built<string, 'string', O>;
   },
   text<const O extends Options<string>>(options: O): Built<string, 'text', O> {
@@ -215,6 +227,9 @@ export function isCents(value: number): boolean {
 export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 export type Columns = Record<string, Column<unknown, ColumnKind, ColumnFlags>>;
+
+/** Whether a column keeps phone numbers: a phone format (stored canonical) or masked as a phone. */
+export const isPhoneColumn = (column: Column): boolean => isPhoneFormat(column.format) || column.sensitive === 'phone';
 
 /** The value type a column carries on the wire (null included where it is nullable). */
 export type ColumnValue<C> = C extends Column<infer T, ColumnKind, ColumnFlags> ? T : never;

@@ -13,7 +13,9 @@ describe('field formats (issue 24 §2)', () => {
   it('takes a landline where the field is a contact phone', () => {
     expect(isContactPhone('010-12345678')).toBe(true);
     expect(isContactPhone('0571-8765432')).toBe(true);
-    expect(isContactPhone('021-12345678-123')).toBe(true);
+    // An extension has no place in E.164, and a landline without its area code names a line in every city (phone.ts).
+    expect(isContactPhone('021-12345678-123')).toBe(false);
+    expect(isContactPhone('87654321')).toBe(false);
     expect(isContactPhone('13912345678')).toBe(true);
     expect(isContactPhone('1388abc')).toBe(false);
     expect(isMobile('010-12345678')).toBe(false);

@@ -4,29 +4,27 @@
  * Excel import: the string columns take it as their `format` (columns.ts), so each path that
  * validates with a column's schema applies it, and a refused value raises an issue whose params
  * name the format (`isFormatIssue`), which the server and the web word in the request's language.
+ * The phone formats also bring a value to its canonical form (phone.ts, issue 35 §7): the schema
+ * answers `13912345603` for `+86 139-1234-5603`, so every write path stores one spelling.
  */
 
 import { type Label, label } from './i18n.js';
+import { MAINLAND_MOBILE, normaliseMobile, normalisePhone } from './phone.js';
 
 /** The formats a string column may declare. */
 export type FieldFormat = 'mobile' | 'phone' | 'email' | 'age' | 'idNumber';
 
-/** A mainland mobile number: 11 digits, beginning with 13 to 19. */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-/**
- * A landline as a contact phone is written: an area code of 3 or 4 digits starting with 0, an
- * optional dash, a number of 7 or 8 digits, an optional extension after a dash (010-12345678,
- * 0571-8765432-123); or the local number alone (7 or 8 digits).
- */
-export const LANDLINE_PATTERN = /^(0\d{2,3}-?\d{7,8}|[2-9]\d{6,7})(-\d{1,6})?$/;
+/** A mainland mobile number as it is stored: 11 digits, beginning with 13 to 19 (phone.ts). */
+export const MOBILE_PATTERN = MAINLAND_MOBILE;
 /** An email address: one @, a dot in the domain, no spaces (what a person types, not all of RFC 5322). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** The oldest age the data takes. */
 export const AGE_MAX = 130;
 
+/** A mainland mobile number in its stored form (11 digits); see normaliseMobile for what a person may type. */
 export const isMobile = (value: string) => MOBILE_PATTERN.test(value);
-/** A contact phone: a mobile number or a landline. */
-export const isContactPhone = (value: string) => MOBILE_PATTERN.test(value) || LANDLINE_PATTERN.test(value);
+/** A contact phone in any spelling phone.ts reads: a mobile, a landline with its area code, a number abroad. */
+export const isContactPhone = (value: string) => normalisePhone(value) !== null;
 export const isEmail = (value: string) => value.length <= 254 && EMAIL_PATTERN.test(value);
 /** An age typed as text (the customer's age column is a string): a whole number 0 to AGE_MAX. */
 export const isAgeText = (value: string) => /^\d{1,3}$/.test(value) && Number(value) <= AGE_MAX;
@@ -92,7 +90,8 @@ export function isIdNumber(value: string, type?: string | null): boolean {
 }
 
 const CHECKS: Record<FieldFormat, (value: string) => boolean> = {
-  mobile: isMobile,
+  // A person's spelling of the number (`+86 139-1234-5603`): the column's schema stores its canonical form.
+  mobile: (value) => normaliseMobile(value) !== null,
   phone: isContactPhone,
   email: isEmail,
   age: isAgeText,
@@ -111,6 +110,36 @@ export function fitsFormat(format: FieldFormat, value: string): boolean {
  * refused on write (server/src/core/crud/factory.ts).
  */
 export const looksMasked = (value: string) => value.includes('*') && /^[0-9A-Za-z*+-]+$/.test(value);
+
+/** The formats whose values are phone numbers, stored in their canonical form (phone.ts). */
+export type PhoneFormat = Extract<FieldFormat, 'mobile' | 'phone'>;
+
+export const isPhoneFormat = (format: FieldFormat | undefined): format is PhoneFormat =>
+  format === 'mobile' || format === 'phone';
+
+/**
+ * The canonical form of a phone typed for a column of this format: `mobile` takes a number that
+ * receives an SMS (a mainland mobile, or one abroad), `phone` a landline too; null when it fits not.
+ */
+export const canonicalPhone = (format: PhoneFormat, value: string): string | null =>
+  format === 'mobile' ? normaliseMobile(value) : normalisePhone(value);
+
+/**
+ * What the format messages of phones say, in the three languages (`{field}` is the column's name):
+ * the server answers them (server/src/core/i18n.ts) and the web's forms show the same words.
+ */
+export const phoneFormatMessages: Readonly<Record<PhoneFormat, Label>> = {
+  mobile: label(
+    '{field}应为手机号：中国大陆为11位，13–19开头（前面可加 +86、86、0086 或 0），境外号码以 + 或 00 加国家代码开头；可含空格和短横线',
+    '{field}應為手機號：中國大陸為11位，13–19開頭（前面可加 +86、86、0086 或 0），境外號碼以 + 或 00 加國碼開頭；可含空格和連字號',
+    '{field} must be a mobile number: 11 digits starting with 13 to 19 on the mainland (+86, 86, 0086 or 0 may come first), or + or 00 and the country code for a number abroad; spaces and dashes are fine',
+  ),
+  phone: label(
+    '{field}应为手机号（11位，13–19开头，前面可加 +86）、带区号的固定电话（如 010-1234 5678）或以 + 加国家代码开头的境外号码；可含空格和短横线',
+    '{field}應為手機號（11位，13–19開頭，前面可加 +86）、帶區碼的市話（如 010-1234 5678）或以 + 加國碼開頭的境外號碼；可含空格和連字號',
+    '{field} must be a mobile number (11 digits starting with 13 to 19, +86 may come first), a landline with its area code (such as 010-1234 5678) or + and the country code for a number abroad; spaces and dashes are fine',
+  ),
+};
 
 /** The params of the issue a format raises; `formatOfIssue` reads them back to word the message. */
 export const formatIssue = (format: FieldFormat) => ({ params: { format } }) as const;

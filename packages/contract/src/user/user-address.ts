@@ -9,7 +9,8 @@ const addressColumns = {
   phone: col.string({
     label: label('手机号', '手機號', 'Phone'),
     min: 1,
-    max: 11,
+    // A landline or a number abroad is kept in E.164 (+861012345678): longer than a mobile's 11.
+    max: 20,
     sensitive: 'phone',
     format: 'phone',
   }),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { col } from '../core/columns.js';
 import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../core/envelope.js';
+import { formatIssue } from '../core/formats.js';
 import { label } from '../core/i18n.js';
+import { normaliseMobile, PHONE_TEXT_MAX } from '../core/phone.js';
 import type { UserAddress } from './user-address.js';
 
 /** App user status: 0 disabled, 1 normal, 2 cancelled (SPEC §4). Only 1 may sign in. */
@@ -36,11 +38,16 @@ export const genderLabels = {
   2: label('女', '女', 'Female'),
 } as const;
 
-/** A phone number as app users sign up with it: digits, an optional leading +. */
+/**
+ * A phone number as app users sign in and sign up with it: a number that takes an SMS, in any
+ * spelling phone.ts reads (`+86 138-1234-5678`, `0138…`), answered in its canonical form, so the
+ * SMS limits, the code and the account all go by one number whatever was typed.
+ */
 export const appPhoneSchema = z
   .string()
-  .trim()
-  .regex(/^\+?\d{5,20}$/);
+  .max(PHONE_TEXT_MAX)
+  .refine((v) => normaliseMobile(v) !== null, formatIssue('mobile'))
+  .transform((v) => normaliseMobile(v) ?? v);
 
 export const appPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
@@ -67,12 +74,14 @@ const userColumns = {
   }),
   avatarUrl: col.string({ label: label('头像', '頭像', 'Avatar'), nullable: true, max: 500 }),
   nickName: col.string({ label: label('昵称', '暱稱', 'Nickname'), nullable: true, max: 100 }),
+  /** Unique, in its canonical form (phone.ts): one number is one account, however it was typed. */
   phone: col.string({
     label: label('手机号', '手機號', 'Phone'),
     nullable: true,
     max: 20,
     unique: true,
     sensitive: 'phone',
+    format: 'mobile',
   }),
   gender: col.intEnum(USER_GENDER, { label: label('性别', '性別', 'Gender'), default: 0, valueLabels: genderLabels }),
   status: col.intEnum(USER_INFO_STATUS, {

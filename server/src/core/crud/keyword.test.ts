@@ -15,7 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type DbKind, type LooseDb, likeOperator } from '../db/index.js';
 import { maskedColumnsOf } from './masking.js';
-import { applyFilters, baseQuery, textIndexDecides } from './query.js';
+import { applyFilters, baseQuery, keywordsOf, textIndexDecides } from './query.js';
 
 // The SQL a keyword becomes, per dialect: through the text index where the entity declares one (its
 // trigrams, or its pairs for a keyword of one or two characters), by the LIKEs alone otherwise. (The answers are checked against real
@@ -202,5 +202,20 @@ describe('the keyword through the text index', () => {
     expect(parameters).toContain('%13912345678%');
     // Text with a dash is not a number in groups.
     expect(compile('mysql', customerInfo, 'C-12').parameters).not.toContain('%C12%');
+  });
+});
+
+describe('the texts a keyword searches for', () => {
+  it('adds a phone number in its stored spelling to the keyword as typed (issue 35 §7)', () => {
+    expect(keywordsOf({ keyWord: '+86 139-1234-5603' })).toEqual([
+      '+86 139-1234-5603',
+      '+8613912345603',
+      '13912345603',
+    ]);
+    expect(keywordsOf({ keyWord: '0139 1234 5603' })).toEqual(['0139 1234 5603', '013912345603', '13912345603']);
+    expect(keywordsOf({ keyWord: '010-1234 5678' })).toEqual(['010-1234 5678', '01012345678', '+861012345678']);
+    expect(keywordsOf({ keyWord: '13912345603' })).toEqual(['13912345603']);
+    expect(keywordsOf({ keyWord: '1391234' })).toEqual(['1391234']);
+    expect(keywordsOf({ keyWord: '王秀英' })).toEqual(['王秀英']);
   });
 });

@@ -1,4 +1,11 @@
-import { type Columns, type Entity, type Joined, looksMasked, type SensitiveKind } from '@backroom/contract';
+import {
+  type Columns,
+  type Entity,
+  type Joined,
+  looksMasked,
+  phoneSearchForms,
+  type SensitiveKind,
+} from '@backroom/contract';
 import { holds, type Session } from '../auth/principal.js';
 import { AppError } from '../errors.js';
 
@@ -137,13 +144,17 @@ export function withoutSeparators(text: string): string | undefined {
 
 /**
  * The values a whole-value match of a masked column compares with: the text as typed, without
- * spaces and dashes, and an ID number's check letter in either case (stored as typed).
+ * spaces and dashes, a phone's every stored spelling of the number it is (`+86 139 1234 5678`
+ * matches the 13912345678 a row keeps, and a row an older release kept as `+8613912345678`:
+ * phone.ts, phoneSearchForms), and an ID number's check letter in either case (stored as typed).
+ * None of them tells more than the whole number typed.
  */
 export function wholeValuesOf(kind: SensitiveKind, text: string): string[] {
   const trimmed = text.trim();
   const out = new Set([trimmed]);
   const joined = withoutSeparators(trimmed);
   if (joined !== undefined) out.add(joined);
+  if (kind === 'phone') for (const form of phoneSearchForms(trimmed)) out.add(form);
   if (kind === 'idCard') for (const v of [...out]) out.add(v.toUpperCase()).add(v.toLowerCase());
   return [...out];
 }

@@ -1,4 +1,13 @@
-import type { Columns, Entity, RowOf, SensitiveKind } from '@backroom/contract';
+import {
+  type Column,
+  type Columns,
+  type Entity,
+  isPhoneColumn,
+  normalisePhone,
+  phoneSearchForms,
+  type RowOf,
+  type SensitiveKind,
+} from '@backroom/contract';
 import {
   type AliasedRawBuilder,
   type Expression,
@@ -293,14 +302,29 @@ export function textIndexEstimate(
 export const keywordOf = (input: ListInput) => (typeof input.keyWord === 'string' ? input.keyWord.trim() : '');
 
 /**
- * The texts a keyword searches for: itself, and a number typed in groups without its spaces and
- * dashes too (`139 1234 5678` finds 13912345678, for every reader); none for no keyword.
+ * The texts a keyword searches for: itself, a number typed in groups without its spaces and dashes
+ * too (`139 1234 5678` finds 13912345678, for every reader), and a phone number in its stored
+ * spelling (`+86 139-1234-5678`, `0139…` find 13912345678: phone.ts); none for no keyword.
  */
 export function keywordsOf(input: ListInput): string[] {
   const keyWord = keywordOf(input);
   if (keyWord === '') return [];
+  const out = new Set([keyWord]);
   const joined = withoutSeparators(keyWord);
-  return joined === undefined ? [keyWord] : [keyWord, joined];
+  if (joined !== undefined) out.add(joined);
+  const phone = normalisePhone(keyWord);
+  if (phone !== null) out.add(phone);
+  return [...out];
+}
+
+/**
+ * The values an equality filter on a column compares with: a phone column's every stored spelling
+ * of the number (phone.ts, phoneSearchForms) besides the text as sent, so `+86 139 1234 5678`
+ * finds the 13912345678 a row keeps; other columns the value alone.
+ */
+function equalValues(column: Column | undefined, value: unknown): unknown[] {
+  if (!column || !isPhoneColumn(column) || typeof value !== 'string') return [value];
+  return [...new Set([value, ...phoneSearchForms(value)])];
 }
 
 /** Whether a masked column is among the keyword's fields: its text index then narrows but never decides. */
@@ -351,8 +375,9 @@ export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput):
       continue;
     }
     const stored = (v: unknown) => (column?.kind === 'bool' && kind !== 'postgres' ? (v ? 1 : 0) : v);
-    if (Array.isArray(value)) {
-      q = value.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where(`${MAIN}.${field}`, 'in', value.map(stored));
+    const values = (Array.isArray(value) ? value : [value]).flatMap((v) => equalValues(column, v));
+    if (Array.isArray(value) || values.length > 1) {
+      q = values.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where(`${MAIN}.${field}`, 'in', values.map(stored));
     } else {
       q = q.where(`${MAIN}.${field}`, '=', stored(value));
     }
@@ -361,10 +386,14 @@ export function applyFilters(qb: AnySelect, spec: FilterSpec, input: ListInput):
     const value = input[field];
     if (typeof value !== 'string' || value.trim() === '') continue;
     const sensitive = masked.get(field);
-    q = q.where(
+    const column = entity.columns[field];
+    // A phone in another spelling finds the number as stored, as the keyword does.
+    const phone = column && isPhoneColumn(column) ? normalisePhone(value) : null;
+    const likes = [...new Set([value.trim(), ...(phone === null ? [] : [phone])])];
+    q = q.where((eb) =>
       sensitive
         ? wholeValueExpression(`${MAIN}.${field}`, wholeValuesOf(sensitive, value))
-        : likeExpression(kind, `${MAIN}.${field}`, value.trim()),
+        : eb.or(likes.map((text) => likeExpression(kind, `${MAIN}.${field}`, text))),
     );
   }
   return q;

@@ -1,4 +1,4 @@
-import { type CustomerStatus, INVITATION_STATUS } from '@backroom/contract';
+import { type CustomerStatus, INVITATION_STATUS, phoneSearchForms } from '@backroom/contract';
 import { sql } from 'kysely';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { type Db, formatTime } from '../../core/db/index.js';
@@ -57,14 +57,17 @@ export async function nextCustomerCode(db: Db): Promise<string> {
   return `C${String(next).padStart(8, '0')}`;
 }
 
-/** Customers anywhere in the chain with this phone number, with their owner's name (no other field). */
+/**
+ * Customers anywhere in the chain with this phone number, in any spelling a row may keep it
+ * (phone.ts, phoneSearchForms), with their owner's name (no other field).
+ */
 export async function customersWithPhone(db: Db, phone: string) {
   return db
     .selectFrom('customer_info as c')
     .leftJoin('base_sys_user as u', 'u.id', 'c.employeeId')
     .select(['c.id', 'c.customerCode', 'c.customerName', 'c.storeName'])
     .select(sql<string | null>`coalesce(${sql.ref('u.name')}, ${sql.ref('u.username')})`.as('employeeName'))
-    .where('c.customerPhone', '=', phone)
+    .where('c.customerPhone', 'in', [...new Set([phone, ...phoneSearchForms(phone)])])
     .orderBy('c.id')
     .limit(50)
     .execute();

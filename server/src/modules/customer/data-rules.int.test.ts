@@ -1,4 +1,4 @@
-import { customerActivity, customerInfo, sysUser } from '@backroom/contract';
+import { customerActivity, customerInfo, phoneFormatMessages, sysUser } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookOf, checkCall, exportCall, readBook, sheetRows, templateCall } from '../../core/crud/excel.fixtures.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -31,7 +31,7 @@ describe.each(testTargets())('field formats and the import owner on $name', (tar
     const { admin } = chain;
     const phone = await t.post(info('add'), { customerName: 'x', customerPhone: '13800abcd12' }, admin, EN);
     expect(phone.status).toBe(400);
-    expect(phone.body.message).toBe('Phone must be an 11-digit mobile number or a landline (such as 010-12345678)');
+    expect(phone.body.message).toBe(phoneFormatMessages.phone.en.replace('{field}', 'Phone'));
     const age = await t.post(
       info('create'),
       { customerName: 'x', customerPhone: uniquePhone(), customerAge: '-5' },
@@ -47,9 +47,9 @@ describe.each(testTargets())('field formats and the import owner on $name', (tar
       ZH_TW,
     );
     expect(old.body.message).toBe('年齡應為0到130之間的整數');
-    // A landline is a contact phone too.
+    // A landline is a contact phone too, kept in E.164 as every number but a mainland mobile (phone.ts).
     const landline = await createCustomer(t, admin, { customerPhone: '010-62345678', customerAge: '130' });
-    expect((await storedCustomer(t, landline.id))?.customerPhone).toBe('010-62345678');
+    expect((await storedCustomer(t, landline.id))?.customerPhone).toBe('+861062345678');
 
     const staffPhone = await t.post(
       sysUser.api.add.url,
@@ -58,7 +58,7 @@ describe.each(testTargets())('field formats and the import owner on $name', (tar
       EN,
     );
     expect(staffPhone.status).toBe(400);
-    expect(staffPhone.body.message).toBe('Phone must be an 11-digit mobile number starting with 13 to 19');
+    expect(staffPhone.body.message).toBe(phoneFormatMessages.mobile.en.replace('{field}', 'Phone'));
     const staffUpdate = await t.post(sysUser.api.update.url, { id: chain.clerkA1.id, email: 'nobody@' }, admin, EN);
     expect(staffUpdate.status).toBe(400);
     expect(staffUpdate.body.message).toBe('Email is not a valid email address');
@@ -140,7 +140,7 @@ describe.each(testTargets())('field formats and the import owner on $name', (tar
       {
         cell: 'B2',
         column: 'Phone',
-        message: 'Phone must be an 11-digit mobile number or a landline (such as 010-12345678)',
+        message: phoneFormatMessages.phone.en.replace('{field}', 'Phone'),
       },
     ]);
     expect(report.rows.find((r) => r.row === 3)?.errors).toEqual([

@@ -17,7 +17,7 @@ import type { PluginSms } from '../../core/plugin-hooks.js';
 import { createMiniProgramProvider, type MiniProgramProvider } from './providers/mini-program.provider.js';
 import { createOfficialAccountProvider, type OfficialAccountProvider } from './providers/official-account.provider.js';
 import type { WechatIdentity } from './providers/wechat-api.js';
-import { createSmsCodeService } from './sms-code.service.js';
+import { createSmsCodeService, smsNumberOf } from './sms-code.service.js';
 import {
   findByPhone,
   findByWechat,
@@ -246,10 +246,11 @@ export function createAppLoginService(ctx: AppContext, providers: AppProviders) 
           return signInWechat(0, await (providers.miniProgram as MiniProgramProvider).identify(input.code));
         case 1:
           return signInWechat(1, await (providers.officialAccount as OfficialAccountProvider).identify(input.code));
+        // A phone goes by its one spelling (phone.ts): the throttle, the code and the account alike.
         case 2:
-          return signInH5(input, client);
+          return signInH5({ ...input, phone: smsNumberOf(input.phone) }, client);
         case 3:
-          return signInSms(input);
+          return signInSms({ ...input, phone: smsNumberOf(input.phone) });
       }
     },
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_LENGTH } from '@backroom/contract';
+import { label, normaliseMobile, SMS_CODE_LENGTH } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { AppError, badRequest } from '../../core/errors.js';
 import type { PluginSms } from '../../core/plugin-hooks.js';
@@ -7,6 +7,17 @@ import type { PluginSms } from '../../core/plugin-hooks.js';
 /** Wrong codes one code takes; the last of them voids it. */
 export const SMS_CODE_TRIES = 5;
 const DAY_SECONDS = 86_400;
+
+/**
+ * The one spelling of a number every key, count and hash of it is made of (phone.ts): the calls'
+ * schema gave it already, and whatever else calls in gets it here, so `0138…` and `+86 138…`
+ * can never be sent a code, or counted, apart from `138…`.
+ */
+export function smsNumberOf(phone: string): string {
+  const number = normaliseMobile(phone);
+  if (number === null) throw badRequest('validation.format.mobile', { field: label('手机号', '手機號', 'Phone') });
+  return number;
+}
 
 /** What the cache keeps of a sent code: its id (its tries are counted under it) and a keyed hash, never the code. */
 type Kept = { id: string; digest: string };
@@ -33,7 +44,8 @@ function parseKept(raw: string | undefined): Kept | undefined {
  * The one-time codes of the SMS sign-in: sent through the enabled sms plugin, kept as a keyed hash
  * in the cache (in process, or Redis when scaled out) for `SMS_CODE_TTL` seconds, used once, void
  * after SMS_CODE_TRIES wrong ones. Sends are limited by the counters: one per phone per
- * `SMS_RESEND_INTERVAL`, and per phone and per address over 24 hours. A send the plugin fails
+ * `SMS_RESEND_INTERVAL`, and per phone and per address over 24 hours, a phone by its canonical
+ * number whatever its spelling (smsNumberOf). A send the plugin fails
  * leaves nothing behind: the code is dropped and the counts given back, so the user may retry.
  */
 export function createSmsCodeService(ctx: AppContext) {
@@ -64,7 +76,8 @@ export function createSmsCodeService(ctx: AppContext) {
 
   return {
     /** Sends a new code to the phone (any earlier one stops working); the answer never holds the code. */
-    async send(sms: PluginSms, phone: string, client: { ip: string }): Promise<{ expire: number; resendIn: number }> {
+    async send(sms: PluginSms, typed: string, client: { ip: string }): Promise<{ expire: number; resendIn: number }> {
+      const phone = smsNumberOf(typed);
       const counted = await reserve(phone, client.ip);
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -86,7 +99,8 @@ export function createSmsCodeService(ctx: AppContext) {
      * many tries are left), void, or gone. Every try is counted before the comparison, so parallel
      * guesses cannot pass the limit together.
      */
-    async redeem(phone: string, code: string): Promise<void> {
+    async redeem(typed: string, code: string): Promise<void> {
+      const phone = smsNumberOf(typed);
       const raw = await ctx.cache.get(codeKey(phone));
       const kept = parseKept(raw);
       if (!kept || raw === undefined) throw badRequest('user.smsCodeExpired');

@@ -1,4 +1,5 @@
 import type { LoginType } from '@backroom/contract';
+import { sql } from 'kysely';
 import type { DbKind } from '../../core/db/index.js';
 import { type Db, formatTime, insertReturningId } from '../../core/db/index.js';
 
@@ -27,6 +28,21 @@ export async function findByWechat(
 
 export async function findByPhone(db: Db, phone: string) {
   return db.selectFrom('user_info').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+/**
+ * The app users whose phone may not be in its one spelling (phone.ts): every phone but an 11-digit
+ * one beginning with 1, which the normalising migration left canonical or made so.
+ */
+export async function phonesToCheck(db: Db): Promise<Array<{ id: number; phone: string }>> {
+  const rows = await db
+    .selectFrom('user_info')
+    .select(['id', 'phone'])
+    .where('phone', 'is not', null)
+    .where((eb) => eb.or([eb('phone', 'not like', '1%'), eb(sql`length(${sql.ref('phone')})`, '<>', 11)]))
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) => (r.phone === null ? [] : [{ id: r.id, phone: r.phone }]));
 }
 
 export type NewAppUser = {

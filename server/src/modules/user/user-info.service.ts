@@ -1,5 +1,6 @@
 import {
   customerInfo,
+  phoneSearchForms,
   type UserAddress,
   type UserCustomerMatch,
   type UserInfo,
@@ -63,7 +64,8 @@ export function createUserInfoService(
     const row = await customers
       .scopedQuery(session)
       .select([`${MAIN}.id as id`, `${MAIN}.customerName as customerName`])
-      .where(`${MAIN}.customerPhone`, '=', phone)
+      // The number in any spelling a customer row may keep it (phone.ts).
+      .where(`${MAIN}.customerPhone`, 'in', [...new Set([phone, ...phoneSearchForms(phone)])])
       .orderBy(`${MAIN}.id`, 'asc')
       .executeTakeFirst();
     return row ? { id: Number(row.id), customerName: String(row.customerName) } : null;

@@ -9,6 +9,7 @@ import { menuSeed, type SysMenuService } from '../base/index.js';
 import type { RevealTarget } from '../customer/index.js';
 import { createAppLoginService, providersOf } from './app-login.service.js';
 import { createAppUserService } from './app-user.service.js';
+import { phoneSpellingsReport } from './phone-spellings.js';
 import { registerAppOpenRoutes, registerAppUserRoutes, registerUserInfoRoutes } from './user.routes.js';
 import { createUserAddressService } from './user-address.service.js';
 import { findAccount } from './user-info.repository.js';
@@ -66,5 +67,6 @@ export async function registerUser(
       ctx.config.seedLocale,
     ),
   );
+  ctx.seeds.add(phoneSpellingsReport(ctx));
   return { users, addresses };
 }

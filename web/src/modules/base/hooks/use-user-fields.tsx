@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, sysRole, sysUser, USER_LEVELS, WECOM_USER_ID } from '@backroom/contract';
+import { PASSWORD_MAX, PHONE_TEXT_MAX, sysRole, sysUser, USER_LEVELS, WECOM_USER_ID } from '@backroom/contract';
 import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldOf } from '../../../core/crud/CrudPage';
@@ -110,7 +110,8 @@ export function useUserFields(departments: ReturnType<typeof useDepartments>): F
     ...(canRoles ? [rolesField] : []),
     { name: 'userLevel', input: <Select options={levelOptions} /> },
     { name: 'status', input: <StatusSwitch /> },
-    { name: 'phone', input: <Input maxLength={sysUser.columns.phone.length} inputMode="tel" /> },
+    // Typed as a person writes it (+86 139-1234-5603); the server keeps its one spelling.
+    { name: 'phone', input: <Input maxLength={PHONE_TEXT_MAX} inputMode="tel" /> },
     {
       name: 'email',
       input: <Input maxLength={sysUser.columns.email.length} inputMode="email" />,

@@ -1,8 +1,9 @@
-import { baseComm, type SysUser } from '@backroom/contract';
+import { baseComm, normaliseMobile, PHONE_TEXT_MAX, type SysUser, sysUser } from '@backroom/contract';
 import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
+import { zodRule } from '../../../core/crud/zod-rule';
 import { call, logout } from '../../../core/request';
 import { useSession } from '../../../core/session';
 import { AvatarInput } from '../components/avatar-input';
@@ -32,7 +33,9 @@ export default function MyInfo() {
     setSaving('profile');
     try {
       await call(baseComm.api.personUpdate, { ...values, nickName: (values.nickName ?? '').trim() });
-      setUserInfo({ ...user, ...values });
+      // The server keeps the number in its one spelling (+86 139… as 139…): show what it keeps.
+      const phone = values.phone ? (normaliseMobile(values.phone) ?? values.phone) : values.phone;
+      setUserInfo({ ...user, ...values, phone });
       void message.success(t('base.my.saved'));
     } finally {
       setSaving(null);
@@ -74,8 +77,12 @@ export default function MyInfo() {
             <Form.Item name="name" label={t('base.my.name')}>
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item name="phone" label={t('base.my.phone')}>
-              <Input maxLength={20} />
+            <Form.Item
+              name="phone"
+              label={t('base.my.phone')}
+              rules={[zodRule(sysUser.columns.phone.schema.nullable().optional(), t('base.my.phone'))]}
+            >
+              <Input maxLength={PHONE_TEXT_MAX} inputMode="tel" />
             </Form.Item>
             <Form.Item name="email" label={t('base.my.email')} rules={[{ type: 'email' }]}>
               <Input maxLength={100} />

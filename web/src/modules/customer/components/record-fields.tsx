@@ -9,6 +9,7 @@ import {
   type Locale,
   looksMasked,
   ownValue,
+  PHONE_TEXT_MAX,
   sexLabels,
 } from '@backroom/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
@@ -104,7 +105,7 @@ export function useActivityFields(): FieldOf<typeof customerActivity>[] {
     {
       name: 'customerPhone',
       tooltip: t('customer.maskedHint'),
-      input: <FromCustomer maxLength={20} inputMode="tel" />,
+      input: <FromCustomer maxLength={PHONE_TEXT_MAX} inputMode="tel" />,
     },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <InputNumber min={0} max={AGE_MAX} precision={0} style={{ width: '100%' }} /> },

@@ -1,4 +1,4 @@
-import { CUSTOMER_DICTS, CUSTOMER_STATUS, customerInfo, type Locale } from '@backroom/contract';
+import { CUSTOMER_DICTS, CUSTOMER_STATUS, customerInfo, type Locale, PHONE_TEXT_MAX } from '@backroom/contract';
 import { Badge, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +114,11 @@ export default function CustomerInfoView() {
 
   const fields: FieldOf<typeof customerInfo>[] = [
     { name: 'customerName', input: <Input maxLength={100} autoFocus /> },
-    { name: 'customerPhone', tooltip: t('customer.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
+    {
+      name: 'customerPhone',
+      tooltip: t('customer.maskedHint'),
+      input: <Input maxLength={PHONE_TEXT_MAX} inputMode="tel" />,
+    },
     { name: 'customerSex', input: <Select options={sexOptions(locale)} /> },
     { name: 'customerAge', input: <Input maxLength={20} /> },
     { name: 'customerType', input: <Select allowClear options={typeOptions} /> },

@@ -1,4 +1,4 @@
-import { type Locale, type UserAddress, userAddress } from '@backroom/contract';
+import { type Locale, PHONE_TEXT_MAX, type UserAddress, userAddress } from '@backroom/contract';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../core/crud/zod-rule';
@@ -23,7 +23,7 @@ type Props = { draft: AddressDraft | null; onClose: () => void; onSaved: () => v
 const TEXT_FIELDS = ['contact', 'phone', 'province', 'city', 'district', 'address'] as const;
 const REQUIRED = new Set<string>(['contact', 'phone', 'address']);
 
-/** Adds or edits one address of an app user, checked with the declaration's own rules (phone at most 11). */
+/** Adds or edits one address of an app user, checked with the declaration's own rules (the phone in any spelling). */
 export function AddressDialog({ draft, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -72,7 +72,8 @@ export function AddressDialog({ draft, onClose, onSaved }: Props) {
                 ]}
               >
                 <Input
-                  maxLength={column.length}
+                  // A phone is typed with spaces and a country code; the server keeps its one spelling.
+                  maxLength={name === 'phone' ? PHONE_TEXT_MAX : column.length}
                   inputMode={name === 'phone' ? 'tel' : undefined}
                   autoFocus={name === 'contact'}
                   data-testid={`address-${name}`}

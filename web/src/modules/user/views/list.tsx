@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { type Locale, type UserInfo, userInfo } from '@backroom/contract';
+import { type Locale, PHONE_TEXT_MAX, type UserInfo, userInfo } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
@@ -95,7 +95,7 @@ export default function UserListView() {
 
   const fields: FieldOf<typeof userInfo>[] = [
     { name: 'nickName', input: <Input maxLength={100} autoFocus /> },
-    { name: 'phone', tooltip: t('user.maskedHint'), input: <Input maxLength={20} inputMode="tel" /> },
+    { name: 'phone', tooltip: t('user.maskedHint'), input: <Input maxLength={PHONE_TEXT_MAX} inputMode="tel" /> },
     { name: 'gender', input: <Select options={optionsOf('gender', locale)} /> },
     { name: 'loginType', input: <Select options={optionsOf('loginType', locale)} /> },
     { name: 'status', only: 'edit', input: <Select options={optionsOf('status', locale)} /> },
