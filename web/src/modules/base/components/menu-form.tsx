@@ -40,14 +40,6 @@ export function MenuForm({
     title: t('base.menu.topLevel'),
     disabled: type === 2,
   });
-  const viewPaths = useMemo(
-    () =>
-      [...new Set(rows.map((r) => r.viewPath).filter((v): v is string => !!v && !/^https?:/.test(v)))]
-        .sort()
-        .map((v) => ({ value: v })),
-    [rows],
-  );
-
   const submit = (values: MenuValues, target: MenuEditing) => {
     const payload = menuPayload(values, target.mode);
     return target.mode === 'add'
@@ -84,7 +76,6 @@ export function MenuForm({
         hasChildren={hasChildren}
         parentOptions={parentOptions}
         permOptions={permOptions}
-        viewPaths={viewPaths}
         rules={rules}
         labelOf={labelOf}
       />
