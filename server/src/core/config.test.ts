@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HSTS_MAX_AGE: '600', HSTS_INCLUDE_SUBDOMAINS: 'maybe' })).toThrow(ConfigError);
   });
 
+  it('seeds the starter data unless STARTER_DATA says off, and refuses nonsense', () => {
+    expect(loadConfig({}).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: '' }).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: 'on' }).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: 'off' }).starterData).toBe(false);
+    expect(loadConfig({ STARTER_DATA: ' FALSE ' }).starterData).toBe(false);
+    expect(loadConfig({ STARTER_DATA: '0' }).starterData).toBe(false);
+    expect(() => loadConfig({ STARTER_DATA: 'none' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STARTER_DATA: 'none' })).toThrow('STARTER_DATA must be on or off');
+  });
+
   it('turns the captcha off only when asked', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);

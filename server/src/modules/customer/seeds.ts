@@ -164,7 +164,7 @@ type RoleSeed = { label: string; name: string; remark: string; perms: readonly s
 
 /**
  * The customer module's seed steps: its dictionaries (on every install, new or upgraded: its
- * screens label values with them) and the starter chain (a new install only).
+ * screens label values with them) and the starter chain (a new install with STARTER_DATA on only).
  */
 export function addCustomerSeeds(ctx: AppContext): void {
   ctx.seeds.add({
@@ -177,7 +177,10 @@ export function addCustomerSeeds(ctx: AppContext): void {
     module: 'customer',
     name: 'chain',
     when: { once: '1' },
-    run: (trx, kind) => seedStarterChain(trx, kind, ctx.config.seedLocale),
+    // Recorded with STARTER_DATA off too: the switch is read at the first start only.
+    run: async (trx, kind) => {
+      if (ctx.config.starterData) await seedStarterChain(trx, kind, ctx.config.seedLocale);
+    },
   });
 }
 
