@@ -15,6 +15,8 @@ type Props = {
   parentOptions: ParentOption[];
   permOptions: ReturnType<typeof usePermOptions>;
   rules: ReturnType<typeof useMenuRules>;
+  /** Which entry the dialog is open on: the view choice starts afresh for each. */
+  entryKey: string;
   labelOf: (key: keyof typeof sysMenu.columns) => string;
 };
 
@@ -22,7 +24,7 @@ type Props = {
  * The menu form's fields: a directory has no view, a menu needs a router starting with '/', a
  * permission carries permission strings under a directory or menu.
  */
-export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, rules, labelOf }: Props) {
+export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, rules, entryKey, labelOf }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -75,7 +77,7 @@ export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, 
           <Col xs={24} md={12}>
             {/* A screen is chosen by name here: "Screen" says it better than the column's "View path". */}
             <Form.Item name="viewPath" label={t('base.menu.view.label')} tooltip={t('base.menu.viewPathHint')}>
-              <MenuViewSelect />
+              <MenuViewSelect key={entryKey} />
             </Form.Item>
           </Col>
         )}

@@ -20,7 +20,7 @@ type Props = {
  * path until another is chosen.
  */
 export function MenuViewSelect({ id, value, onChange }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const options = useMemo(() => viewOptions(), []);
   const current = value ?? '';
   const chosen = optionOf(options, current);
@@ -56,7 +56,7 @@ export function MenuViewSelect({ id, value, onChange }: Props) {
     { value: CUSTOM, label: t('base.menu.view.custom'), path: '' },
   ];
   return (
-    <div className="menu-view-select" data-testid="menu-view-select" lang={i18n.language}>
+    <div className="menu-view-select" data-testid="menu-view-select">
       <Select
         id={id}
         value={custom ? CUSTOM : chosen?.value}
