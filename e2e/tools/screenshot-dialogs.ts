@@ -348,3 +348,32 @@ export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   await settle(page);
   await shoot('settings-drawer');
 }
+
+/**
+ * The menu dialog of a page: its view chosen by name, the list of screens open, then a path of
+ * one's own typed in with the note on what it opens.
+ */
+export async function shootMenuDialog(page: Page, shoot: Shoot) {
+  await page.goto('/sys/menu');
+  const view = page.locator('.view-slot.active');
+  await view.locator('.ant-table-row').first().waitFor();
+  await view.getByPlaceholder(/Name, router or permission|名称、路由或权限/).fill('/sys/user');
+  await view.getByRole('button', { name: /^(Edit|编辑): (Users|用户列表)$/ }).click();
+  const box = page.getByRole('dialog').getByTestId('menu-view-select');
+  await box.waitFor();
+  await settle(page);
+  await shoot('sys-menu-form');
+  await box.locator('.ant-select').click();
+  const list = page.locator('.ant-select-dropdown:visible');
+  await list.locator('.ant-select-item-option').first().waitFor();
+  await settle(page);
+  await shoot('sys-menu-form-views');
+  // The last choice: a path of one's own.
+  await box.locator('.ant-select input').fill('…');
+  await list.locator('.ant-select-item-option').last().click();
+  await page.getByRole('dialog').getByTestId('menu-view-custom').fill('modules/shop/views/stock.vue');
+  await settle(page);
+  await shoot('sys-menu-form-custom');
+  await page.getByRole('dialog').locator('.ant-modal-close').click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}

@@ -21,6 +21,7 @@ import {
   shootCustomerDialogs,
   shootFullRunDialogs,
   shootGoodsDialog,
+  shootMenuDialog,
   shootParamDialogs,
   shootPluginDialogs,
   shootRouteTabs,
@@ -132,6 +133,7 @@ async function shootSetting(run: Run, prefs: Prefs, where: string) {
   if (!only || only === 'security') await shootAccountSecurity(run.browser, run.base, prefs, page, shootOn);
   if (wanted('/demo/test/route/42/tea')) await shootRouteTabs(page, shoot);
   if (wanted('/sys/user')) await shootUserForm(page, shoot);
+  if (wanted('/sys/menu')) await shootMenuDialog(page, shoot);
   if (!only) await shootFullRunDialogs(page, shoot);
   await context.close();
 }

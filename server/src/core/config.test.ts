@@ -118,6 +118,17 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('seeds the starter data unless STARTER_DATA says off, and refuses nonsense', () => {
+    expect(loadConfig({}).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: '' }).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: 'on' }).starterData).toBe(true);
+    expect(loadConfig({ STARTER_DATA: 'off' }).starterData).toBe(false);
+    expect(loadConfig({ STARTER_DATA: ' FALSE ' }).starterData).toBe(false);
+    expect(loadConfig({ STARTER_DATA: '0' }).starterData).toBe(false);
+    expect(() => loadConfig({ STARTER_DATA: 'none' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STARTER_DATA: 'none' })).toThrow('STARTER_DATA must be on or off');
+  });
+
   it('turns the captcha off only when asked', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
     expect(loadConfig({ CAPTCHA: 'on' }).captcha).toBe(true);

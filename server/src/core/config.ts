@@ -56,6 +56,12 @@ export type Config = {
   taskSyncMs: number;
   /** The language the demo data of a new install is written in (SEED_LOCALE); what is seeded stays as it was. */
   seedLocale: Locale;
+  /**
+   * STARTER_DATA: whether a new install starts with the starter organisation (regions, stores, their
+   * staff and roles) and the example parameters, or with the admin and the menus only. On by
+   * default; read at the first start only, like SEED_LOCALE: what was seeded, or not, stays.
+   */
+  starterData: boolean;
   /** Staff sign-in with enterprise WeChat (WECOM_*); undefined when not configured. */
   wecom: WecomConfig | undefined;
   /**
@@ -168,10 +174,11 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string): Config['d
   throw new ConfigError(`DATABASE_URL: unsupported scheme "${url.protocol}" (use sqlite:, postgres:// or mysql://)`);
 }
 
-/** A switch: on, true, 1 or off, false, 0 (unset: off); anything else is a clear error. */
-function onOff(name: string, value: string | undefined): boolean {
+/** A switch: on, true, 1 or off, false, 0 (unset: `unset`, off unless said); anything else is a clear error. */
+function onOff(name: string, value: string | undefined, unset = false): boolean {
   const v = (value ?? '').trim().toLowerCase();
-  if (v === '' || ['off', 'false', '0'].includes(v)) return false;
+  if (v === '') return unset;
+  if (['off', 'false', '0'].includes(v)) return false;
   if (['on', 'true', '1'].includes(v)) return true;
   throw new ConfigError(`${name} must be on or off`);
 }
@@ -381,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskTimeoutMs: (read('TASK_TIMEOUT', intVar('TASK_TIMEOUT', 1, 86_400), env.TASK_TIMEOUT) ?? 600) * 1000,
     taskSyncMs: read('TASK_SYNC_MS', intVar('TASK_SYNC_MS', 200, 600_000), env.TASK_SYNC_MS) ?? 5000,
     seedLocale,
+    starterData: onOff('STARTER_DATA', env.STARTER_DATA, true),
     wecom: parseWecom(env),
     devMode: (env.NODE_ENV ?? '').trim() === 'development',
     sourceRoot: path.resolve(env.SOURCE_ROOT?.trim() || path.resolve(import.meta.dirname, '../../..')),

@@ -87,4 +87,34 @@ export const MOVE_IN_MESSAGES = {
     '任務「{name}」的服務 {service} 在本系統中沒有對應：已停止遷入，不會執行',
     'Task "{name}": its service {service} has no counterpart here; it came in stopped and will not run',
   ),
+  'moveIn.note.starterRemoved': m(
+    '已先移除未被使用过的初始示例连锁：{stores} 个门店、{regions} 个区域、{staff} 名员工及其角色关联、{roles} 个店长角色（店员、财务、人事角色保留，不含用户）',
+    '已先移除未被使用過的初始範例連鎖：{stores} 個門市、{regions} 個區域、{staff} 名員工及其角色關聯、{roles} 個店長角色（店員、財務、人事角色保留，不含使用者）',
+    'The starter chain nobody had used was removed first: {stores} stores, {regions} regions, {staff} staff with their role links, {roles} store manager roles (the clerk, treasurer and HR roles stay, without users)',
+  ),
+  'moveIn.note.starterKept.incomplete': m(
+    '初始示例连锁已保留：其员工或角色已有删除或重建（{detail}）；如不需要，请在部门与用户页面中删除',
+    '初始範例連鎖已保留：其員工或角色已有刪除或重建（{detail}）；如不需要，請在部門與使用者頁面中刪除',
+    'The starter chain was kept: some of its staff or roles were deleted or made anew ({detail}); remove it on the department and user screens if it is not wanted',
+  ),
+  'moveIn.note.starterKept.signedIn': m(
+    '初始示例连锁已保留：其员工 {detail} 登录过；如不需要，请在部门与用户页面中删除',
+    '初始範例連鎖已保留：其員工 {detail} 登入過；如不需要，請在部門與使用者頁面中刪除',
+    'The starter chain was kept: its staff member {detail} has signed in; remove it on the department and user screens if it is not wanted',
+  ),
+  'moveIn.note.starterKept.changed': m(
+    '初始示例连锁已保留：{detail} 在初始化后被修改过；如不需要，请在部门与用户页面中删除',
+    '初始範例連鎖已保留：{detail} 在初始化後被修改過；如不需要，請在部門與使用者頁面中刪除',
+    'The starter chain was kept: {detail} was changed since it was seeded; remove it on the department and user screens if it is not wanted',
+  ),
+  'moveIn.note.starterKept.business': m(
+    '初始示例连锁已保留：本系统已有业务数据（{detail}）；如不需要，请在部门与用户页面中删除',
+    '初始範例連鎖已保留：本系統已有業務資料（{detail}）；如不需要，請在部門與使用者頁面中刪除',
+    'The starter chain was kept: this install holds business data already ({detail}); remove it on the department and user screens if it is not wanted',
+  ),
+  'moveIn.note.starterKept.others': m(
+    '初始示例连锁已保留：其门店或区域已有别的用户、部门或角色（{detail}）；如不需要，请在部门与用户页面中删除',
+    '初始範例連鎖已保留：其門市或區域已有別的使用者、部門或角色（{detail}）；如不需要，請在部門與使用者頁面中刪除',
+    'The starter chain was kept: other users, departments or roles are in or on its stores or regions ({detail}); remove it on the department and user screens if it is not wanted',
+  ),
 } as const satisfies Record<string, Texts>;

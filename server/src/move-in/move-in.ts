@@ -5,6 +5,7 @@ import { loadIdBook, type MoveInOptions, runOn } from './engine.js';
 import { moveAppUsers, moveCustomers, moveDicts, moveFiles, moveLog, moveRecycle, moveTasks } from './more-steps.js';
 import type { MoveInReport, Said } from './report.js';
 import { openSource } from './source.js';
+import { clearStarterChain } from './starter-step.js';
 
 export type { MoveInOptions } from './engine.js';
 
@@ -71,6 +72,8 @@ export async function moveIn(ctx: AppContext, options: MoveInOptions): Promise<M
           if (table) throw new MoveInRefused({ key: 'moveIn.targetInUse', params: { table } });
         }
         const run = runOn(ctx, trx, source, options, report, book);
+        // The first move-in only: a later one finds the chain gone, or kept on purpose.
+        if (book.ids.size === 0) await clearStarterChain(run);
         await moveDepartments(run, book);
         const roles = await moveRoles(run, book);
         await moveUsers(run, book);

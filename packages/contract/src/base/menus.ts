@@ -16,13 +16,20 @@ export const baseMenus = defineMenus('base', '2', [
     2,
     [
       menuDirectory('权限管理', 'icon-auth', 1, [
-        menuPage('菜单列表', '/sys/menu', 'modules/base/views/menu', 'icon-menu', 2, [
+        menuPage('菜单列表', '/sys/menu', 'modules/base/views/menu/index.vue', 'icon-menu', 2, [
           ...crudPermRows(sysMenu.perms),
           permRow('导出', [sysMenu.perms.export], 5),
           permRow('导入', [sysMenu.perms.import], 6),
         ]),
-        menuPage('角色列表', '/sys/role', 'modules/base/views/role', 'icon-dept', 3, crudPermRows(sysRole.perms)),
-        menuPage('用户列表', '/sys/user', 'modules/base/views/user', 'icon-user', 0, [
+        menuPage(
+          '角色列表',
+          '/sys/role',
+          'cool/modules/base/views/role.vue',
+          'icon-dept',
+          3,
+          crudPermRows(sysRole.perms),
+        ),
+        menuPage('用户列表', '/sys/user', 'modules/base/views/user/index.vue', 'icon-user', 0, [
           ...crudPermRows(sysUser.perms),
           permRow('用户转移', [sysUser.perms.move], 5),
           permRow('部门列表', [sysDepartment.perms.list], 6),
@@ -34,13 +41,13 @@ export const baseMenus = defineMenus('base', '2', [
         ]),
       ]),
       menuDirectory('参数配置', 'icon-params', 3, [
-        menuPage('参数列表', '/sys/param', 'modules/base/views/param', 'icon-menu', 0, [
+        menuPage('参数列表', '/sys/param', 'cool/modules/base/views/param.vue', 'icon-menu', 0, [
           ...crudPermRows(sysParam.perms),
           permRow('网页内容', [sysParam.perms.html], 5),
         ]),
       ]),
       menuDirectory('监控管理', 'icon-monitor', 9, [
-        menuPage('请求日志', '/sys/log', 'modules/base/views/log', 'icon-log', 1, [
+        menuPage('请求日志', '/sys/log', 'cool/modules/base/views/log.vue', 'icon-log', 1, [
           permRow('查询', [sysLog.perms.page], 1),
           permRow('清空', [sysLog.perms.clear], 2),
           permRow('保存天数', [sysLog.perms.getKeep, sysLog.perms.setKeep], 3),
@@ -66,12 +73,12 @@ export const baseSessionMenus = defineMenus(
       2,
       [
         menuDirectory('权限管理', 'icon-auth', 1, [
-          menuPage('用户列表', '/sys/user', 'modules/base/views/user', 'icon-user', 0, [
+          menuPage('用户列表', '/sys/user', 'modules/base/views/user/index.vue', 'icon-user', 0, [
             permRow('解锁账号', [sysUser.perms.locks, sysUser.perms.unlock], 11),
           ]),
         ]),
         menuDirectory('监控管理', 'icon-monitor', 9, [
-          menuPage('在线会话', '/sys/session', 'modules/base/views/session', 'icon-user', 2, [
+          menuPage('在线会话', '/sys/session', 'modules/base/views/session.vue', 'icon-user', 2, [
             permRow('查询', [sysSession.perms.page], 1),
             permRow('强制下线', [sysSession.perms.end], 2),
           ]),
@@ -98,7 +105,7 @@ export const baseCodingMenus = defineMenus(
       2,
       [
         menuDirectory('权限管理', 'icon-auth', 1, [
-          menuPage('菜单列表', '/sys/menu', 'modules/base/views/menu', 'icon-menu', 2, [
+          menuPage('菜单列表', '/sys/menu', 'modules/base/views/menu/index.vue', 'icon-menu', 2, [
             permRow('解析', [sysMenu.perms.parse], 7),
             permRow('创建页面', [sysMenu.perms.parse, sysMenu.perms.create], 8),
           ]),
@@ -119,7 +126,7 @@ export const baseAiCodeMenus = defineMenus(
   '1',
   [
     menuDirectory('开发工具', 'icon-vue', 90, [
-      menuPage('AI编码', '/helper/ai-code', 'modules/helper/views/ai-code', 'icon-vue', 1, [
+      menuPage('AI编码', '/helper/ai-code', 'modules/helper/views/ai-code.vue', 'icon-vue', 1, [
         permRow('预览', [baseCoding.perms.status, baseCoding.perms.preview, baseCoding.perms.getModuleTree], 1),
         permRow('AI描述', [baseCoding.perms.describe], 2),
         permRow('生成代码', [baseCoding.perms.createCode], 3),

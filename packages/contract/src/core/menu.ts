@@ -40,9 +40,11 @@ export function crudPermRows(perms: Perms): MenuNode[] {
 }
 
 /**
- * A page (type 1): the family's router, and the app's own view path (`modules/<module>/views/<name>`,
- * the web module's view; the web also resolves the family's `….vue` form that menus imported or
- * added by its clients carry, and installs seeded before this form keep).
+ * A page (type 1): the family's router and view path, exactly as the family's own menus hold it
+ * (`modules/base/views/user/index.vue`, `cool/modules/base/views/role.vue`), so that its Vue client,
+ * which loads `'/src/' + viewPath` without the `cool/`, finds its screen; a screen only this app has
+ * is written in the same form (`modules/<module>/views/<name>.vue`). The web app resolves either, and
+ * the app's own form without `.vue`, to its React view (web/src/core/views.ts `viewKey`).
  */
 export function menuPage(
   name: string,

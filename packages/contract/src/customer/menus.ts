@@ -14,7 +14,7 @@ const activity = customerActivity.perms;
  */
 export const customerMenus = defineMenus('customer', '1', [
   menuDirectory('客户管理', 'icon-user', 3, [
-    menuPage('客户信息', '/customer/info', 'modules/customer/views/info', 'icon-user', 1, [
+    menuPage('客户信息', '/customer/info', 'modules/customer/views/info.vue', 'icon-user', 1, [
       permRow(
         '查询',
         [info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData],
@@ -28,13 +28,13 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('导出', [info.export], 7),
       permRow('导入', [info.import, info.importCheck, info.importCommit], 8),
     ]),
-    menuPage('邀约记录', '/customer/invitation', 'modules/customer/views/invitation', 'icon-time', 2, [
+    menuPage('邀约记录', '/customer/invitation', 'modules/customer/views/invitation.vue', 'icon-time', 2, [
       permRow('查询', [invitation.page, invitation.list, invitation.info, invitation.findPage], 1),
       permRow('新增', [invitation.add, invitation.create], 2),
       permRow('修改', [invitation.info, invitation.update], 3),
       permRow('删除', [invitation.delete], 4),
     ]),
-    menuPage('福利活动', '/customer/activity', 'modules/customer/views/activity', 'icon-activity', 3, [
+    menuPage('福利活动', '/customer/activity', 'modules/customer/views/activity.vue', 'icon-activity', 3, [
       permRow('查询', [activity.page, activity.list, activity.info, activity.findPage], 1),
       permRow('新增', [activity.create], 2),
       permRow('修改', [activity.info, activity.update], 3),
@@ -43,7 +43,7 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('导出', [activity.export], 6),
       permRow('导入', [activity.import, activity.importCheck, activity.importCommit], 7),
     ]),
-    menuPage('查看记录', '/customer/reveal-log', 'modules/customer/views/reveal-log', 'icon-log', 4, [
+    menuPage('查看记录', '/customer/reveal-log', 'modules/customer/views/reveal-log.vue', 'icon-log', 4, [
       permRow('查询', [customerRevealLog.perms.page], 1),
     ]),
   ]),

@@ -103,6 +103,6 @@ export const demoHome = defineController({
 export const demoHomeMenus = defineMenus(
   'demo',
   '1',
-  [menuPage('首页', '/', 'modules/demo/views/home', 'icon-home', 0, [])],
+  [menuPage('首页', '/', 'modules/demo/views/home/index.vue', 'icon-home', 0, [])],
   'menus-home',
 );

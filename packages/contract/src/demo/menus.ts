@@ -19,12 +19,12 @@ export const demoMenus = defineMenus(
       'icon-task',
       98,
       [
-        menuPage('crud 示例', '/demo/crud', 'modules/demo/views/crud', 'icon-favor', 1, [
+        menuPage('crud 示例', '/demo/crud', 'modules/demo/views/crud/index.vue', 'icon-favor', 1, [
           ...crudPermRows(goods),
           permRow('导出', [goods.export], 5),
           permRow('导入', [goods.import, goods.importCheck, goods.importCommit], 6),
         ]),
-        menuPage('多租户示例', '/demo/tenant', 'modules/demo/views/tenant', 'icon-user', 2, [
+        menuPage('多租户示例', '/demo/tenant', 'modules/demo/views/tenant.vue', 'icon-user', 2, [
           ...crudPermRows(tenant),
           permRow('本租户数据', [tenant.use], 5),
           permRow('全部租户数据', [tenant.noUse], 6),

@@ -12,7 +12,7 @@ const type = dictType.perms;
  */
 export const dictMenus = defineMenus('dict', '1', [
   menuDirectory('数据管理', 'icon-data', 7, [
-    menuPage('字典管理', '/dict/list', 'modules/dict/views/list', 'icon-dict', 3, [
+    menuPage('字典管理', '/dict/list', 'modules/dict/views/list.vue', 'icon-dict', 3, [
       permRow('查询', [info.page, info.list, info.info, type.page, type.list, type.info], 1),
       permRow('新增', [info.add], 2),
       permRow('修改', [info.info, info.update], 3),

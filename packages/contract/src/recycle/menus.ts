@@ -7,6 +7,6 @@ const permRows = recycleData.endpoints.flatMap((e) => (e.perm === null ? [] : [p
 /** The recycle bin under "数据管理", with the family's router and view path. */
 export const recycleMenus = defineMenus('recycle', '1', [
   menuDirectory('数据管理', 'icon-data', 7, [
-    menuPage('数据回收站', '/recycle/data', 'modules/recycle/views/data', 'icon-delete', 6, permRows),
+    menuPage('数据回收站', '/recycle/data', 'modules/recycle/views/data.vue', 'icon-delete', 6, permRows),
   ]),
 ]);

@@ -11,7 +11,7 @@ const pickerPerms = [info.page, info.list, info.info, info.add, type.list, type.
 /** The file space's menus, with the family's names and view path. */
 export const spaceMenus = defineMenus('space', '1', [
   menuDirectory('数据管理', 'icon-data', 7, [
-    menuPage('文件管理', '/space/list', 'modules/space/views/list', 'icon-log', 5, [
+    menuPage('文件管理', '/space/list', 'modules/space/views/list.vue', 'icon-log', 5, [
       permRow('查询', [info.page, info.list, info.info, type.list, type.page, type.info], 1),
       permRow('上传', [info.add], 2),
       permRow('修改', [info.info, info.update], 3),

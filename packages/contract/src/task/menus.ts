@@ -4,7 +4,7 @@ import { taskInfo } from './task-info.js';
 const p = taskInfo.perms;
 
 /**
- * The family's task menu (`/task/list`, `modules/task/views/list`) under 系统管理 → 任务管理,
+ * The family's task menu (`/task/list`, `modules/task/views/list.vue`) under 系统管理 → 任务管理,
  * with a permission row per thing a role may do there; the handler list the form needs goes with
  * viewing, adding and editing.
  */
@@ -15,7 +15,7 @@ export const taskMenus = defineMenus('task', '1', [
     2,
     [
       menuDirectory('任务管理', 'icon-activity', 9, [
-        menuPage('任务列表', '/task/list', 'modules/task/views/list', 'icon-menu', 0, [
+        menuPage('任务列表', '/task/list', 'modules/task/views/list.vue', 'icon-menu', 0, [
           permRow('查询', [p.page, p.list, p.info, p.handlers], 1),
           permRow('新增', [p.add, p.handlers], 2),
           permRow('修改', [p.info, p.update, p.handlers], 3),

@@ -11,7 +11,7 @@ const address = userAddress.perms;
  */
 export const userMenus = defineMenus('user', '1', [
   menuDirectory('会员管理', 'icon-user', 4, [
-    menuPage('会员列表', '/user/list', 'modules/user/views/list', 'icon-user', 1, [
+    menuPage('会员列表', '/user/list', 'modules/user/views/list.vue', 'icon-user', 1, [
       permRow('查询', [info.page, info.list, info.info, info.details, address.page, address.list, address.info], 1),
       permRow('新增', [info.add], 2),
       permRow('修改', [info.info, info.update], 3),

@@ -128,12 +128,15 @@ export function permRowsSeed(declared: ModuleMenus, router: string, oldName: str
   };
 }
 
-/** The departments a new install starts with; an install that has any keeps its own. */
-async function seedDepartments(trx: Db, kind: DbKind, locale: Locale): Promise<void> {
+/**
+ * The departments a new install starts with: the starter organisation, or with STARTER_DATA off the
+ * top department alone (the admin's, and the root new ones go under); an install that has any keeps its own.
+ */
+async function seedDepartments(trx: Db, kind: DbKind, locale: Locale, starter: boolean): Promise<void> {
   if (await trx.selectFrom('base_sys_department').select('id').limit(1).executeTakeFirst()) return;
   const now = formatTime();
   const ids = new Map<Label, number>();
-  for (const d of DEPARTMENTS) {
+  for (const d of starter ? DEPARTMENTS : DEPARTMENTS.filter((x) => x.parent === null)) {
     const parentId = d.parent === null ? null : (ids.get(d.parent) ?? null);
     const values = { name: d.name[locale], parentId, orderNum: d.orderNum, createTime: now, updateTime: now };
     ids.set(d.name, await insertReturningId(asLoose(trx), kind, 'base_sys_department', values));
@@ -255,7 +258,7 @@ export function defaultPasswordWarning(port: number): string {
   );
 }
 
-async function seedParams(trx: Db, locale: Locale, params: readonly SeededParam[] = PARAMS): Promise<void> {
+async function seedParams(trx: Db, locale: Locale, params: readonly SeededParam[]): Promise<void> {
   for (const param of params) await insertParamIfMissing(trx, param, locale);
 }
 
@@ -267,12 +270,13 @@ async function seedParams(trx: Db, locale: Locale, params: readonly SeededParam[
  */
 export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   const adminPassword = ctx.config.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
-  const locale = ctx.config.seedLocale;
+  const { seedLocale: locale, starterData } = ctx.config;
+  // Recorded whichever STARTER_DATA says: the switch is read at the first start only.
   ctx.seeds.add({
     module: 'base',
     name: 'departments',
     when: { once: '1' },
-    run: (trx, kind) => seedDepartments(trx, kind, locale),
+    run: (trx, kind) => seedDepartments(trx, kind, locale, starterData),
   });
   ctx.seeds.add({
     module: 'base',
@@ -280,7 +284,13 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
     when: { once: '1' },
     run: (trx, kind) => seedSuperuser(trx, kind, adminPassword, locale),
   });
-  ctx.seeds.add({ module: 'base', name: 'params', when: { once: '1' }, run: (trx) => seedParams(trx, locale) });
+  // The two example parameters (rich text, JSON) are starter data; the password policy's below are not.
+  ctx.seeds.add({
+    module: 'base',
+    name: 'params',
+    when: { once: '1' },
+    run: (trx) => seedParams(trx, locale, starterData ? PARAMS : []),
+  });
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
   ctx.seeds.add(menuSeed(baseCodingMenus, menus));

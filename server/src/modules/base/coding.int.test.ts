@@ -258,7 +258,7 @@ describe.each(testTargets())('base/coding and menu parse/create on $name', (targ
       type: 1,
       name: '字典',
       router: '/dict/list',
-      viewPath: 'modules/dict/views/list',
+      viewPath: 'modules/dict/views/list.vue',
     });
     const rows = after.filter((m) => m.parentId === id);
     expect(rows.map((r) => r.perms)).toEqual([

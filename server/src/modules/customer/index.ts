@@ -2,3 +2,10 @@ export { registerCustomer } from './customer.module.js';
 export { calendarWindows } from './customer-overview.service.js';
 export type { CustomerStats } from './customer-stats.service.js';
 export { type RevealTarget, revealField } from './reveal.js';
+export {
+  judgeStarterChain,
+  removeStarterChain,
+  type StarterChain,
+  type StarterTouch,
+  type StarterVerdict,
+} from './starter-chain.js';

@@ -19,6 +19,7 @@ import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import { STARTER_DEPARTMENTS, splitPerms } from '../base/index.js';
 import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
+import { starterNames } from './starter-chain.js';
 
 /** An item named in every language, its remark the name in the other two (what the value means to a reader of either). */
 const item = (value: string, zhCn: string, zhTw: string, en: string) => ({
@@ -164,7 +165,7 @@ type RoleSeed = { label: string; name: string; remark: string; perms: readonly s
 
 /**
  * The customer module's seed steps: its dictionaries (on every install, new or upgraded: its
- * screens label values with them) and the starter chain (a new install only).
+ * screens label values with them) and the starter chain (a new install with STARTER_DATA on only).
  */
 export function addCustomerSeeds(ctx: AppContext): void {
   ctx.seeds.add({
@@ -177,7 +178,10 @@ export function addCustomerSeeds(ctx: AppContext): void {
     module: 'customer',
     name: 'chain',
     when: { once: '1' },
-    run: (trx, kind) => seedStarterChain(trx, kind, ctx.config.seedLocale),
+    // Recorded with STARTER_DATA off too: the switch is read at the first start only.
+    run: async (trx, kind) => {
+      if (ctx.config.starterData) await seedStarterChain(trx, kind, ctx.config.seedLocale);
+    },
   });
 }
 
@@ -256,18 +260,18 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
       const store = say(storeLabel);
       const storeId = await addDepartment(store, regionId, s + 1, true);
       const manager = await addUser(
-        `store${storeNumber}.manager`,
+        starterNames.manager(storeNumber),
         say(CHAIN_TEXT.manager, { store }),
         'storeManger',
         storeId,
       );
       for (const n of [1, 2])
         clerks.push(
-          await addUser(`store${storeNumber}.clerk${n}`, say(CHAIN_TEXT.clerk, { store, n }), 'clerk', storeId),
+          await addUser(starterNames.clerk(storeNumber, n), say(CHAIN_TEXT.clerk, { store, n }), 'clerk', storeId),
         );
       await addRole(
         {
-          label: `store${storeNumber}.manager`,
+          label: starterNames.managerRole(storeNumber),
           name: say(CHAIN_TEXT.managerRole, { store }),
           remark: say(CHAIN_TEXT.managerRemark),
           perms: MANAGER_PERMS,
@@ -279,7 +283,7 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
   }
   await addRole(
     {
-      label: 'clerk',
+      label: starterNames.clerkRole,
       name: say(CHAIN_TEXT.clerkRole),
       remark: say(CHAIN_TEXT.clerkRemark),
       perms: CLERK_PERMS,
@@ -288,14 +292,14 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
     clerks,
   );
   const treasurer = await addUser(
-    'treasurer',
+    starterNames.treasurer,
     say(CHAIN_TEXT.treasurer),
     'treasurer',
     byName(STARTER_DEPARTMENTS.finance) ?? top.id,
   );
   await addRole(
     {
-      label: 'treasurer',
+      label: starterNames.treasurer,
       name: say(CHAIN_TEXT.treasurer),
       remark: say(CHAIN_TEXT.treasurerRemark),
       perms: TREASURER_PERMS,
@@ -303,10 +307,10 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
     },
     [treasurer],
   );
-  const hr = await addUser('hr', say(CHAIN_TEXT.hr), 'hr', byName(STARTER_DEPARTMENTS.hr) ?? top.id);
+  const hr = await addUser(starterNames.hr, say(CHAIN_TEXT.hr), 'hr', byName(STARTER_DEPARTMENTS.hr) ?? top.id);
   await addRole(
     {
-      label: 'hr',
+      label: starterNames.hr,
       name: say(CHAIN_TEXT.hr),
       remark: say(CHAIN_TEXT.hrRemark),
       perms: HR_PERMS,

@@ -257,7 +257,7 @@ describe.each(testTargets())('the home dashboard on $name', (target) => {
       ).menus;
     for (const actor of ACTORS) {
       const home = (await permmenu(tokens[actor])).find((m) => m.router === '/');
-      expect(home).toMatchObject({ type: 1, viewPath: 'modules/demo/views/home' });
+      expect(home).toMatchObject({ type: 1, viewPath: 'modules/demo/views/home/index.vue' });
     }
   });
 });

@@ -8,7 +8,7 @@ import { registerHomeRoutes } from './home.routes.js';
 import { createHomeService } from './home.service.js';
 
 /**
- * The home dashboard (`/`, view `modules/demo/views/home`): the first page of the
+ * The home dashboard (`/`, the family's `modules/demo/views/home/index.vue`): the first page of the
  * seeded tree, given to every role, and its three calls (demo/home summary, trend, breakdown).
  * Customer figures come from the customer module; a figure another module provides (app users)
  * from `ctx.homeFigures`, while one is registered.
@@ -28,7 +28,8 @@ export function registerDemoHome(
     module: 'demo',
     name: 'home-roles',
     when: { once: '1' },
-    // Installs seeded before the app's own view paths hold the family's form of it.
-    run: (trx) => grantHomeToRoles(trx, router, [viewPath, `${viewPath}/index.vue`]),
+    // Migrations run before the seeds: an install that holds the home in an earlier release's
+    // spelling has it in the family's by now (20261201231000_base_restore-family-view-paths).
+    run: (trx) => grantHomeToRoles(trx, router, [viewPath]),
   });
 }

@@ -511,7 +511,7 @@ describe.each(testTargets())('recycle/data on $name', (target) => {
       }>
     >(url(sysMenu, 'list'), {});
     const page = menus.find((m) => m.router === '/recycle/data');
-    expect(page).toMatchObject({ type: 1, viewPath: 'modules/recycle/views/data' });
+    expect(page).toMatchObject({ type: 1, viewPath: 'modules/recycle/views/data.vue' });
     const parent = menus.find((m) => m.id === page?.parentId);
     expect(parent).toMatchObject({ name: '数据管理', type: 0 });
     const perms = menus.filter((m) => m.parentId === page?.id).map((m) => m.perms);

@@ -70,7 +70,7 @@ describe.each(testTargets())('space/info and space/type on $name', (target) => {
       Array<{ name: string; router: string | null; viewPath: string | null; perms: string | null }>
     >(url(sysMenu, 'list'), {});
     const page = menus.find((m) => m.router === '/space/list');
-    expect(page).toMatchObject({ name: '文件管理', viewPath: 'modules/space/views/list' });
+    expect(page).toMatchObject({ name: '文件管理', viewPath: 'modules/space/views/list.vue' });
     const perms = new Set(menus.flatMap((m) => (m.perms ?? '').split(',').filter(Boolean)));
     for (const perm of [...Object.values(spaceInfo.perms), ...Object.values(spaceType.perms)]) {
       expect(perms.has(perm), perm).toBe(true);

@@ -110,7 +110,7 @@ describe.each(testTargets())('task/info on $name', (target) => {
       }>('/admin/base/comm/permmenu', {}, admin),
     ).menus;
     const list = menus.find((m) => m.router === '/task/list');
-    expect(list?.viewPath).toBe('modules/task/views/list');
+    expect(list?.viewPath).toBe('modules/task/views/list.vue');
     // Its permission rows, each named for what it allows, together grant every call of the screen.
     const perms = new Set(menus.filter((m) => m.parentId === list?.id).flatMap((m) => m.perms?.split(',') ?? []));
     expect([...perms].sort()).toEqual(Object.values(taskInfo.perms).sort());

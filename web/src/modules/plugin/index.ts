@@ -8,5 +8,8 @@ export function installPlugin() {
     'zh-tw': { 扩展管理: '擴充管理', 后端插件: '後端外掛' },
     en: { 扩展管理: 'Extensions', 后端插件: 'Plugins' },
   });
-  registerView('modules/plugin/views/serve.vue', () => import('./views/serve'), 'plugin');
+  // The family keeps this screen in its helper module, where its menus (and ours, as seeded) point.
+  registerView('modules/plugin/views/serve.vue', () => import('./views/serve'), 'plugin', [
+    'modules/helper/views/plugins/serve.vue',
+  ]);
 }

@@ -1,10 +1,11 @@
 import { MENU_TYPES, type MenuType, type sysMenu } from '@backroom/contract';
-import { AutoComplete, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { usePermOptions } from '../hooks/use-perm-options';
 import type { useMenuRules } from './menu-form-rules';
 import { MenuIconPicker } from './menu-icon-picker';
 import { type ParentOption, ParentSelect } from './menu-parent-select';
+import { MenuViewSelect } from './menu-view-select';
 
 type Props = {
   /** The type chosen in the form: what else it asks for depends on it. */
@@ -13,8 +14,9 @@ type Props = {
   hasChildren: boolean;
   parentOptions: ParentOption[];
   permOptions: ReturnType<typeof usePermOptions>;
-  viewPaths: { value: string }[];
   rules: ReturnType<typeof useMenuRules>;
+  /** Which entry the dialog is open on: the view choice starts afresh for each. */
+  entryKey: string;
   labelOf: (key: keyof typeof sysMenu.columns) => string;
 };
 
@@ -22,7 +24,7 @@ type Props = {
  * The menu form's fields: a directory has no view, a menu needs a router starting with '/', a
  * permission carries permission strings under a directory or menu.
  */
-export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, viewPaths, rules, labelOf }: Props) {
+export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, rules, entryKey, labelOf }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -73,18 +75,9 @@ export function MenuFormFields({ type, hasChildren, parentOptions, permOptions, 
         )}
         {type === 1 && (
           <Col xs={24} md={12}>
-            <Form.Item name="viewPath" label={labelOf('viewPath')} tooltip={t('base.menu.viewPathHint')}>
-              <AutoComplete
-                options={viewPaths}
-                placeholder="modules/base/views/user"
-                maxLength={255}
-                showSearch={{
-                  filterOption: (input, option) =>
-                    String(option?.value ?? '')
-                      .toLowerCase()
-                      .includes(input.toLowerCase()),
-                }}
-              />
+            {/* A screen is chosen by name here: "Screen" says it better than the column's "View path". */}
+            <Form.Item name="viewPath" label={t('base.menu.view.label')} tooltip={t('base.menu.viewPathHint')}>
+              <MenuViewSelect key={entryKey} />
             </Form.Item>
           </Col>
         )}

@@ -1,6 +1,6 @@
 import { type SysMenu, sysMenu } from '@backroom/contract';
 import { Form } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../core/form-dialog';
 import { type Locale, menuName } from '../../../core/i18n';
@@ -40,13 +40,13 @@ export function MenuForm({
     title: t('base.menu.topLevel'),
     disabled: type === 2,
   });
-  const viewPaths = useMemo(
-    () =>
-      [...new Set(rows.map((r) => r.viewPath).filter((v): v is string => !!v && !/^https?:/.test(v)))]
-        .sort()
-        .map((v) => ({ value: v })),
-    [rows],
-  );
+  // A new key each time the dialog opens (each open brings a new `editing`), not when the list reloads.
+  const openings = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counts the openings, one per `editing`.
+  const entryKey = useMemo(() => {
+    openings.current += 1;
+    return String(openings.current);
+  }, [editing]);
 
   const submit = (values: MenuValues, target: MenuEditing) => {
     const payload = menuPayload(values, target.mode);
@@ -84,8 +84,8 @@ export function MenuForm({
         hasChildren={hasChildren}
         parentOptions={parentOptions}
         permOptions={permOptions}
-        viewPaths={viewPaths}
         rules={rules}
+        entryKey={entryKey}
         labelOf={labelOf}
       />
     </FormDialog>

@@ -1,0 +1,86 @@
+// 20261201231000_base_restore-family-view-paths: written 2026-12-01 by hand (no declaration changed, so `npm run db:migration` has
+// nothing to write): the seeded pages' view paths become the family's again, exactly as its own menus
+// hold them (`modules/base/views/user/index.vue`, `cool/modules/base/views/role.vue`,
+// `modules/helper/views/plugins/serve.vue`…; a page only this app has: `modules/<module>/views/<name>.vue`),
+// so that the family's Vue client, which loads `'/src/' + viewPath` (without `cool/`), finds its screens.
+// A row is rewritten only while it holds exactly a path an earlier release seeded (the app's own form
+// without `.vue`, or release 0.1.0's `.vue` form without `cool/`), and to the same screen's path: a
+// path an operator typed stays as it is. Data only: each row opens the same screen in the web app
+// before and after (web/src/core/views.ts `viewKey`).
+// Frozen: never edit it; a later change gets a migration of its own (docs/architecture.md, "Migrations").
+import type { Migration } from '../../core/db/migrator.js';
+
+export const migration: Migration = {
+  changes: [],
+  sql: {
+    sqlite: [
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/menu/index.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/menu\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/role.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/role\', \'modules/base/views/role.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/user/index.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/user\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/param.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/param\', \'modules/base/views/param.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/log.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/log\', \'modules/base/views/log.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/session.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/session\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/task/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/task/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/dict/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/dict/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/recycle/views/data.vue\' where "type" = 1 and "viewPath" in (\'modules/recycle/views/data\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/space/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/space/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/user/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/user/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/plugins/serve.vue\' where "type" = 1 and "viewPath" in (\'modules/plugin/views/serve\', \'modules/plugin/views/serve.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/ai-code.vue\' where "type" = 1 and "viewPath" in (\'modules/helper/views/ai-code\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/transform.vue\' where "type" = 1 and "viewPath" in (\'modules/helper/views/transform\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/home/index.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/home\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/crud/index.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/crud\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/tenant.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/tenant\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/info.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/info\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/invitation.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/invitation\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/activity.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/activity\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/reveal-log.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/reveal-log\')',
+    ],
+    postgres: [
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/menu/index.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/menu\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/role.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/role\', \'modules/base/views/role.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/user/index.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/user\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/param.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/param\', \'modules/base/views/param.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'cool/modules/base/views/log.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/log\', \'modules/base/views/log.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/base/views/session.vue\' where "type" = 1 and "viewPath" in (\'modules/base/views/session\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/task/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/task/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/dict/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/dict/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/recycle/views/data.vue\' where "type" = 1 and "viewPath" in (\'modules/recycle/views/data\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/space/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/space/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/user/views/list.vue\' where "type" = 1 and "viewPath" in (\'modules/user/views/list\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/plugins/serve.vue\' where "type" = 1 and "viewPath" in (\'modules/plugin/views/serve\', \'modules/plugin/views/serve.vue\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/ai-code.vue\' where "type" = 1 and "viewPath" in (\'modules/helper/views/ai-code\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/helper/views/transform.vue\' where "type" = 1 and "viewPath" in (\'modules/helper/views/transform\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/home/index.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/home\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/crud/index.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/crud\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/demo/views/tenant.vue\' where "type" = 1 and "viewPath" in (\'modules/demo/views/tenant\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/info.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/info\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/invitation.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/invitation\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/activity.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/activity\')',
+      'update "base_sys_menu" set "viewPath" = \'modules/customer/views/reveal-log.vue\' where "type" = 1 and "viewPath" in (\'modules/customer/views/reveal-log\')',
+    ],
+    mysql: [
+      "update `base_sys_menu` set `viewPath` = 'modules/base/views/menu/index.vue' where `type` = 1 and `viewPath` in ('modules/base/views/menu')",
+      "update `base_sys_menu` set `viewPath` = 'cool/modules/base/views/role.vue' where `type` = 1 and `viewPath` in ('modules/base/views/role', 'modules/base/views/role.vue')",
+      "update `base_sys_menu` set `viewPath` = 'modules/base/views/user/index.vue' where `type` = 1 and `viewPath` in ('modules/base/views/user')",
+      "update `base_sys_menu` set `viewPath` = 'cool/modules/base/views/param.vue' where `type` = 1 and `viewPath` in ('modules/base/views/param', 'modules/base/views/param.vue')",
+      "update `base_sys_menu` set `viewPath` = 'cool/modules/base/views/log.vue' where `type` = 1 and `viewPath` in ('modules/base/views/log', 'modules/base/views/log.vue')",
+      "update `base_sys_menu` set `viewPath` = 'modules/base/views/session.vue' where `type` = 1 and `viewPath` in ('modules/base/views/session')",
+      "update `base_sys_menu` set `viewPath` = 'modules/task/views/list.vue' where `type` = 1 and `viewPath` in ('modules/task/views/list')",
+      "update `base_sys_menu` set `viewPath` = 'modules/dict/views/list.vue' where `type` = 1 and `viewPath` in ('modules/dict/views/list')",
+      "update `base_sys_menu` set `viewPath` = 'modules/recycle/views/data.vue' where `type` = 1 and `viewPath` in ('modules/recycle/views/data')",
+      "update `base_sys_menu` set `viewPath` = 'modules/space/views/list.vue' where `type` = 1 and `viewPath` in ('modules/space/views/list')",
+      "update `base_sys_menu` set `viewPath` = 'modules/user/views/list.vue' where `type` = 1 and `viewPath` in ('modules/user/views/list')",
+      "update `base_sys_menu` set `viewPath` = 'modules/helper/views/plugins/serve.vue' where `type` = 1 and `viewPath` in ('modules/plugin/views/serve', 'modules/plugin/views/serve.vue')",
+      "update `base_sys_menu` set `viewPath` = 'modules/helper/views/ai-code.vue' where `type` = 1 and `viewPath` in ('modules/helper/views/ai-code')",
+      "update `base_sys_menu` set `viewPath` = 'modules/helper/views/transform.vue' where `type` = 1 and `viewPath` in ('modules/helper/views/transform')",
+      "update `base_sys_menu` set `viewPath` = 'modules/demo/views/home/index.vue' where `type` = 1 and `viewPath` in ('modules/demo/views/home')",
+      "update `base_sys_menu` set `viewPath` = 'modules/demo/views/crud/index.vue' where `type` = 1 and `viewPath` in ('modules/demo/views/crud')",
+      "update `base_sys_menu` set `viewPath` = 'modules/demo/views/tenant.vue' where `type` = 1 and `viewPath` in ('modules/demo/views/tenant')",
+      "update `base_sys_menu` set `viewPath` = 'modules/customer/views/info.vue' where `type` = 1 and `viewPath` in ('modules/customer/views/info')",
+      "update `base_sys_menu` set `viewPath` = 'modules/customer/views/invitation.vue' where `type` = 1 and `viewPath` in ('modules/customer/views/invitation')",
+      "update `base_sys_menu` set `viewPath` = 'modules/customer/views/activity.vue' where `type` = 1 and `viewPath` in ('modules/customer/views/activity')",
+      "update `base_sys_menu` set `viewPath` = 'modules/customer/views/reveal-log.vue' where `type` = 1 and `viewPath` in ('modules/customer/views/reveal-log')",
+    ],
+  },
+};
