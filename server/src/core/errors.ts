@@ -7,7 +7,7 @@ import type { MessageKey, MessageParam } from './i18n.js';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503,
     readonly key: MessageKey,
     readonly params: Record<string, MessageParam> = {},
     /** Sent as the failure envelope's `data` (a second-factor challenge); most refusals carry none. */
@@ -16,9 +16,9 @@ export class AppError extends Error {
     super(key);
   }
 
-  /** 1002 for input that breaks a rule of its shape, 1003 for our own failures, 1001 for everything else. */
+  /** 1002 for input that breaks a rule of its shape, 1003 for our own failures (a part down too), 1001 for everything else. */
   get code(): number {
-    if (this.status === 500) return CODE.internal;
+    if (this.status === 500 || this.status === 503) return CODE.internal;
     if (this.status === 400 && (this.key.startsWith('validation.') || this.key.startsWith('common.bad'))) {
       return CODE.validation;
     }
@@ -37,4 +37,9 @@ export const forbidden = (key: MessageKey = 'auth.forbidden', params?: Record<st
  */
 export const refused = (key: MessageKey, params?: Record<string, MessageParam>) => new AppError(400, key, params);
 export const notFound = (key: MessageKey = 'common.notFound') => new AppError(404, key);
+/**
+ * A part the call needs is down for now (Redis): 503, "try again", never a 500. What does not need
+ * the part goes on answering.
+ */
+export const unavailable = (key: MessageKey = 'common.redisUnavailable') => new AppError(503, key);
 export const conflict = (key: MessageKey, params?: Record<string, MessageParam>) => new AppError(409, key, params);

@@ -5,20 +5,48 @@ import type { Counters } from './counters.js';
 
 const CHANNEL = 'auth';
 
+/** The longest wait between two attempts to reach Redis again: what bounds the recovery after an outage. */
+export const REDIS_RETRY_CAP_MS = 500;
+
+/** Waits before the `times`-th attempt to reconnect: 100, 200, 400 ms, then every REDIS_RETRY_CAP_MS. */
+export const redisRetryDelay = (times: number) => Math.min(50 * 2 ** times, REDIS_RETRY_CAP_MS);
+
 /**
- * A connection that fails fast and says so, rather than queueing commands forever. Connection
- * errors go to `onError` at most every 30 s (ioredis keeps reconnecting meanwhile).
+ * How the request path's connection behaves while Redis is down: a command fails at once when the
+ * connection is not up (no offline queue, no retry of a command in flight when it drops), and within
+ * `commandTimeout` when Redis is up but does not answer; the caller turns that into a 503
+ * (core/redis-guard.ts). Meanwhile it reconnects every REDIS_RETRY_CAP_MS at most, so the first
+ * request after Redis returns finds it connected.
+ */
+export const REDIS_REQUEST_OPTIONS = {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  connectTimeout: 1000,
+  commandTimeout: 500,
+  retryStrategy: redisRetryDelay,
+} as const;
+
+/**
+ * The request path's connection, connected (or the start fails). Connection errors go to
+ * `onError` at most every 30 s (ioredis keeps reconnecting meanwhile).
  */
 export async function connectRedis(url: string, onError: (error: Error) => void = () => undefined): Promise<Redis> {
   // Loaded only in the scaled-out mode.
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, REDIS_REQUEST_OPTIONS);
   let last = 0;
   redis.on('error', (error: Error) => {
     if (Date.now() - last < 30_000) return;
     last = Date.now();
     onError(error);
   });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   return redis;
 }
 
@@ -138,13 +166,28 @@ export function createRedisCounters(redis: Redis, prefix: string): Counters {
   };
 }
 
-/** Auth events between instances over Redis pub/sub (a subscriber needs a connection of its own). */
+/** How often the bus asks its subscription whether Redis still answers (a Redis that hangs keeps its socket open). */
+const BUS_PING_MS = 2000;
+
+/**
+ * Auth events between instances over Redis pub/sub (a subscriber needs a connection of its own).
+ * The link is up once the channel is subscribed and down from the moment the connection drops or a
+ * ping goes unanswered; after a reconnect the channel is subscribed again before it is up, so a
+ * listener that reads what it missed when the link comes up misses nothing after.
+ */
 export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus> {
-  const subscriber = redis.duplicate();
+  const subscriber = redis.duplicate({ autoResubscribe: false });
   subscriber.on('error', () => undefined);
   const channel = `${prefix}${CHANNEL}`;
   const handlers = new Set<(event: BusEvent) => void>();
-  await subscriber.subscribe(channel);
+  const links = new Set<(up: boolean) => void>();
+  let up = false;
+  const setLink = (next: boolean) => {
+    if (next === up) return;
+    up = next;
+    for (const listener of links) listener(next);
+  };
+  const join = () => subscriber.subscribe(channel).then(() => setLink(true));
   subscriber.on('message', (_channel: string, message: string) => {
     let event: BusEvent;
     try {
@@ -154,6 +197,18 @@ export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus>
     }
     for (const handler of handlers) handler(event);
   });
+  subscriber.on('close', () => setLink(false));
+  subscriber.on('ready', () => void join().catch(() => undefined));
+  await subscriber.connect();
+  await join();
+  const pings = setInterval(() => {
+    if (subscriber.status !== 'ready') return;
+    subscriber.ping().then(
+      () => (up ? undefined : join().catch(() => undefined)),
+      () => setLink(false),
+    );
+  }, BUS_PING_MS);
+  pings.unref();
   return {
     async publish(event) {
       await redis.publish(channel, JSON.stringify(event));
@@ -161,8 +216,13 @@ export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus>
     subscribe(handler) {
       handlers.add(handler);
     },
+    onLink(listener) {
+      links.add(listener);
+    },
     async close() {
+      clearInterval(pings);
       handlers.clear();
+      links.clear();
       subscriber.disconnect();
     },
   };

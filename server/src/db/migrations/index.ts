@@ -28,6 +28,7 @@ import { migration as m20261128115655 } from './20261128115655_space_add-uploade
 import { migration as m20261128120000 } from './20261128120000_space_grant-clerk-uploads.js';
 import { migration as m20261128120100 } from './20261128120100_customer_align-records-to-customers.js';
 import { migration as m20261128151700 } from './20261128151700_base_create-move-in.js';
+import { migration as m20261201231115 } from './20261201231115_base_create-bus-events.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationList = {
   '20261128120000_space_grant-clerk-uploads': m20261128120000,
   '20261128120100_customer_align-records-to-customers': m20261128120100,
   '20261128151700_base_create-move-in': m20261128151700,
+  '20261201231115_base_create-bus-events': m20261201231115,
 };
