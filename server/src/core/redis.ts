@@ -14,7 +14,7 @@ export const redisRetryDelay = (times: number) => Math.min(50 * 2 ** times, REDI
 /**
  * How the request path's connection behaves while Redis is down: a command fails at once when the
  * connection is not up (no offline queue, no retry of a command in flight when it drops), and within
- * `commandTimeout` when Redis is up but does not answer; the caller turns that into a 503
+ * `commandTimeout` when Redis is connected but does not answer; the caller turns that into a 503
  * (core/redis-guard.ts). Meanwhile it reconnects every REDIS_RETRY_CAP_MS at most, so the first
  * request after Redis returns finds it connected.
  */
@@ -23,9 +23,45 @@ export const REDIS_REQUEST_OPTIONS = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   connectTimeout: 1000,
-  commandTimeout: 500,
+  // Short enough for a 503 within 1 s from a Redis that hangs; not shorter, as a stalled event loop
+  // makes an answer that came in time look late.
+  commandTimeout: 650,
   retryStrategy: redisRetryDelay,
 } as const;
+
+/** How long a start waits for Redis to answer (it may be starting too) before it gives up. */
+const START_WAIT_MS = 5000;
+
+/** Errors that say nothing listens there: a start fails on them at once, as on a bad address. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/**
+ * Resolves once the connection is ready, connecting it if it was not. Rejects at once when nothing
+ * listens at the address, else with the last error after `ms` (meanwhile ioredis goes on trying:
+ * a ready check or a command that timed out on a busy start).
+ */
+export async function whenReady(redis: Redis, ms = START_WAIT_MS): Promise<void> {
+  if (redis.status === 'ready') return;
+  if (redis.status === 'wait') redis.connect().catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    let lastError: unknown;
+    const onError = (error: unknown) => {
+      lastError = error;
+      if (UNREACHABLE.has(String((error as { code?: unknown }).code))) done(error);
+    };
+    const done = (error?: unknown) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('error', onError);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onReady = () => done();
+    const timer = setTimeout(() => done(lastError ?? new Error(`no answer within ${ms} ms`)), ms);
+    redis.on('ready', onReady);
+    redis.on('error', onError);
+  });
+}
 
 /**
  * The request path's connection, connected (or the start fails). Connection errors go to
@@ -42,7 +78,7 @@ export async function connectRedis(url: string, onError: (error: Error) => void 
     onError(error);
   });
   try {
-    await redis.connect();
+    await whenReady(redis);
   } catch (error) {
     redis.disconnect();
     throw error;
@@ -199,8 +235,14 @@ export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus>
   });
   subscriber.on('close', () => setLink(false));
   subscriber.on('ready', () => void join().catch(() => undefined));
-  await subscriber.connect();
-  await join();
+  await whenReady(subscriber);
+  // Subscribed before the bus is handed out, trying again while a busy start makes it time out.
+  for (const deadline = Date.now() + START_WAIT_MS; !up; ) {
+    await join().catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return new Promise((resolve) => setTimeout(resolve, 100));
+    });
+  }
   const pings = setInterval(() => {
     if (subscriber.status !== 'ready') return;
     subscriber.ping().then(

@@ -252,4 +252,23 @@ describe.skipIf(missing !== null).each(testTargets())('three instances on $name 
     expect(slowestBack).toBeLessThan(SIGN_IN_BACK_MS);
     figures.push(`sign-in back on all three ${slowestBack} ms after Redis`);
   });
+
+  it('a Redis that hangs (frozen, its connections open): a captcha answers 503 within 1 s, and a logout holds on the others within 5 s', async () => {
+    const loggedOut = await signedIn();
+    redis.pause();
+    try {
+      const t0 = Date.now();
+      const captcha = await first().get('/admin/base/open/captcha', {}, undefined, { language: 'en' });
+      const took = Date.now() - t0;
+      expect(captcha.status, captcha.raw).toBe(503);
+      expect(took).toBeLessThan(ANSWER_DOWN_MS);
+      dataOf(await first().post('/admin/base/comm/logout', {}, loggedOut.token));
+      const since = Date.now();
+      figures.push(
+        `frozen: captcha 503 in ${took} ms, logout ${await refusedOn(others(), loggedOut.token, since, WHILE_DOWN_MS)} ms`,
+      );
+    } finally {
+      redis.resume();
+    }
+  });
 });

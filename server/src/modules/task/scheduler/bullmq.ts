@@ -91,17 +91,17 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
   for (const c of [connection, queueConnection]) c.on('error', (error: Error) => warn(error, 'Redis connection error'));
   const queue: Queue = new Queue(QUEUE, { connection: queueConnection, prefix, settings: { repeatStrategy } });
   queue.on('error', (error) => warn(error, 'queue error'));
-  // Redis is back: what changed meanwhile (plans that could not be made, schedulers a restart lost)
-  // is followed at once rather than at the next sync.
-  queueConnection.on('ready', () => {
-    if (started) void reconcile();
-  });
   let worker: Worker | undefined;
   let syncTimer: NodeJS.Timeout | undefined;
   let started = false;
   let closed = false;
   /** Tasks whose plan could not reach Redis: planned again by the next reconcile. */
   const unplanned = new Set<number>();
+  // Redis is back: what changed meanwhile (plans that could not be made, schedulers a restart lost)
+  // is followed at once rather than at the next sync.
+  queueConnection.on('ready', () => {
+    if (started) void reconcile();
+  });
 
   async function stopTask(taskId: number) {
     await viaRedis(() => queue.removeJobScheduler(schedulerIdOf(taskId)));
