@@ -2,7 +2,7 @@ import { formatInZone, parseInZone } from '@backroom/contract';
 import type { Job, Queue, RepeatOptions, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../../core/context.js';
-import { REDIS_REQUEST_OPTIONS, redisRetryDelay } from '../../../core/redis.js';
+import { REDIS_REQUEST_OPTIONS, REDIS_RETRY_CAP_MS, redisRetryDelay } from '../../../core/redis.js';
 import {
   compareAndSetTaskState,
   findRunningTasks,
@@ -260,7 +260,15 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
             warn(error, 'a tick failed before its handler ran');
           }
         },
-        { connection, prefix, concurrency: CONCURRENCY, settings: { repeatStrategy } },
+        {
+          connection,
+          prefix,
+          concurrency: CONCURRENCY,
+          settings: { repeatStrategy },
+          // After a connection error BullMQ waits this long before it fetches again (15 s by default):
+          // the first ticks after Redis returns would come too late and be logged as missed.
+          runRetryDelay: REDIS_RETRY_CAP_MS,
+        },
       );
       worker.on('error', (error) => warn(error, 'worker error'));
       await worker.waitUntilReady();
