@@ -21,6 +21,7 @@ import { type DbHandle, openDatabase, pingDatabase } from './core/db/index.js';
 import { migrate } from './core/db/migrator.js';
 import { withSchemaLock } from './core/db/schema-lock.js';
 import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
+import { createDurableBus } from './core/durable-bus.js';
 import { notFound } from './core/errors.js';
 import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
@@ -28,10 +29,11 @@ import { registerDocs } from './core/openapi.js';
 import { createPluginHub } from './core/plugin-hooks.js';
 import { createRecycleHub } from './core/recycle.js';
 import { connectRedis, createRedisBus, createRedisCache, createRedisCounters, redisStatus } from './core/redis.js';
+import { guardCache, guardCounters } from './core/redis-guard.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createHealth, HEALTH_REDIS_TIMEOUT_MS, type Health, registerHealth } from './health.js';
-import { createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
+import { createBusLog, createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
 import { registerDemo, registerDemoHome } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
@@ -53,6 +55,16 @@ const APP_PAGE_HEADERS = {
     "frame-ancestors 'self'; frame-src 'self' http: https:; script-src 'self'; object-src 'none'; base-uri 'self'",
   'x-frame-options': 'SAMEORIGIN',
 } as const;
+
+/** A reporter that speaks at most once every 30 s: an outage repeats its error on every call. */
+function everyThirtySeconds<A extends unknown[]>(report: (...args: A) => void): (...args: A) => void {
+  let last = 0;
+  return (...args) => {
+    if (Date.now() - last < 30_000) return;
+    last = Date.now();
+    report(...args);
+  };
+}
 
 export type App = {
   app: FastifyInstance;
@@ -99,16 +111,27 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   let captchas: Cache;
   let bus: Bus;
   let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
+  // While Redis is down only what needs it answers 503 (core/redis-guard.ts); said every 30 s at most.
+  const redisDown = everyThirtySeconds((error: unknown, what: string) =>
+    app.log.warn({ err: error }, `Redis unavailable: ${what}`),
+  );
+  const answering503 = (error: unknown) => redisDown(error, 'answering 503 where it is needed');
+  // Where a sign-in is counted while the shared counters are down (open.service.ts).
+  const localCounters = config.redisUrl ? createMemoryCounters() : undefined;
   if (config.redisUrl) {
-    redis = await connectRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis connection error'));
     try {
-      await redis.ping();
-      cache = createRedisCache(redis, config.redisPrefix);
-      counters = createRedisCounters(redis, config.redisPrefix);
+      redis = await connectRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis connection error'));
+      cache = guardCache(createRedisCache(redis, config.redisPrefix), answering503);
+      counters = guardCounters(createRedisCounters(redis, config.redisPrefix), answering503);
       captchas = cache;
-      bus = await createRedisBus(redis, config.redisPrefix);
+      // Written to the database before it is published, and read back from there by an instance that missed it.
+      bus = await createDurableBus(await createRedisBus(redis, config.redisPrefix), createBusLog(db), {
+        instanceId,
+        onError: redisDown,
+      });
     } catch (error) {
-      redis.disconnect();
+      redis?.disconnect();
+      await localCounters?.close();
       if (!options.db) await db.close();
       throw new Error(`cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -133,7 +156,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     tokens,
     vault: createVault(installSecret),
     captcha: createCaptchaService(captchas, counters),
-    throttle: createLoginThrottle(counters),
+    throttle: createLoginThrottle(counters, undefined, localCounters),
     gate,
     sessions,
     log: app.log,
@@ -272,6 +295,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
       await cache.close();
       if (captchas !== cache) await captchas.close();
       await counters.close();
+      await localCounters?.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!options.db) await db.close();

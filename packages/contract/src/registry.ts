@@ -10,6 +10,7 @@ import { sysRole } from './base/sys-role.js';
 import { sysSession } from './base/sys-session.js';
 import { sysUser } from './base/sys-user.js';
 import {
+  sysBusEvent,
   sysConf,
   sysMoveIn,
   sysPasswordHistory,
@@ -101,6 +102,7 @@ export const tables = {
   base_sys_role_department: sysRoleDepartment,
   base_sys_conf: sysConf,
   base_sys_revoked: sysRevoked,
+  base_sys_bus_event: sysBusEvent,
   base_sys_password_history: sysPasswordHistory,
   base_sys_recovery_code: sysRecoveryCode,
   base_sys_move_in: sysMoveIn,

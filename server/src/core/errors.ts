@@ -40,4 +40,9 @@ export const forbidden = (key: MessageKey = 'auth.forbidden', params?: Record<st
  */
 export const refused = (key: MessageKey, params?: Record<string, MessageParam>) => new AppError(400, key, params);
 export const notFound = (key: MessageKey = 'common.notFound') => new AppError(404, key);
+/**
+ * A part the call needs is down for now (Redis): 503, "try again", never a 500. What does not need
+ * the part goes on answering.
+ */
+export const unavailable = (key: MessageKey = 'common.redisUnavailable') => new AppError(503, key);
 export const conflict = (key: MessageKey, params?: Record<string, MessageParam>) => new AppError(409, key, params);

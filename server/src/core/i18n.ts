@@ -12,6 +12,11 @@ export const SHARED_MESSAGES = {
   'common.notFound': m('数据不存在', '資料不存在', 'The record does not exist'),
   'common.routeNotFound': m('接口不存在', '介面不存在', 'No such endpoint'),
   'common.internal': m('服务器内部错误', '伺服器內部錯誤', 'Internal server error'),
+  'common.redisUnavailable': m(
+    '服务暂时不可用（共享缓存无法连接），请稍后再试',
+    '服務暫時無法使用（共用快取無法連線），請稍後再試',
+    'The service is briefly unavailable (the shared cache cannot be reached), please try again shortly',
+  ),
   'common.tooLarge': m('请求内容过大', '請求內容過大', 'The request body is too large'),
   'common.badJson': m('请求内容不是有效的 JSON', '請求內容不是有效的 JSON', 'The request body is not valid JSON'),
   'common.badText': m(

@@ -5,20 +5,84 @@ import type { Counters } from './counters.js';
 
 const CHANNEL = 'auth';
 
+/** The longest wait between two attempts to reach Redis again: what bounds the recovery after an outage. */
+export const REDIS_RETRY_CAP_MS = 500;
+
+/** Waits before the `times`-th attempt to reconnect: 100, 200, 400 ms, then every REDIS_RETRY_CAP_MS. */
+export const redisRetryDelay = (times: number) => Math.min(50 * 2 ** times, REDIS_RETRY_CAP_MS);
+
 /**
- * A connection that fails fast and says so, rather than queueing commands forever. Connection
- * errors go to `onError` at most every 30 s (ioredis keeps reconnecting meanwhile).
+ * How the request path's connection behaves while Redis is down: a command fails at once when the
+ * connection is not up (no offline queue, no retry of a command in flight when it drops), and within
+ * `commandTimeout` when Redis is connected but does not answer; the caller turns that into a 503
+ * (core/redis-guard.ts). Meanwhile it reconnects every REDIS_RETRY_CAP_MS at most, so the first
+ * request after Redis returns finds it connected.
+ */
+export const REDIS_REQUEST_OPTIONS = {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  connectTimeout: 1000,
+  // Short enough for a 503 within 1 s from a Redis that hangs; not shorter, as a stalled event loop
+  // makes an answer that came in time look late.
+  commandTimeout: 650,
+  retryStrategy: redisRetryDelay,
+} as const;
+
+/** How long a start waits for Redis to answer (it may be starting too) before it gives up. */
+const START_WAIT_MS = 5000;
+
+/** Errors that say nothing listens there: a start fails on them at once, as on a bad address. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/**
+ * Resolves once the connection is ready, connecting it if it was not. Rejects at once when nothing
+ * listens at the address, else with the last error after `ms` (meanwhile ioredis goes on trying:
+ * a ready check or a command that timed out on a busy start).
+ */
+export async function whenReady(redis: Redis, ms = START_WAIT_MS): Promise<void> {
+  if (redis.status === 'ready') return;
+  if (redis.status === 'wait') redis.connect().catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    let lastError: unknown;
+    const onError = (error: unknown) => {
+      lastError = error;
+      if (UNREACHABLE.has(String((error as { code?: unknown }).code))) done(error);
+    };
+    const done = (error?: unknown) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('error', onError);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onReady = () => done();
+    const timer = setTimeout(() => done(lastError ?? new Error(`no answer within ${ms} ms`)), ms);
+    redis.on('ready', onReady);
+    redis.on('error', onError);
+  });
+}
+
+/**
+ * The request path's connection, connected (or the start fails). Connection errors go to
+ * `onError` at most every 30 s (ioredis keeps reconnecting meanwhile).
  */
 export async function connectRedis(url: string, onError: (error: Error) => void = () => undefined): Promise<Redis> {
   // Loaded only in the scaled-out mode.
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, REDIS_REQUEST_OPTIONS);
   let last = 0;
   redis.on('error', (error: Error) => {
     if (Date.now() - last < 30_000) return;
     last = Date.now();
     onError(error);
   });
+  try {
+    await whenReady(redis);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   return redis;
 }
 
@@ -156,13 +220,28 @@ export function createRedisCounters(redis: Redis, prefix: string): Counters {
   };
 }
 
-/** Auth events between instances over Redis pub/sub (a subscriber needs a connection of its own). */
+/** How often the bus asks its subscription whether Redis still answers (a Redis that hangs keeps its socket open). */
+const BUS_PING_MS = 2000;
+
+/**
+ * Auth events between instances over Redis pub/sub (a subscriber needs a connection of its own).
+ * The link is up once the channel is subscribed and down from the moment the connection drops or a
+ * ping goes unanswered; after a reconnect the channel is subscribed again before it is up, so a
+ * listener that reads what it missed when the link comes up misses nothing after.
+ */
 export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus> {
-  const subscriber = redis.duplicate();
+  const subscriber = redis.duplicate({ autoResubscribe: false });
   subscriber.on('error', () => undefined);
   const channel = `${prefix}${CHANNEL}`;
   const handlers = new Set<(event: BusEvent) => void>();
-  await subscriber.subscribe(channel);
+  const links = new Set<(up: boolean) => void>();
+  let up = false;
+  const setLink = (next: boolean) => {
+    if (next === up) return;
+    up = next;
+    for (const listener of links) listener(next);
+  };
+  const join = () => subscriber.subscribe(channel).then(() => setLink(true));
   subscriber.on('message', (_channel: string, message: string) => {
     let event: BusEvent;
     try {
@@ -172,6 +251,24 @@ export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus>
     }
     for (const handler of handlers) handler(event);
   });
+  subscriber.on('close', () => setLink(false));
+  subscriber.on('ready', () => void join().catch(() => undefined));
+  await whenReady(subscriber);
+  // Subscribed before the bus is handed out, trying again while a busy start makes it time out.
+  for (const deadline = Date.now() + START_WAIT_MS; !up; ) {
+    await join().catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return new Promise((resolve) => setTimeout(resolve, 100));
+    });
+  }
+  const pings = setInterval(() => {
+    if (subscriber.status !== 'ready') return;
+    subscriber.ping().then(
+      () => (up ? undefined : join().catch(() => undefined)),
+      () => setLink(false),
+    );
+  }, BUS_PING_MS);
+  pings.unref();
   return {
     async publish(event) {
       await redis.publish(channel, JSON.stringify(event));
@@ -179,8 +276,13 @@ export async function createRedisBus(redis: Redis, prefix: string): Promise<Bus>
     subscribe(handler) {
       handlers.add(handler);
     },
+    onLink(listener) {
+      links.add(listener);
+    },
     async close() {
+      clearInterval(pings);
       handlers.clear();
+      links.clear();
       subscriber.disconnect();
     },
   };

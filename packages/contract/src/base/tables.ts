@@ -56,6 +56,20 @@ export const sysRevoked = defineTable({
   },
 });
 
+/**
+ * What instances told each other (a logout, a change to who may do what, a plugin change), written
+ * before it is published, so an instance that missed the message (Redis down) reads it here.
+ */
+export const sysBusEvent = defineTable({
+  table: 'base_sys_bus_event',
+  base: 'id',
+  columns: {
+    at: col.bigint({ label: label('时间', '時間', 'Written at'), index: true }),
+    origin: col.string({ label: label('实例', '實例', 'Instance'), max: 64 }),
+    body: col.string({ label: label('内容', '內容', 'Event'), max: 2000 }),
+  },
+});
+
 /** The hashes of a user's recent passwords (scrypt, salted), so a new one cannot repeat them. */
 export const sysPasswordHistory = defineTable({
   table: 'base_sys_password_history',

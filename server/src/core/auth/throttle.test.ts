@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryCounters } from '../counters.js';
+import { type Counters, createMemoryCounters } from '../counters.js';
+import { guardCounters } from '../redis-guard.js';
 import { createLoginThrottle } from './throttle.js';
 
 describe('the sign-in throttle', () => {
@@ -47,5 +48,36 @@ describe('the sign-in throttle', () => {
     for (let i = 0; i < 4; i += 1) expect(await (await throttle.begin('self')).failed()).toBe(false);
     expect(await (await throttle.begin('self')).failed()).toBe(true);
     await expect(throttle.begin('self')).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('while the shared counts are down: their 503, or with `local` the same limits counted in this process', async () => {
+    const down = new Proxy(createMemoryCounters(), {
+      get: () => async () => {
+        throw new Error('Connection is closed.');
+      },
+    }) as Counters;
+    const fallback = createMemoryCounters();
+    const throttle = createLoginThrottle(
+      guardCounters(down, () => undefined),
+      async () => undefined,
+      fallback,
+    );
+    await expect(throttle.begin('cut', '10.9.3.1')).rejects.toMatchObject({
+      status: 503,
+      key: 'common.redisUnavailable',
+    });
+    const attempt = await throttle.begin('cut', '10.9.3.1', { local: true });
+    expect(attempt.degraded).toBe(true);
+    await attempt.failed();
+    for (let i = 0; i < 4; i += 1) await (await throttle.begin('cut', '10.9.3.1', { local: true })).failed();
+    // The pair's lock holds on the local counts as it does on the shared ones.
+    await expect(throttle.begin('cut', '10.9.3.1', { local: true })).rejects.toMatchObject({ status: 429 });
+    expect((await fallback.peek('login-fail:pair:cut@10.9.3.1'))?.n).toBe(5);
+    // A throttle without a fallback never counts locally.
+    const strict = createLoginThrottle(
+      guardCounters(down, () => undefined),
+      async () => undefined,
+    );
+    await expect(strict.begin('cut', '10.9.3.2', { local: true })).rejects.toMatchObject({ status: 503 });
   });
 });

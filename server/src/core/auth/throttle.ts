@@ -2,6 +2,7 @@ import type { UserLock } from '@backroom/contract';
 import type { Counters } from '../counters.js';
 import { formatTime } from '../db/index.js';
 import { AppError } from '../errors.js';
+import { isUnavailable } from '../redis-guard.js';
 
 /**
  * Sign-in throttling (docs/architecture.md, "Sign-in throttling"). Failed password checks are
@@ -28,6 +29,12 @@ export type LoginAttempt = {
   /** The account is past its free attempts: this one needs a fresh captcha and waits `delayMs`. */
   readonly escalated: boolean;
   readonly delayMs: number;
+  /**
+   * The shared counts could not be reached (Redis down) and this attempt is counted in this process
+   * only (`begin` with `local`): the limits hold per instance, and the caller says so (the sign-in
+   * answers 503 whatever the password, except to tell a disabled account its refusal).
+   */
+  readonly degraded: boolean;
   /** Waits the escalation delay (nothing when not escalated). */
   pause(): Promise<void>;
   /**
@@ -49,9 +56,10 @@ export type LoginThrottle = {
    * Takes an attempt for the account, and for the pair and the address when `ip` is given, before
    * its password is checked, in one atomic step, so parallel guesses cannot pass a limit together;
    * a 429 `auth.locked` when the pair or the address is at its limit. Without `ip` (a password
-   * change in the profile) the account's count is a hard limit of its own.
+   * change in the profile) the account's count is a hard limit of its own. While the shared counts
+   * are down it answers their 503, or, with `local`, counts in this process (`degraded`).
    */
-  begin(username: string, ip?: string): Promise<LoginAttempt>;
+  begin(username: string, ip?: string, options?: { local?: boolean }): Promise<LoginAttempt>;
   /**
    * Whether a sign-in to this account now needs a captcha for its escalation: what a login page
    * that hides the captcha (CAPTCHA=off) asks before it offers the field again.
@@ -65,8 +73,10 @@ export type LoginThrottle = {
 };
 
 export function createLoginThrottle(
-  counters: Counters,
+  shared: Counters,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  /** Where attempts are counted while `shared` is down, for the callers that ask (`local`); none: never. */
+  fallback?: Counters,
 ): LoginThrottle {
   const norm = (u: string) => u.toLowerCase();
   const accountKey = (u: string) => `login-fail:user:${norm(u)}`;
@@ -78,7 +88,7 @@ export function createLoginThrottle(
 
   return {
     windowMinutes: WINDOW_SECONDS / 60,
-    async begin(username, ip) {
+    async begin(username, ip, options = {}) {
       const account = accountKey(username);
       const pair = ip === undefined ? undefined : pairKey(username, ip);
       const slots =
@@ -89,10 +99,19 @@ export function createLoginThrottle(
               { key: pair, limit: PAIR_LIMIT },
               { key: ipKey(ip), limit: IP_LIMIT },
             ];
-      const counts = await counters.reserve(slots, WINDOW_SECONDS);
+      let store = shared;
+      let counts: number[] | undefined;
+      try {
+        counts = await shared.reserve(slots, WINDOW_SECONDS);
+      } catch (error) {
+        if (!fallback || !options.local || !isUnavailable(error)) throw error;
+        store = fallback;
+        counts = await fallback.reserve(slots, WINDOW_SECONDS);
+      }
+      const degraded = store !== shared;
       if (!counts) {
         // Say how long the refusal lasts: the longest of the windows at their limit.
-        const held = await Promise.all(slots.map((slot) => counters.peek(slot.key)));
+        const held = await Promise.all(slots.map((slot) => store.peek(slot.key)));
         const ends = held
           .filter((count, i) => count !== undefined && count.n >= (slots[i]?.limit ?? 0))
           .map((count) => count?.expireAt ?? 0);
@@ -101,33 +120,34 @@ export function createLoginThrottle(
       const accountCount = counts[0] ?? 0;
       const escalated = ip !== undefined && accountCount > ESCALATE_AFTER;
       const delayMs = escalated ? Math.min(DELAY_BASE_MS * 2 ** (accountCount - ESCALATE_AFTER - 1), DELAY_CAP_MS) : 0;
-      const releaseIp = () => (ip === undefined ? Promise.resolve() : counters.release(ipKey(ip)));
+      const releaseIp = () => (ip === undefined ? Promise.resolve() : store.release(ipKey(ip)));
       return {
         escalated,
         delayMs,
+        degraded,
         pause: () => (delayMs > 0 ? sleep(delayMs) : Promise.resolve()),
         async failed(known = true) {
           if (known && ip !== undefined) {
             // Which accounts are held and from where: what the operator sees, and what unlock clears.
             const now = Date.now();
             await Promise.all([
-              counters.note(NOTED, norm(username), JSON.stringify({ lastIp: ip, at: now }), WINDOW_SECONDS),
-              counters.note(ipsOf(username), ip, String(now), WINDOW_SECONDS),
+              store.note(NOTED, norm(username), JSON.stringify({ lastIp: ip, at: now }), WINDOW_SECONDS),
+              store.note(ipsOf(username), ip, String(now), WINDOW_SECONDS),
             ]);
           }
           return accountCount >= ESCALATE_AFTER;
         },
         async succeeded() {
           await Promise.all([
-            counters.reset(account),
-            pair === undefined ? Promise.resolve() : counters.reset(pair),
+            store.reset(account),
+            pair === undefined ? Promise.resolve() : store.reset(pair),
             releaseIp(),
           ]);
         },
         async withdrawn() {
           await Promise.all([
-            counters.release(account),
-            pair === undefined ? Promise.resolve() : counters.release(pair),
+            store.release(account),
+            pair === undefined ? Promise.resolve() : store.release(pair),
             releaseIp(),
           ]);
         },
@@ -135,19 +155,19 @@ export function createLoginThrottle(
     },
 
     async escalated(username) {
-      return ((await counters.peek(accountKey(username)))?.n ?? 0) >= ESCALATE_AFTER;
+      return ((await shared.peek(accountKey(username)))?.n ?? 0) >= ESCALATE_AFTER;
     },
 
     async locks() {
-      const accounts = await counters.notes(NOTED);
+      const accounts = await shared.notes(NOTED);
       const found = await Promise.all(
         accounts.map(async ({ member: username, value }): Promise<AccountLock | undefined> => {
           const [count, addresses] = await Promise.all([
-            counters.peek(accountKey(username)),
-            counters.notes(ipsOf(username)),
+            shared.peek(accountKey(username)),
+            shared.notes(ipsOf(username)),
           ]);
           const pairs = await Promise.all(
-            addresses.map(async ({ member: ip }) => ({ ip, count: await counters.peek(pairKey(username, ip)) })),
+            addresses.map(async ({ member: ip }) => ({ ip, count: await shared.peek(pairKey(username, ip)) })),
           );
           const lockedIps = pairs.filter((p) => (p.count?.n ?? 0) >= PAIR_LIMIT).map((p) => p.ip);
           const failures = count?.n ?? 0;
@@ -177,12 +197,12 @@ export function createLoginThrottle(
     },
 
     async unlock(username) {
-      const addresses = await counters.notes(ipsOf(username));
+      const addresses = await shared.notes(ipsOf(username));
       await Promise.all([
-        counters.reset(accountKey(username)),
-        ...addresses.map(({ member: ip }) => counters.reset(pairKey(username, ip))),
-        counters.unnote(ipsOf(username)),
-        counters.unnote(NOTED, norm(username)),
+        shared.reset(accountKey(username)),
+        ...addresses.map(({ member: ip }) => shared.reset(pairKey(username, ip))),
+        shared.unnote(ipsOf(username)),
+        shared.unnote(NOTED, norm(username)),
       ]);
     },
   };

@@ -29,6 +29,7 @@ import { migration as m20261128120000 } from './20261128120000_space_grant-clerk
 import { migration as m20261128120100 } from './20261128120100_customer_align-records-to-customers.js';
 import { migration as m20261128151700 } from './20261128151700_base_create-move-in.js';
 import { migration as m20261201231000 } from './20261201231000_base_restore-family-view-paths.js';
+import { migration as m20261201231115 } from './20261201231115_base_create-bus-events.js';
 import { migration as m20261201231941 } from './20261201231941_user_widen-address-phone.js';
 import { migration as m20261201232000 } from './20261201232000_base_normalise-phones.js';
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: MigrationList = {
   '20261128120100_customer_align-records-to-customers': m20261128120100,
   '20261128151700_base_create-move-in': m20261128151700,
   '20261201231000_base_restore-family-view-paths': m20261201231000,
+  '20261201231115_base_create-bus-events': m20261201231115,
   '20261201231941_user_widen-address-phone': m20261201231941,
   '20261201232000_base_normalise-phones': m20261201232000,
 };

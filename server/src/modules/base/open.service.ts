@@ -3,7 +3,7 @@ import type { LoginOptions, SecondFactorChallenge, TokenPair } from '@backroom/c
 import { DUMMY_HASH, isLegacyHash, verifyLegacyHash, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, unavailable } from '../../core/errors.js';
 import { DEFAULT_ADMIN_PASSWORD } from './base.seed.js';
 import { replaceLegacyHash } from './legacy-password.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
@@ -116,14 +116,19 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       if (input.username === undefined) throw new AppError(400, 'validation.required', { field: 'username' });
       if (input.password === undefined) throw new AppError(400, 'validation.required', { field: 'password' });
       // Counted before the password is checked: a burst of parallel guesses cannot pass the limit.
-      const attempt = await ctx.throttle.begin(input.username, client.ip);
+      // While Redis is down, counted in this process (degraded): the sign-in then ends in a 503.
+      const attempt = await ctx.throttle.begin(input.username, client.ip, { local: true });
       // Past its free attempts an account asks every sign-in for a fresh captcha, even with CAPTCHA=off.
       if (ctx.config.captcha || attempt.escalated) {
         if (!input.captchaId || input.verifyCode === undefined || input.verifyCode === '') {
           await attempt.withdrawn();
           throw new AppError(400, attempt.escalated ? 'auth.escalated' : 'auth.captchaRequired');
         }
-        if (!(await ctx.captcha.check(input.captchaId, input.verifyCode))) {
+        const passed = await ctx.captcha.check(input.captchaId, input.verifyCode).catch(async (error: unknown) => {
+          await attempt.withdrawn();
+          throw error;
+        });
+        if (!passed) {
           await attempt.withdrawn();
           throw new AppError(400, 'auth.captcha');
         }
@@ -139,6 +144,8 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       const matches = legacy ? verifyLegacyHash(input.password, user.password) : scryptMatches;
       if (!user || !matches) {
         const held = await attempt.failed(user !== undefined);
+        // Without the shared counts a wrong password is answered as a right one is: 503, nothing learnt.
+        if (attempt.degraded) throw unavailable();
         // The failure that puts the account under the captcha and delays: told once, not per guess.
         if (held && user && !attempt.escalated) {
           ctx.plugins.notify({
@@ -154,6 +161,13 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
       if (user.status !== 1) {
         await attempt.withdrawn();
         throw new AppError(400, 'auth.userDisabled');
+      }
+      // The shared counts are down: the sign-in cannot be counted across instances, so it does not
+      // finish (the attempt is given back, as the user will try again). Only the refusal of a
+      // disabled account, above, is told, to the holder of its password alone.
+      if (attempt.degraded) {
+        await attempt.withdrawn();
+        throw unavailable();
       }
       // Until the admin has chosen a password, the public default signs in only on the server's own
       // machine: a new install listening on every interface is not open to whoever knows it.

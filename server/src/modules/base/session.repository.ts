@@ -8,7 +8,9 @@ const REFRESH_PREFIX = 'refresh:';
 
 /**
  * Logged-out sessions and used-up refresh tokens. Kept in the database so a restart does not bring
- * them back, and in memory so the check on every request costs a set lookup.
+ * them back, and in memory so the check on every request costs a set lookup. A logout is in the
+ * table before it is announced on the bus, and the bus writes its announcement to the database too
+ * (core/durable-bus.ts), so an instance that missed the message reads it there within seconds.
  */
 export async function createSessionStore(
   db: Db,
@@ -26,22 +28,36 @@ export async function createSessionStore(
   bus.subscribe((event) => {
     if (event.type === 'revoke' && event.from !== instanceId) revoked.set(event.sid, event.expireAt);
   });
+  /** Revocations under way, by sid: a logout that also ends its session row revokes once, not twice. */
+  const revoking = new Map<string, { expireAt: number; work: Promise<void> }>();
+  async function store(sid: string, expireAt: number) {
+    const exists = await db.selectFrom('base_sys_revoked').select('sid').where('sid', '=', sid).executeTakeFirst();
+    // A second logout of the same session has nothing to add; a race between two is harmless.
+    if (!exists) {
+      await db
+        .insertInto('base_sys_revoked')
+        .values({ sid, expireAt })
+        .execute()
+        .catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+        });
+    }
+    await bus.publish({ type: 'revoke', sid, expireAt, from: instanceId });
+  }
   return {
     async isRevoked(sid) {
       const expireAt = revoked.get(sid);
       return expireAt !== undefined && expireAt > now();
     },
     async revoke(sid, expireAt) {
-      revoked.set(sid, expireAt);
-      await bus.publish({ type: 'revoke', sid, expireAt, from: instanceId }).catch(() => undefined);
-      const exists = await db.selectFrom('base_sys_revoked').select('sid').where('sid', '=', sid).executeTakeFirst();
-      // A second logout of the same session has nothing to add; a race between two is harmless.
-      if (!exists)
-        await db
-          .insertInto('base_sys_revoked')
-          .values({ sid, expireAt })
-          .execute()
-          .catch(() => undefined);
+      revoked.set(sid, Math.max(expireAt, revoked.get(sid) ?? 0));
+      const under = revoking.get(sid);
+      if (under && under.expireAt >= expireAt) return under.work;
+      const work = store(sid, expireAt).finally(() => {
+        if (revoking.get(sid)?.work === work) revoking.delete(sid);
+      });
+      revoking.set(sid, { expireAt, work });
+      return work;
     },
     async consume(refreshId, expireAt) {
       const key = `${REFRESH_PREFIX}${refreshId}`;

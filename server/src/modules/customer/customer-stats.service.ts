@@ -71,11 +71,12 @@ export function createCustomerStats(
   /** The scope's customers by type, counted at most once a minute (their sum is the scope's total). */
   async function typeCounts(session: Session): Promise<HomeTypeCount[]> {
     const key = `customer:home-types:${scopeFingerprint(session)}`;
-    const kept = await ctx.cache.get(key);
+    // Only a saving: while the cache is down (Redis, 503) the home counts without it.
+    const kept = await ctx.cache.get(key).catch(() => undefined);
     if (kept !== undefined) return JSON.parse(kept) as HomeTypeCount[];
     const counted = await customersByType(customers.scopedQuery(session));
     if (counted.reduce((sum, t) => sum + t.count, 0) >= TYPES_CACHE_FROM)
-      await ctx.cache.set(key, JSON.stringify(counted), TYPES_CACHE_SECONDS);
+      await ctx.cache.set(key, JSON.stringify(counted), TYPES_CACHE_SECONDS).catch(() => undefined);
     return counted;
   }
   return {

@@ -18,6 +18,9 @@ export type TaskRow = {
   limit: number | null;
   repeatConf: string | null;
   lockExpireTime: string | null;
+  /** The planned next tick as the screen shows it (task time zone, to the second). */
+  nextRunTime: string | null;
+  jobId: string | null;
   service: string;
   data: string | null;
 };
@@ -35,6 +38,8 @@ const TASK_COLUMNS = [
   'limit',
   'repeatConf',
   'lockExpireTime',
+  'nextRunTime',
+  'jobId',
   'service',
   'data',
 ] as const;
@@ -80,7 +85,7 @@ export async function writeTaskState(db: Db, id: number, state: TaskState): Prom
 export async function compareAndSetTaskState(
   db: Db,
   id: number,
-  expected: { lockExpireTime?: string | null; repeatConf: string | null; leaseDueBy?: string },
+  expected: { lockExpireTime?: string | null; repeatConf: string | null; leaseDueBy?: string; nextRunTime?: string },
   state: TaskState,
 ): Promise<boolean> {
   let query = db.updateTable('task_info').set(state).where('id', '=', id).where('status', '=', 1);
@@ -94,6 +99,7 @@ export async function compareAndSetTaskState(
         ? query.where('lockExpireTime', 'is', null)
         : query.where('lockExpireTime', '=', expected.lockExpireTime);
   }
+  if (expected.nextRunTime !== undefined) query = query.where('nextRunTime', '=', expected.nextRunTime);
   // The lease has run out by the caller's clock: nobody claims a tick before it is due.
   if (expected.leaseDueBy !== undefined) query = query.where('lockExpireTime', '<=', expected.leaseDueBy);
   const result = await query.executeTakeFirst();

@@ -1,10 +1,17 @@
-import { formatInZone } from '@backroom/contract';
+import { formatInZone, parseInZone } from '@backroom/contract';
 import type { Job, Queue, RepeatOptions, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../../core/context.js';
-import { compareAndSetTaskState, findRunningTasks, findTask, writeTaskState } from '../task-info.repository.js';
+import { REDIS_REQUEST_OPTIONS, REDIS_RETRY_CAP_MS, redisRetryDelay } from '../../../core/redis.js';
+import {
+  compareAndSetTaskState,
+  findRunningTasks,
+  findTask,
+  type TaskRow,
+  writeTaskState,
+} from '../task-info.repository.js';
 import type { Runner } from './runner.js';
-import { cronFor, firstTick, nextTick, usesCron, windowOf } from './schedule.js';
+import { cronFor, firstTick, MISSED_AFTER_MS, nextTick, ticksBetween, usesCron, windowOf } from './schedule.js';
 import { readRepeatState, type TaskScheduler, writeRepeatState } from './types.js';
 
 const QUEUE = 'task';
@@ -16,6 +23,21 @@ const CLOSE_WAIT_MS = 3000;
 const CLAIM_ATTEMPTS = 5;
 
 export const schedulerIdOf = (taskId: number) => `task-${taskId}`;
+
+/** A call to Redis that failed (down, not answering): what a plan made meanwhile waits out. */
+class RedisUnreachable extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
+}
+
+async function viaRedis<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new RedisUnreachable(error);
+  }
+}
 const taskIdOf = (schedulerId: string) =>
   /^task-\d+$/.test(schedulerId) ? Number(schedulerId.slice('task-'.length)) : undefined;
 
@@ -56,13 +78,24 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
     lastWarning = Date.now();
     ctx.log.warn({ err: error }, `task scheduler (BullMQ): ${what}`);
   };
-  // BullMQ's blocking commands need connections that retry forever instead of failing a request.
-  const connection: Redis = new Redis(ctx.config.redisUrl as string, { maxRetriesPerRequest: null });
-  connection.on('error', (error: Error) => warn(error, 'Redis connection error'));
-  const queue: Queue = new Queue(QUEUE, { connection, prefix, settings: { repeatStrategy } });
+  const url = ctx.config.redisUrl as string;
+  // Connections of their own, apart from the request path's. The worker's blocking commands need one
+  // that waits and retries instead of failing (BullMQ requires maxRetriesPerRequest null); it
+  // reconnects as the request path's does, within REDIS_RETRY_CAP_MS of Redis being back. The
+  // queue's (plans, reconciles) fails at once while Redis is down, as the request path's does, so a
+  // request that plans is never held by an outage.
+  const connection: Redis = new Redis(url, {
+    maxRetriesPerRequest: null,
+    connectTimeout: REDIS_REQUEST_OPTIONS.connectTimeout,
+    retryStrategy: redisRetryDelay,
+  });
+  const queueConnection: Redis = new Redis(url, { ...REDIS_REQUEST_OPTIONS, lazyConnect: false });
+  for (const c of [connection, queueConnection]) c.on('error', (error: Error) => warn(error, 'Redis connection error'));
+  const queue: Queue = new Queue(QUEUE, { connection: queueConnection, prefix, settings: { repeatStrategy } });
   queue.on('error', (error) => warn(error, 'queue error'));
   let worker: Worker | undefined;
   let syncTimer: NodeJS.Timeout | undefined;
+  let started = false;
   let closed = false;
   /** Set by a drain: until when the runs under way may go on, and the worker's closing (it takes no job from then on). */
   let finishBy: number | undefined;
@@ -75,9 +108,50 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
     closingWorker ??= worker?.close().catch((error: unknown) => warn(error, 'the worker did not close cleanly'));
     return closingWorker;
   }
+  /** Tasks whose plan could not reach Redis: planned again by the next reconcile. */
+  const unplanned = new Set<number>();
+  // Redis is back: what changed meanwhile (plans that could not be made, schedulers a restart lost)
+  // is followed at once rather than at the next sync.
+  queueConnection.on('ready', () => {
+    if (started) void reconcile();
+  });
 
   async function stopTask(taskId: number) {
-    await queue.removeJobScheduler(schedulerIdOf(taskId));
+    await viaRedis(() => queue.removeJobScheduler(schedulerIdOf(taskId)));
+  }
+
+  /**
+   * A plan or a stop made while Redis is down: the row (the truth) is saved, and the request that
+   * made it succeeds; the next reconcile after Redis returns plans the task as its row says (a
+   * stopped task's leftover job stops itself when it comes, as `process` claims on the row).
+   */
+  async function followLater(taskId: number, work: () => Promise<void>) {
+    try {
+      await work();
+      unplanned.delete(taskId);
+    } catch (error) {
+      if (!(error instanceof RedisUnreachable)) throw error;
+      unplanned.add(taskId);
+      warn(error.reason, 'Redis is unavailable: the task is planned once it is back');
+    }
+  }
+
+  /**
+   * A running task whose job scheduler is gone (Redis restarted without its data) and whose planned
+   * tick passed meanwhile: the missed ticks get their one log row (claimed on the row, so one
+   * instance writes it), and the plan that follows starts from now.
+   */
+  async function noteMissed(row: TaskRow, now: number) {
+    if (row.jobId !== schedulerIdOf(row.id) || row.nextRunTime === null) return;
+    const due = parseInZone(row.nextRunTime, zone)?.getTime();
+    if (due === undefined || now - due <= MISSED_AFTER_MS) return;
+    const claimed = await compareAndSetTaskState(
+      db,
+      row.id,
+      { repeatConf: row.repeatConf, nextRunTime: row.nextRunTime },
+      { nextRunTime: null },
+    );
+    if (claimed) await runner.recordMissed(row, new Date(due), Math.max(1, ticksBetween(row, zone, due, now)));
   }
 
   async function plan(taskId: number) {
@@ -98,12 +172,14 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
     if (window.end !== null) repeat.endDate = window.end;
     if (remaining !== undefined) repeat.limit = remaining;
     const id = schedulerIdOf(taskId);
-    await queue.upsertJobScheduler(id, repeat, {
-      name: 'run',
-      data: { taskId },
-      opts: { removeOnComplete: true, removeOnFail: true, attempts: 1 },
+    const next = await viaRedis(async () => {
+      await queue.upsertJobScheduler(id, repeat, {
+        name: 'run',
+        data: { taskId },
+        opts: { removeOnComplete: true, removeOnFail: true, attempts: 1 },
+      });
+      return (await queue.getJobScheduler(id))?.next ?? first;
     });
-    const next = (await queue.getJobScheduler(id))?.next ?? first;
     await writeTaskState(db, taskId, {
       jobId: id,
       lockExpireTime: null,
@@ -131,10 +207,13 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
         await writeTaskState(db, taskId, { status: 0, nextRunTime: null, lockExpireTime: null });
         return void (await stopTask(taskId));
       }
-      const count = already + 1;
+      const now = Date.now();
+      // A tick that comes this late (Redis was down, the worker stalled) is not run: as the embedded
+      // scheduler does, it is skipped, and here the log says so (one row for the ticks missed).
+      const missed = now - planned > MISSED_AFTER_MS;
+      const count = missed ? already : already + 1;
       // The next tick as BullMQ plans it (the previous one plus the interval, or the pattern's next),
       // worked out here rather than asked of Redis on every run.
-      const now = Date.now();
       const upcoming = nextTick(row, zone, planned, now);
       const done = upcoming === null || (row.limit !== null && count >= row.limit);
       const won = await compareAndSetTaskState(
@@ -143,7 +222,7 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
         { repeatConf: row.repeatConf },
         {
           repeatConf: writeRepeatState({ count }),
-          lastExecuteTime: formatInZone(new Date(now), zone),
+          ...(missed ? {} : { lastExecuteTime: formatInZone(new Date(now), zone) }),
           nextRunTime: done || upcoming === null ? null : formatInZone(new Date(upcoming), zone),
           lockExpireTime: null,
           ...(done ? { status: 0 } : {}),
@@ -151,7 +230,8 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
       );
       if (!won) continue;
       if (done) await stopTask(taskId);
-      await runner.execute(row, new Date(planned), 0);
+      if (missed) await runner.recordMissed(row, new Date(planned), Math.max(1, ticksBetween(row, zone, planned, now)));
+      else await runner.execute(row, new Date(planned), 0);
       return;
     }
     warn(new Error(`task ${taskId}: the run could not be claimed`), 'a tick was skipped');
@@ -166,10 +246,16 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
       for (const scheduler of schedulers) {
         const taskId = taskIdOf(scheduler.key);
         if (taskId === undefined) continue;
-        if (running.has(taskId)) planned.add(taskId);
-        else await stopTask(taskId);
+        if (running.has(taskId) && !unplanned.has(taskId)) planned.add(taskId);
+        else if (!running.has(taskId)) await stopTask(taskId);
       }
-      for (const row of rows) if (!planned.has(row.id)) await plan(row.id);
+      for (const id of unplanned) if (!running.has(id)) unplanned.delete(id);
+      for (const row of rows) {
+        if (planned.has(row.id)) continue;
+        await noteMissed(row, Date.now());
+        await plan(row.id);
+        unplanned.delete(row.id);
+      }
     } catch (error) {
       warn(error, 'the schedulers could not be reconciled with the task table');
     }
@@ -187,16 +273,25 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
             warn(error, 'a tick failed before its handler ran');
           }
         },
-        { connection, prefix, concurrency: CONCURRENCY, settings: { repeatStrategy } },
+        {
+          connection,
+          prefix,
+          concurrency: CONCURRENCY,
+          settings: { repeatStrategy },
+          // After a connection error BullMQ waits this long before it fetches again (15 s by default):
+          // the first ticks after Redis returns would come too late and be logged as missed.
+          runRetryDelay: REDIS_RETRY_CAP_MS,
+        },
       );
       worker.on('error', (error) => warn(error, 'worker error'));
       await worker.waitUntilReady();
       await reconcile();
+      started = true;
       syncTimer = setInterval(() => void reconcile(), ctx.config.taskSyncMs);
       syncTimer.unref();
     },
-    plan,
-    unplan: stopTask,
+    plan: (taskId) => followLater(taskId, () => plan(taskId)),
+    unplan: (taskId) => followLater(taskId, () => stopTask(taskId)),
     drain(deadline) {
       finishBy = deadline;
       void stopTaking();
@@ -218,10 +313,10 @@ export async function createBullScheduler(ctx: AppContext, runner: Runner): Prom
       clearTimeout(timer);
       if (!letGo) {
         warn(new Error(`not closed within ${CLOSE_WAIT_MS} ms`), 'Redis does not answer; leaving the queue as it is');
-        connection.disconnect();
+        for (const c of [connection, queueConnection]) c.disconnect();
         return;
       }
-      await connection.quit().catch(() => connection.disconnect());
+      for (const c of [connection, queueConnection]) await c.quit().catch(() => c.disconnect());
     },
   };
 }

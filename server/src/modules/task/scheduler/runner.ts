@@ -20,7 +20,9 @@ export type RunFailure =
   | { error: 'timeout'; timeoutMs: number }
   | { error: 'handlerMissing'; service: string }
   | { error: 'badArgs'; message: string }
-  | { error: 'interrupted' };
+  | { error: 'interrupted' }
+  /** Ticks that came while the scheduler could not run them (Redis down, the server stalled): not run late. */
+  | { error: 'missed'; ticks: number; from: string };
 
 export type RunOutcome = { status: 0 | 1; duration: number; detail: string | null };
 
@@ -30,6 +32,11 @@ export type Runner = {
    * row. Never throws: whatever goes wrong is the failed run's detail.
    */
   execute(task: TaskRow, plannedAt: Date | null, trigger: TaskTrigger): Promise<RunOutcome>;
+  /**
+   * Writes the one failed log row that stands for `ticks` ticks missed from `from` on (the first
+   * of them), instead of running them late.
+   */
+  recordMissed(task: TaskRow, from: Date, ticks: number): Promise<void>;
   /**
    * Waits for the runs under way until `finishBy` (epoch ms; a drain's deadline, none by default),
    * then aborts those still going and waits (at most `graceMs`) for their log rows.
@@ -148,6 +155,20 @@ export function createRunner(ctx: AppContext): Runner {
       } finally {
         running.delete(controller);
       }
+    },
+    async recordMissed(task, from, ticks) {
+      const now = formatInZone(new Date(), taskTimezone);
+      const failure: RunFailure = { error: 'missed', ticks, from: formatInZone(from, taskTimezone) };
+      await insertTaskLog(ctx.db.db, {
+        taskId: task.id,
+        status: 0,
+        detail: JSON.stringify(failure),
+        duration: 0,
+        trigger: 0,
+        createTime: now,
+        updateTime: now,
+      });
+      await prune(task.id);
     },
     async close({ finishBy, graceMs = 3000 } = {}) {
       const left = finishBy === undefined ? 0 : finishBy - Date.now();

@@ -9,6 +9,7 @@ import {
   nextTick,
   normalizeCron,
   type ScheduleSpec,
+  ticksBetween,
   upcomingTicks,
 } from './schedule.js';
 
@@ -122,6 +123,17 @@ describe('ticks', () => {
     expect((resumed - previous) % 1000).toBe(0);
     const cron = spec({ taskType: 0, cron: '0 * * * * *' });
     expect(nextTick(cron, 'UTC', at('2026-11-22T05:00:00Z'), now)).toBe(at('2026-11-22T06:01:00Z'));
+  });
+
+  it('counts the ticks a scheduler missed, from the first it had planned, within the endDate', () => {
+    const from = at('2026-11-22T06:00:00Z');
+    expect(ticksBetween(spec({ every: 1000 }), 'UTC', from, from + 6500)).toBe(7);
+    expect(ticksBetween(spec({ every: 1000 }), 'UTC', from, from)).toBe(0);
+    expect(ticksBetween(spec({ taskType: 0, cron: '0 * * * * *' }), 'UTC', from, from + 3 * 60_000)).toBe(3);
+    const ending = spec({ every: 1000, endDate: '2026-11-22 06:00:02' });
+    expect(ticksBetween(ending, 'UTC', from, from + 60_000)).toBe(3);
+    // A day of a per-second pattern: counted by the pace of its first thousand ticks.
+    expect(ticksBetween(spec({ taskType: 0, cron: '* * * * * *' }), 'UTC', from, from + 86_400_000)).toBe(86_400);
   });
 
   it('uses cron only for cron tasks: an interval task ignores a leftover pattern', () => {

@@ -20,7 +20,14 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-type Failure = { error?: string; message?: string; timeoutMs?: number; service?: string };
+type Failure = {
+  error?: string;
+  message?: string;
+  timeoutMs?: number;
+  service?: string;
+  ticks?: number;
+  from?: string;
+};
 
 /** A run's detail in words: the result as the handler returned it, a failure in the reader's language. */
 export function describeDetail(log: Pick<TaskLog, 'status' | 'detail'>, t: TFunction): string {
@@ -44,6 +51,8 @@ export function describeDetail(log: Pick<TaskLog, 'status' | 'detail'>, t: TFunc
       return t('task.logs.errors.badArgs', { message: failure.message ?? '' });
     case 'interrupted':
       return t('task.logs.errors.interrupted');
+    case 'missed':
+      return t('task.logs.errors.missed', { count: failure.ticks ?? 1, from: failure.from ?? '' });
     default:
       return log.detail;
   }
