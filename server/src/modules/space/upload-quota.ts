@@ -87,9 +87,12 @@ export function addUsage(ctx: AppContext, userId: number, files: number, bytes: 
       await ctx.cache.set(usageKey(userId, today()), value, USAGE_TTL_SECONDS);
     });
   queues.set(userId, next);
-  void next.finally(() => {
+  // Both ways: a failure (the cache down) is the caller's to answer, and must not come back here as
+  // an unhandled rejection, which would end the process.
+  const forget = () => {
     if (queues.get(userId) === next) queues.delete(userId);
-  });
+  };
+  next.then(forget, forget);
   return next;
 }
 
