@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  * Light calls: one `GET comm/person` every `everyMs`, whether the one before has answered or not,
  * each timed from its sending to its whole answer.
  */
-const LIGHT_CALLS = String.raw`
+const LIGHT_CALLS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { port, token, everyMs } = workerData;
@@ -45,7 +45,7 @@ parentPort.on('message', () => { stopping = true; });
 `;
 
 /** Posts: each batch of requests `concurrency` at a time; answers each one's status and message. */
-const SENDER = String.raw`
+const SENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
