@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -143,3 +144,18 @@ export const describeFigures = (f: ReturnType<typeof figuresOf>) =>
  * schema competes for them); the old code's stalls of seconds miss either bound by far.
  */
 export const boundOf = (quiet: number) => Math.max(100, 3 * quiet);
+
+/**
+ * The CPU the server's thread (this process's main thread) has used, in ms, from Linux's
+ * /proc/self/task/<pid>/stat (user and system ticks of 10 ms); undefined where it cannot be read.
+ * CPU time, unlike latency, does not grow when other processes take the machine's cores.
+ */
+export function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}

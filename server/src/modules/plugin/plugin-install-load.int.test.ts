@@ -8,6 +8,7 @@ import {
   boundOf,
   describeFigures,
   figuresOf,
+  mainThreadCpuMs,
   type Phase,
   type Post,
   startLightCalls,
@@ -19,6 +20,8 @@ import { install, manifest, packageOf, signed, signingKey, strangerKey } from '.
 import { SIGNATURE_FILE } from './signing.js';
 
 const P = pluginInfo.prefix;
+/** 40 light calls a second: well below what one instance answers, also on a loaded machine. */
+const LIGHT_EVERY_MS = 25;
 
 /** A package whose plugin.json is this text (or a manifest with this config schema). */
 const packageWith = (pluginJson: string) =>
@@ -140,28 +143,30 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
 
   /**
    * Light calls throughout, in phases that alternate: quiet (light calls only) and hostile (the
-   * packages of a round, four at a time, round after round), each about `ms` long. Both kinds of
-   * traffic come from threads of their own (load.fixtures.ts).
+   * packages of a round one after the other, round after round), each about `ms` long. Both kinds
+   * of traffic come from threads of their own (load.fixtures.ts). Besides the light calls' times,
+   * the CPU the server's thread spent per hostile package, beyond what the light calls cost it.
    */
   async function measureUnderLoad(cycles: number, ms: number) {
     // Made before the clock starts: zipping a 1 MB plugin.json is the test's work, not the server's.
     const rounds = await hostileRounds(cycles * 8);
-    const light = startLightCalls(port, admin, 10);
+    const light = startLightCalls(port, admin, LIGHT_EVERY_MS);
     const sender = startSender(port);
     await light.warm;
-    const windows: Array<{ kind: 'quiet' | 'hostile'; from: number; to: number; loopMax: number }> = [];
+    const windows: Array<{ kind: 'quiet' | 'hostile'; from: number; to: number; loopMax: number; cpu?: number }> = [];
     const replies: Array<{ name: string; refused: RegExp | null; status: number; message: string }> = [];
     const loop = monitorEventLoopDelay({ resolution: 10 });
     for (let cycle = 0; cycle < cycles; cycle += 1) {
       for (const kind of ['quiet', 'hostile'] as const) {
         loop.reset();
         loop.enable();
+        const cpuBefore = mainThreadCpuMs();
         const from = now();
         if (kind === 'quiet') await new Promise((resolve) => setTimeout(resolve, ms));
         else {
           do {
             const packages = rounds.shift() ?? [];
-            const answers = await sender.send(packages.map(installPost), 4);
+            const answers = await sender.send(packages.map(installPost), 1);
             replies.push(
               ...packages.map((h, i) => ({
                 name: h.name,
@@ -172,7 +177,9 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
           } while (now() - from < ms && rounds.length > 0);
         }
         loop.disable();
-        windows.push({ kind, from, to: now(), loopMax: loop.max / 1e6 });
+        const cpuAfter = mainThreadCpuMs();
+        const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+        windows.push({ kind, from, to: now(), loopMax: loop.max / 1e6, cpu });
       }
     }
     const samples = await light.stop();
@@ -184,8 +191,25 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
         loopMax: Math.max(...mine.map((w) => w.loopMax)),
       };
     };
+    // The light calls' share, at the quiet phases' rate, taken off what the hostile phases used.
+    const total = (kind: 'quiet' | 'hostile', of: (w: (typeof windows)[number]) => number | undefined) =>
+      windows
+        .filter((w) => w.kind === kind)
+        .reduce<number | undefined>((n, w) => {
+          const v = of(w);
+          return n === undefined || v === undefined ? undefined : n + v;
+        }, 0);
+    const quietCpu = total('quiet', (w) => w.cpu);
+    const hostileCpu = total('hostile', (w) => w.cpu);
+    const quietMs = total('quiet', (w) => w.to - w.from) ?? 1;
+    const hostileMs = total('hostile', (w) => w.to - w.from) ?? 1;
+    const cpuPerPackage =
+      quietCpu === undefined || hostileCpu === undefined
+        ? undefined
+        : Math.max(0, hostileCpu - (quietCpu * hostileMs) / quietMs) / Math.max(1, replies.length);
     return {
       replies,
+      cpuPerPackage,
       allOk: samples.every((s) => s.ok),
       quiet: figuresOf(phase('quiet')),
       hostile: figuresOf(phase('hostile')),
@@ -193,13 +217,15 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
   }
 
   it('answers a light call within 100 ms p99 while hostile packages arrive with and without a session', async () => {
-    const run = await measureUnderLoad(3, 1500);
+    const run = await measureUnderLoad(4, 2000);
     const { quiet, hostile } = run;
     const bound = boundOf(quiet.p99);
     const loopBound = boundOf(quiet.loopMax);
+    const cpu = run.cpuPerPackage === undefined ? 'unknown' : `${run.cpuPerPackage.toFixed(1)} ms`;
     console.log(
-      `[install-load ${target.name}] ${run.replies.length} hostile installs. Under attack: ${describeFigures(hostile)}. ` +
-        `Quiet: ${describeFigures(quiet)}. Bounds: p99 ${bound.toFixed(0)} ms, loop ${loopBound.toFixed(0)} ms`,
+      `[install-load ${target.name}] ${run.replies.length} hostile installs, ${cpu} of the server thread's CPU each. ` +
+        `Under attack: ${describeFigures(hostile)}. Quiet: ${describeFigures(quiet)}. ` +
+        `Bounds: p99 ${bound.toFixed(0)} ms, loop ${loopBound.toFixed(0)} ms`,
     );
     for (const reply of run.replies) {
       if (reply.refused === null) expect(reply.status, `${reply.name}: ${reply.message}`).toBe(200);
@@ -209,10 +235,15 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
       }
     }
     expect(run.allOk).toBe(true);
-    expect(hostile.calls).toBeGreaterThan(200);
+    expect(hostile.calls).toBeGreaterThan(150);
     expect(hostile.p99).toBeLessThan(bound);
     // No single stretch held the loop: the light calls' p99 alone could miss one short block.
     expect(hostile.loopMax).toBeLessThan(loopBound);
+    // What the machine's other load cannot move: the work each package cost the server's thread
+    // (the old code: seconds for one 40,000-property schema).
+    if (run.cpuPerPackage === undefined)
+      console.warn('[install-load] /proc cannot be read here: CPU per package not checked');
+    else expect(run.cpuPerPackage).toBeLessThan(50);
   }, 180_000);
 
   it('reads nothing but the central directory and SIGNATURE.json of an open install until its key is trusted', async () => {
@@ -241,7 +272,7 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
       properties: { code: { type: 'string', pattern: '^(a+)+$' } },
     });
     const { id } = dataOf(await install(t, admin, zip, { confirmUnsigned: 'true' }));
-    const light = startLightCalls(port, admin, 10);
+    const light = startLightCalls(port, admin, LIGHT_EVERY_MS);
     await light.warm;
     const quietFrom = now();
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -270,7 +301,7 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
       `[install-load ${target.name}] backtracking config refused in ${(ended - started).toFixed(0)} ms. ` +
         `Meanwhile: ${describeFigures(during)}. Quiet: ${describeFigures(quiet)}`,
     );
-    expect(during.calls).toBeGreaterThan(100);
+    expect(during.calls).toBeGreaterThan(50);
     expect(during.p99).toBeLessThan(boundOf(quiet.p99));
     // An ordinary config is checked at once afterwards (a fresh schema thread).
     dataOf(await t.post(`${P}/update`, { id, config: { code: 'aaa' } }, admin));
