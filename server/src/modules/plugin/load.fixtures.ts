@@ -42,7 +42,10 @@ const one = () => {
 };
 const finish = () => (inFlight > 0 ? setTimeout(finish, 5) : (agent.destroy(), parentPort.postMessage({ samples })));
 const timer = setInterval(() => (stopping ? (clearInterval(timer), finish()) : one()), everyMs);
-parentPort.on('message', () => { stopping = true; });
+parentPort.on('message', (m) => {
+  if (m === 'inFlight') parentPort.postMessage({ inFlight });
+  else stopping = true;
+});
 `;
 
 /** Posts: each batch of requests `concurrency` at a time; answers each one's status and message. */
@@ -84,8 +87,26 @@ export type Sample = { at: number; ms: number; ok: boolean };
 export function startLightCalls(port: number, token: string, everyMs: number) {
   const worker = new Worker(LIGHT_CALLS, { eval: true, workerData: { port, token, everyMs } });
   const warm = new Promise<void>((resolve) => worker.on('message', (m: { warm?: boolean }) => m.warm && resolve()));
+  const inFlight = () =>
+    new Promise<number>((resolve) => {
+      const onMessage = (m: { inFlight?: number }) => {
+        if (m.inFlight === undefined) return;
+        worker.off('message', onMessage);
+        resolve(m.inFlight);
+      };
+      worker.on('message', onMessage);
+      worker.postMessage('inFlight');
+    });
   return {
     warm,
+    /** Waits until at most one call is under way: what a stall left queued is answered first. */
+    async settled(ms = 60_000) {
+      const until = Date.now() + ms;
+      while ((await inFlight()) > 1) {
+        if (Date.now() > until) throw new Error(`light calls still queued after ${ms} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     stop: () =>
       new Promise<Sample[]>((resolve) => {
         worker.on('message', (m: { samples?: Sample[] }) => {
