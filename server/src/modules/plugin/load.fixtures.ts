@@ -160,11 +160,12 @@ export const describeFigures = (f: ReturnType<typeof figuresOf>) =>
   (f.loopMax > 0 ? `; event loop delay max ${f.loopMax.toFixed(1)} ms` : '');
 /**
  * The bound a phase under attack is held to: 100 ms, or, when the machine alone (the quiet phases
- * beside it, light calls only) already takes a third of that, three times what it took. Another
- * engineer's build on the shared two cores moves both (and a thread that compiles or checks a
- * schema competes for them); the old code's stalls of seconds miss either bound by far.
+ * beside it, light calls only) already takes a good part of that, three times what it took, and
+ * 150 ms more than it took at least. Another engineer's build on the shared two cores moves both
+ * (every ms of the server's own work then takes several), and a thread that compiles or checks a
+ * schema competes for them; the old code's stalls of seconds miss any of these bounds by far.
  */
-export const boundOf = (quiet: number) => Math.max(100, 3 * quiet);
+export const boundOf = (quiet: number) => (quiet < 25 ? 100 : Math.max(100, 3 * quiet, quiet + 150));
 
 /**
  * The CPU the server's thread (this process's main thread) has used, in ms, from Linux's

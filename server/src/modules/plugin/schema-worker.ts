@@ -12,6 +12,11 @@ import { Worker } from 'node:worker_threads';
  */
 const SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the server's own thread: within the process's share of the machine a compile takes what
+// that thread leaves (Linux: this thread's nice value, by its id; elsewhere nothing changes).
+try {
+  require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {}
 const { Ajv2020 } = require(workerData.ajvPath);
 // No remote references, no code from the schema: it only describes a JSON object.
 const ajv = new Ajv2020({ strict: true, allErrors: false, loadSchema: undefined });
