@@ -86,6 +86,11 @@ export type Config = {
     restartBaseMs: number;
     /** CPU time one call may spend inside the sandbox (the interrupt handler's deadline). */
     cpuMs: number;
+    /** CPU time a plugin's code may spend in a minute while none of its calls is pending. */
+    backgroundCpuMs: number;
+    /** Lines and bytes a plugin may write to the server's log in a minute; the rest is dropped and counted. */
+    logLinesPerMinute: number;
+    logBytesPerMinute: number;
     /** The sandbox's memory (its WebAssembly memory's maximum), in MB. */
     memoryMb: number;
     /** Failures (timeouts, crashes, running out of memory, oversized answers) in the window that disable a plugin. */
@@ -407,6 +412,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         10_000,
       restartBaseMs: read('PLUGIN_RESTART_MS', intVar('PLUGIN_RESTART_MS', 10, 600_000), env.PLUGIN_RESTART_MS) ?? 1000,
       cpuMs: read('PLUGIN_CPU_MS', intVar('PLUGIN_CPU_MS', 10, 600_000), env.PLUGIN_CPU_MS) ?? 2000,
+      backgroundCpuMs:
+        read('PLUGIN_BACKGROUND_CPU_MS', intVar('PLUGIN_BACKGROUND_CPU_MS', 1, 60_000), env.PLUGIN_BACKGROUND_CPU_MS) ??
+        100,
+      logLinesPerMinute:
+        read('PLUGIN_LOG_LINES', intVar('PLUGIN_LOG_LINES', 0, 1_000_000), env.PLUGIN_LOG_LINES) ?? 100,
+      logBytesPerMinute: (read('PLUGIN_LOG_KB', intVar('PLUGIN_LOG_KB', 1, 1_048_576), env.PLUGIN_LOG_KB) ?? 64) * 1024,
       memoryMb: read('PLUGIN_MEMORY_MB', intVar('PLUGIN_MEMORY_MB', 16, 1024), env.PLUGIN_MEMORY_MB) ?? 64,
       maxFailures: read('PLUGIN_MAX_FAILURES', intVar('PLUGIN_MAX_FAILURES', 1, 1000), env.PLUGIN_MAX_FAILURES) ?? 5,
       failureWindowMs:

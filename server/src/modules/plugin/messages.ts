@@ -101,4 +101,29 @@ export const PLUGIN_MESSAGES = {
     '該外掛的網路位址尚未經管理員核准：請在外掛頁面重新安裝並核准',
     "This plugin's network addresses were not approved by an operator: install it again from the plugin screen and approve them",
   ),
+  'plugin.manifestTooLarge': m(
+    'plugin.json 不能超过 {n}KB',
+    'plugin.json 不能超過 {n}KB',
+    'plugin.json cannot exceed {n}KB',
+  ),
+  'plugin.schemaTooLarge': m(
+    '插件的配置 JSON Schema 不能超过 {n}KB',
+    '外掛的設定 JSON Schema 不能超過 {n}KB',
+    "The plugin's config JSON Schema cannot exceed {n}KB",
+  ),
+  'plugin.schemaTooManyProperties': m(
+    '插件的配置 JSON Schema 最多只能有 {n} 个属性',
+    '外掛的設定 JSON Schema 最多只能有 {n} 個屬性',
+    "The plugin's config JSON Schema may name at most {n} properties",
+  ),
+  'plugin.schemaTooDeep': m(
+    '插件的配置 JSON Schema 嵌套不能超过 {n} 层',
+    '外掛的設定 JSON Schema 巢狀不能超過 {n} 層',
+    "The plugin's config JSON Schema cannot nest more than {n} levels deep",
+  ),
+  'plugin.schemaTooSlow': m(
+    '插件的配置 JSON Schema 无法在 {n} 秒内编译或校验，未接受',
+    '外掛的設定 JSON Schema 無法在 {n} 秒內編譯或驗證，未接受',
+    "The plugin's config JSON Schema did not compile or check within {n} s; it was not accepted",
+  ),
 } as const satisfies Record<string, Texts>;

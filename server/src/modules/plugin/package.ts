@@ -7,10 +7,10 @@ import {
   PluginManifestSchema,
   type PluginSignature,
 } from '@backroom/contract';
-import type JSZip from 'jszip';
-import { AppError, badRequest } from '../../core/errors.js';
-import { compileConfigSchema } from './config-schema.js';
+import { badRequest } from '../../core/errors.js';
+import { checkConfigSchema } from './config-schema.js';
 import { keyIdOf, SIGNATURE_FILE, type SignatureFile, verifyFiles } from './signing.js';
+import { inflateEntry, readCentralDirectory, type ZipEntry } from './zip-reader.js';
 
 /** A package read and checked: every file in memory, its manifest, and who signed it. */
 export type PluginPackage = {
@@ -31,111 +31,90 @@ export type PluginPackage = {
 const SAFE_PATH = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\/){0,7}[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const SYMLINK = 0o120000;
 const FILE_TYPE_MASK = 0o170000;
+/** The largest plugin.json: its config schema (at most CONFIG_SCHEMA_LIMITS.bytes), names and texts. */
+export const PLUGIN_MAX_MANIFEST_BYTES = 64 * 1024;
+/** How deeply plugin.json may nest, counted on its text before it is parsed. */
+const MAX_MANIFEST_DEPTH = 64;
+/** A SIGNATURE.json is some 200 bytes; a larger one is not read at all. */
+const MAX_SIGNATURE_BYTES = 4096;
 
 export function isSafePackagePath(name: string): boolean {
   return SAFE_PATH.test(name) || name === SIGNATURE_FILE;
 }
 
-function readLimited(entry: JSZip.JSZipObject, budget: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stream = entry.nodeStream('nodebuffer');
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > budget) {
-        stream.pause();
-        stream.removeAllListeners('data');
-        reject(badRequest('plugin.unpackedTooLarge', { n: PLUGIN_MAX_UNPACKED_BYTES / 1024 / 1024 }));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.on('error', () => reject(badRequest('plugin.notZip')));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
-
-/** The most entries (files and folders) a package's central directory may list. */
-export const PLUGIN_MAX_ENTRIES = PLUGIN_MAX_FILES + 50;
-
-/**
- * Reads the zip's central directory (its end record, then each entry's header: no byte is
- * inflated) and refuses a package that lists more entries, or declares more inflated bytes, than
- * a package may hold. A zip bomb (tens of thousands of entries, or a few that inflate to
- * gigabytes) is refused here in microseconds; the sizes it declares are also held to while
- * inflating (readLimited), in case they lie.
- */
-export function checkCentralDirectory(zip: Buffer): { entries: number; inflated: number } {
-  const EOCD = 0x06054b50;
-  const CEN = 0x02014b50;
-  // The end record is 22 bytes plus a comment of at most 65,535.
-  const lowest = Math.max(0, zip.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = zip.length - 22; i >= lowest; i -= 1) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw badRequest('plugin.notZip');
-  const total = zip.readUInt16LE(end + 10);
-  const size = zip.readUInt32LE(end + 12);
-  const offset = zip.readUInt32LE(end + 16);
-  // ZIP64 (0xffff entries or 0xffffffff offsets) is never needed under the package limits.
-  if (total === 0xffff || offset === 0xffffffff)
-    throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
-  if (total > PLUGIN_MAX_ENTRIES) throw badRequest('plugin.tooManyEntries', { count: total, n: PLUGIN_MAX_ENTRIES });
-  if (offset + size > end) throw badRequest('plugin.notZip');
-  let at = offset;
-  let inflated = 0;
-  for (let n = 0; n < total; n += 1) {
-    if (at + 46 > end || zip.readUInt32LE(at) !== CEN) throw badRequest('plugin.notZip');
-    inflated += zip.readUInt32LE(at + 24);
-    if (inflated > PLUGIN_MAX_UNPACKED_BYTES) {
-      throw badRequest('plugin.unpackedTooLarge', { n: PLUGIN_MAX_UNPACKED_BYTES / 1024 / 1024 });
-    }
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return { entries: total, inflated };
-}
-
-/** Every file of a zip, its names checked before anything is read; directories are left out. */
-export async function unzipPackage(zip: Buffer): Promise<Map<string, Buffer>> {
-  // Counted and sized from the central directory before JSZip parses or inflates anything.
-  checkCentralDirectory(zip);
-  const { default: JSZipClass } = await import('jszip');
-  let archive: JSZip;
-  try {
-    archive = await JSZipClass.loadAsync(zip, { checkCRC32: true });
-  } catch {
-    throw badRequest('plugin.notZip');
-  }
-  const entries = Object.values(archive.files);
+/** The files a central directory lists, their names checked (safe, no links, each once) before anything is read. */
+function filesOf(entries: readonly ZipEntry[]): ZipEntry[] {
+  const seen = new Set<string>();
   for (const entry of entries) {
-    // JSZip cleans `..` out of `name`; the original is what another unzip tool would write.
-    const original = entry.unsafeOriginalName ?? entry.name;
-    const name = entry.dir ? original.replace(/\/$/, '') : original;
-    const mode = typeof entry.unixPermissions === 'number' ? entry.unixPermissions : 0;
-    if (!isSafePackagePath(name) || (mode & FILE_TYPE_MASK) === SYMLINK) {
-      throw badRequest('plugin.badPath', { name: original.slice(0, 200) });
+    if (!isSafePackagePath(entry.name) || (entry.mode & FILE_TYPE_MASK) === SYMLINK || seen.has(entry.name)) {
+      throw badRequest('plugin.badPath', { name: `${entry.name}${entry.dir ? '/' : ''}`.slice(0, 200) });
     }
+    seen.add(entry.name);
   }
   const files = entries.filter((e) => !e.dir);
   if (files.length > PLUGIN_MAX_FILES) throw badRequest('plugin.tooManyFiles', { n: PLUGIN_MAX_FILES });
+  return files;
+}
+
+async function inflateAll(zip: Buffer, files: readonly ZipEntry[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   let budget = PLUGIN_MAX_UNPACKED_BYTES;
   for (const entry of files) {
-    let data: Buffer;
-    try {
-      data = await readLimited(entry, budget);
-    } catch (error) {
-      throw error instanceof AppError ? error : badRequest('plugin.notZip');
-    }
+    const data = await inflateEntry(zip, entry, budget);
     budget -= data.length;
     out.set(entry.name, data);
   }
   return out;
+}
+
+/**
+ * Every file of a zip, its names checked before anything is read; directories are left out.
+ * Counted and sized from the central directory first, inflated off the event loop.
+ */
+export async function unzipPackage(zip: Buffer): Promise<Map<string, Buffer>> {
+  return inflateAll(zip, filesOf(readCentralDirectory(zip)));
+}
+
+function parseSignature(data: Buffer): SignatureFile {
+  let sig: SignatureFile;
+  try {
+    sig = JSON.parse(data.toString('utf8')) as SignatureFile;
+  } catch {
+    throw badRequest('plugin.badSignature');
+  }
+  if (typeof sig?.publicKey !== 'string' || typeof sig.signature !== 'string') throw badRequest('plugin.badSignature');
+  return sig;
+}
+
+/**
+ * The key SIGNATURE.json names, read alone where the central directory locates it: the one
+ * entry inflated before the caller is known. Null for a package without one.
+ */
+async function signerNamed(zip: Buffer, files: readonly ZipEntry[]): Promise<string | null> {
+  const entry = files.find((e) => e.name === SIGNATURE_FILE);
+  if (!entry) return null;
+  if (entry.size > MAX_SIGNATURE_BYTES || entry.compressedSize > MAX_SIGNATURE_BYTES) {
+    throw badRequest('plugin.badSignature');
+  }
+  return parseSignature(await inflateEntry(zip, entry, MAX_SIGNATURE_BYTES)).publicKey;
+}
+
+/** Whether JSON text nests deeper than `limit` (objects and arrays), counted without parsing it. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
 }
 
 function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
@@ -143,22 +122,33 @@ function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; messag
   return issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'invalid';
 }
 
-/**
- * Reads and checks a package: safe paths, size limits, a valid plugin.json, its entry, readme and
- * logo present, a config schema that compiles, and the signature (if any) matching every byte.
- * Throws a 400 naming the first problem; nothing is written anywhere.
- */
-export async function readPackage(
-  zip: Buffer,
+async function signatureOf(
+  files: ReadonlyMap<string, Buffer>,
   trustedKeys: readonly string[],
-  backroomVersion: string,
-): Promise<PluginPackage> {
-  const files = await unzipPackage(zip);
+): Promise<PluginSignature> {
+  const signatureFile = files.get(SIGNATURE_FILE);
+  if (!signatureFile) return { status: 'unsigned' };
+  const sig = parseSignature(signatureFile);
+  if (!(await verifyFiles(files, sig))) throw badRequest('plugin.badSignature');
+  // A valid signature by a key the operator does not list is worth no more than none.
+  return trustedKeys.includes(sig.publicKey)
+    ? { status: 'trusted', keyId: keyIdOf(sig.publicKey) }
+    : { status: 'unsigned' };
+}
+
+async function manifestOf(files: ReadonlyMap<string, Buffer>, backroomVersion: string): Promise<PluginManifest> {
   const manifestFile = files.get('plugin.json');
   if (!manifestFile) throw badRequest('plugin.noManifest');
+  if (manifestFile.length > PLUGIN_MAX_MANIFEST_BYTES) {
+    throw badRequest('plugin.manifestTooLarge', { n: PLUGIN_MAX_MANIFEST_BYTES / 1024 });
+  }
+  const text = manifestFile.toString('utf8');
+  if (nestsDeeperThan(text, MAX_MANIFEST_DEPTH)) {
+    throw badRequest('plugin.badManifest', { reason: `nested more than ${MAX_MANIFEST_DEPTH} levels deep` });
+  }
   let json: unknown;
   try {
-    json = JSON.parse(manifestFile.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     throw badRequest('plugin.badManifest', { reason: 'not JSON' });
   }
@@ -171,24 +161,33 @@ export async function readPackage(
   for (const name of [manifest.entry, manifest.logo].filter((n): n is string => n !== undefined)) {
     if (!files.has(name)) throw badRequest('plugin.missingFile', { name });
   }
-  compileConfigSchema(manifest.configSchema);
+  await checkConfigSchema(manifest.configSchema);
+  return manifest;
+}
 
-  let signature: PluginSignature = { status: 'unsigned' };
-  const signatureFile = files.get(SIGNATURE_FILE);
-  if (signatureFile) {
-    let sig: SignatureFile;
-    try {
-      sig = JSON.parse(signatureFile.toString('utf8')) as SignatureFile;
-    } catch {
-      throw badRequest('plugin.badSignature');
-    }
-    if (typeof sig?.publicKey !== 'string' || typeof sig.signature !== 'string' || !verifyFiles(files, sig)) {
-      throw badRequest('plugin.badSignature');
-    }
-    // A valid signature by a key the operator does not list is worth no more than none.
-    if (trustedKeys.includes(sig.publicKey)) signature = { status: 'trusted', keyId: keyIdOf(sig.publicKey) };
+/**
+ * Reads and checks a package: safe paths, size limits, the signature (if any) matching every
+ * byte, a valid plugin.json, its entry, readme and logo present, a config schema within bounds
+ * that compiles. With `trustedOnly` (a caller without a session) nothing but the central
+ * directory and SIGNATURE.json is read until the signature names a trusted key, and nothing of
+ * the manifest, schema or readme until it verifies. Throws a 400 naming the first problem;
+ * nothing is written anywhere.
+ */
+export async function readPackage(
+  zip: Buffer,
+  trustedKeys: readonly string[],
+  backroomVersion: string,
+  { trustedOnly = false }: { trustedOnly?: boolean } = {},
+): Promise<PluginPackage> {
+  const listed = filesOf(readCentralDirectory(zip));
+  if (trustedOnly) {
+    const signer = await signerNamed(zip, listed);
+    if (signer === null || !trustedKeys.includes(signer)) throw badRequest('plugin.untrusted');
   }
-
+  const files = await inflateAll(zip, listed);
+  const signature = await signatureOf(files, trustedKeys);
+  if (trustedOnly && signature.status !== 'trusted') throw badRequest('plugin.untrusted');
+  const manifest = await manifestOf(files, backroomVersion);
   const readme = files.get(manifest.readme)?.toString('utf8') ?? '';
   const logoFile = manifest.logo ? files.get(manifest.logo) : undefined;
   const logo =

@@ -13,6 +13,7 @@ import {
   type StoredPlugin,
 } from './plugin.repository.js';
 import { type HttpCallFiles, pluginHttp } from './plugin-http.js';
+import { type PluginLogLimit, pluginLogLimit } from './plugin-log.js';
 import { type PluginFailure, type PluginSandbox, PluginStoppedError, startPluginSandbox } from './plugin-sandbox.js';
 
 /** The longest wait between restarts of a plugin that keeps failing. */
@@ -28,6 +29,8 @@ type Slot = {
   /** When the recent failures happened: maxFailures of them within the window disable the plugin. */
   failureTimes: number[];
   timer: NodeJS.Timeout | undefined;
+  /** Its cap on the server's log, kept across restarts of its sandbox. */
+  log: PluginLogLimit;
 };
 
 export type PluginRuntime = PluginHooks & {
@@ -48,7 +51,18 @@ export type PluginRuntime = PluginHooks & {
  * `maxFailures` failures within the window disable it everywhere, its last error kept.
  */
 export function createPluginRuntime(ctx: AppContext): PluginRuntime {
-  const { callTimeoutMs, restartBaseMs, cpuMs, memoryMb, maxFailures, failureWindowMs } = ctx.config.plugins;
+  const {
+    callTimeoutMs,
+    restartBaseMs,
+    cpuMs,
+    backgroundCpuMs,
+    memoryMb,
+    maxFailures,
+    failureWindowMs,
+    logLinesPerMinute,
+    logBytesPerMinute,
+  } = ctx.config.plugins;
+  const logCaps = { lines: logLinesPerMinute, bytes: logBytesPerMinute };
   const slots = new Map<string, Slot>();
   /** The upload each call may send with `http({ bodyFile })`: call id to its file. */
   const callFiles = new WeakMap<PluginSandbox, HttpCallFiles>();
@@ -84,6 +98,7 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     if (slot.process !== proc || slots.get(slot.plugin.keyName) !== slot) return;
     slot.process = undefined;
     const { keyName } = slot.plugin;
+    slot.log.flush();
     ctx.log.warn({ plugin: keyName, kind: failure.kind }, `plugin ${keyName} stopped: ${failure.message}`);
     const now = Date.now();
     slot.failureTimes = [...slot.failureTimes.filter((at) => now - at < failureWindowMs), now];
@@ -119,13 +134,18 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
         entry: plugin.manifest.entry,
         timeoutMs: callTimeoutMs,
         cpuMs,
+        backgroundCpuMs,
         memoryMb,
         maxAnswerBytes: PLUGIN_MAX_ANSWER_BYTES,
+        log: { ...logCaps, window: slot.log.window() },
+        onLogDropped: (lines, bytes) => slot.log.droppedInSandbox(lines, bytes),
         capability: async (name, args, callId) => {
           if (name === 'http') return http(args, callId);
           if (name === 'log') {
             const { level, message } = (args ?? {}) as { level?: unknown; message?: unknown };
             const text = String(message ?? '').slice(0, 1000);
+            // The sandbox holds the same cap; this one is the plugin's, whatever its sandbox sends.
+            if (!slot.log.admit(Buffer.byteLength(text))) return null;
             if (level === 'error' || level === 'warn') ctx.log.warn({ plugin: plugin.keyName }, text);
             else ctx.log.info({ plugin: plugin.keyName }, text);
             return null;
@@ -155,6 +175,7 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     slots.delete(keyName);
     clearTimeout(slot.timer);
     slot.process?.stop();
+    slot.log.flush();
   }
 
   async function sync(keyName: string) {
@@ -171,7 +192,14 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
       return;
     }
     stop(keyName);
-    const fresh: Slot = { plugin, process: undefined, failures: 0, failureTimes: [], timer: undefined };
+    const fresh: Slot = {
+      plugin,
+      process: undefined,
+      failures: 0,
+      failureTimes: [],
+      timer: undefined,
+      log: pluginLogLimit(keyName, logCaps, ctx.log),
+    };
     slots.set(keyName, fresh);
     await launch(fresh);
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire as requireFrom } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { LogWindow } from './plugin-log.js';
 import { SANDBOX_SOURCE } from './sandbox-source.js';
 
 /**
@@ -23,8 +24,14 @@ export type PluginSandboxOptions = {
   entry: string;
   /** How long loading and each call may take, in wall time. */
   timeoutMs: number;
-  /** CPU time one run inside the VM may take before the interrupt handler ends it. */
+  /** CPU time one call may take inside the VM (over all its runs) before the interrupt handler ends it. */
   cpuMs: number;
+  /** CPU time a minute for runs while no call is pending (work a hook started and did not await). */
+  backgroundCpuMs: number;
+  /** The log's cap (lines and bytes a minute), and the minute a new sandbox continues. */
+  log: { lines: number; bytes: number; window: LogWindow };
+  /** Log lines the sandbox dropped over its cap, counted (the server writes one line for them). */
+  onLogDropped: (lines: number, bytes: number) => void;
   memoryMb: number;
   /** The largest answer (JSON text) taken from a call. */
   maxAnswerBytes: number;
@@ -86,7 +93,11 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
       entry: options.entry,
       memoryMb: options.memoryMb,
       cpuMs: options.cpuMs,
+      backgroundCpuMs: options.backgroundCpuMs,
       maxAnswerBytes: options.maxAnswerBytes,
+      logLines: options.log.lines,
+      logBytes: options.log.bytes,
+      logWindow: options.log.window,
     },
     resourceLimits: WORKER_LIMITS,
     env: {},
@@ -113,10 +124,31 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
   ready.catch(() => undefined);
   const loadMs = Math.max(options.timeoutMs, MIN_LOAD_MS);
   const loadTimer = setTimeout(() => fail({ kind: 'timeout', message: `did not load within ${loadMs} ms` }), loadMs);
+  /**
+   * Capability answers whose wake-up has not finished: each must, within the call time limit, also
+   * when no call is pending (the interrupt handler never fires in a run stuck outside JavaScript).
+   */
+  let unwoken = 0;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  const watchWake = () => {
+    clearTimeout(wakeTimer);
+    wakeTimer =
+      unwoken > 0
+        ? setTimeout(
+            () =>
+              fail({
+                kind: 'timeout',
+                message: `a run woken by a capability's answer went on past ${options.timeoutMs} ms`,
+              }),
+            options.timeoutMs,
+          )
+        : undefined;
+  };
 
   function end(error: Error) {
     ended = true;
     clearTimeout(loadTimer);
+    clearTimeout(wakeTimer);
     readyReject(error);
     for (const p of pending.values()) {
       clearTimeout(p.timer);
@@ -144,6 +176,8 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
       callId?: unknown;
       name?: unknown;
       args?: unknown;
+      lines?: unknown;
+      bytes?: unknown;
     };
     const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 500) : 'no message');
     switch (message?.type) {
@@ -180,23 +214,27 @@ export function startPluginSandbox(options: PluginSandboxOptions): PluginSandbox
         } catch {
           args = null;
         }
+        const answer = (reply: Record<string, unknown>) => {
+          if (ended) return;
+          unwoken += 1;
+          if (unwoken === 1) watchWake();
+          worker.postMessage({ type: 'capAnswer', capId, ...reply });
+        };
         options.capability(String(message.name), args, typeof message.callId === 'number' ? message.callId : 0).then(
-          (result) => {
-            if (!ended)
-              worker.postMessage({ type: 'capAnswer', capId, ok: true, result: JSON.stringify(result ?? null) });
-          },
-          (error: unknown) => {
-            if (!ended)
-              worker.postMessage({
-                type: 'capAnswer',
-                capId,
-                ok: false,
-                error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-              });
-          },
+          (result) => answer({ ok: true, result: JSON.stringify(result ?? null) }),
+          (error: unknown) =>
+            answer({ ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) }),
         );
         return;
       }
+      case 'woke':
+        unwoken = Math.max(0, unwoken - 1);
+        watchWake();
+        return;
+      case 'logDropped':
+        if (typeof message.lines === 'number' && typeof message.bytes === 'number')
+          options.onLogDropped(message.lines, message.bytes);
+        return;
       case 'fatal':
         return fail({
           kind: message.kind === 'oversize' ? 'oversize' : 'timeout',

@@ -98,7 +98,8 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
 
   return {
     async install(zip, session, { confirmUnsigned, approveNetwork }) {
-      const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION);
+      // Without a session nothing of the package but its signature is read until that is trusted.
+      const pkg = await readPackage(zip, trustedKeys, BACKROOM_VERSION, { trustedOnly: session === null });
       if (pkg.signature.status !== 'trusted') {
         if (session === null) throw badRequest('plugin.untrusted');
         if (!confirmUnsigned) throw badRequest('plugin.confirmUnsigned');
@@ -178,13 +179,13 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       if (!plugin) throw notFound();
       const change: { status?: 0 | 1; config?: Record<string, unknown> } = {};
       if (input.config !== undefined) {
-        change.config = acceptConfig(plugin.manifest.configSchema, input.config, plugin.config);
+        change.config = await acceptConfig(plugin.manifest.configSchema, input.config, plugin.config);
       }
       const enabling = input.status === 1 && input.status !== plugin.status;
       if (input.status !== undefined && input.status !== plugin.status) {
         // A plugin is enabled with a config its schema accepts (its defaults, when it has none yet).
         if (enabling) {
-          acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
+          await acceptConfig(plugin.manifest.configSchema, change.config ?? plugin.config ?? {}, plugin.config);
           if (needsNetwork(plugin.manifest.network) && !plugin.content.approvedNetwork)
             throw badRequest('plugin.networkNotApproved');
         }

@@ -13,7 +13,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { createHmac, createHash } = require('node:crypto');
 const { newQuickJSWASMModuleFromVariant, newVariant } = require(workerData.corePath);
 const base = require(workerData.variantPath).default;
-const { files, entry, memoryMb, cpuMs, maxAnswerBytes } = workerData;
+const { files, entry, memoryMb, cpuMs, backgroundCpuMs, maxAnswerBytes, logLines, logBytes } = workerData;
 
 const post = (message) => parentPort.postMessage(message);
 const describe = (value) => {
@@ -23,6 +23,39 @@ const describe = (value) => {
 
 let deadline = Infinity;
 let interrupted = false;
+/** What the run that was interrupted went past, said in the failure. */
+let overrun = '';
+/** Calls started and not yet answered, each with the CPU the sandbox has used since it started. */
+const pendingCalls = new Map();
+/** Loading is a run of its own, held to cpuMs like a call. */
+let loading = true;
+/**
+ * CPU for code that runs while no call is pending (a loop a hook started and did not await, woken
+ * by capability answers): a bucket of backgroundCpuMs that refills at that much a minute.
+ */
+let background = backgroundCpuMs;
+let backgroundAt = performance.now();
+
+/**
+ * The log: at most logLines lines and logBytes bytes in a window of a minute (the window the
+ * server's thread passes in, so a restart does not open a new one); the rest is dropped here,
+ * without a message to the server's thread, and counted.
+ */
+let logWindow = workerData.logWindow;
+let droppedLines = 0;
+let droppedBytes = 0;
+const admitLog = (bytes) => {
+  const now = Date.now();
+  if (now - logWindow.start >= 60000) logWindow = { start: now, lines: 0, bytes: 0 };
+  if (logWindow.lines + 1 > logLines || logWindow.bytes + bytes > logBytes) {
+    droppedLines += 1;
+    droppedBytes += bytes;
+    return false;
+  }
+  logWindow.lines += 1;
+  logWindow.bytes += bytes;
+  return true;
+};
 
 (async () => {
   const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.floor((memoryMb * 1024 * 1024) / 65536) });
@@ -33,7 +66,7 @@ let interrupted = false;
   rt.setMemoryLimit(Math.floor(memoryMb * 1024 * 1024 * 0.75));
   rt.setMaxStackSize(512 * 1024);
   rt.setInterruptHandler(() => {
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       interrupted = true;
       return true;
     }
@@ -58,16 +91,38 @@ let interrupted = false;
   );
   const vm = rt.newContext();
 
-  /** Runs the VM within the CPU deadline; an interrupted run ends this worker (its state is unknown). */
+  /**
+   * Runs the VM within a CPU deadline; an interrupted run ends this worker (its state is unknown).
+   * While calls are pending the run counts towards each of them (a call may use cpuMs in all, over
+   * every wake-up); while none is, towards the background bucket.
+   */
   const within = (fn) => {
-    deadline = Date.now() + cpuMs;
+    const start = performance.now();
+    const inBackground = !loading && pendingCalls.size === 0;
+    let allowed = cpuMs;
+    if (inBackground) {
+      background = Math.min(backgroundCpuMs, background + ((start - backgroundAt) * backgroundCpuMs) / 60000);
+      backgroundAt = start;
+      allowed = Math.min(cpuMs, background);
+      overrun = 'used more than ' + backgroundCpuMs + ' ms of CPU a minute while no call was pending';
+    } else {
+      for (const used of pendingCalls.values()) allowed = Math.min(allowed, cpuMs - used);
+      overrun = 'used more than ' + cpuMs + ' ms of CPU in one call';
+    }
+    deadline = start + Math.max(0, allowed);
     try {
       return fn();
     } finally {
       deadline = Infinity;
-      if (interrupted) {
-        post({ type: 'fatal', kind: 'timeout', error: 'used more than ' + cpuMs + ' ms of CPU in one call' });
+      const spent = performance.now() - start;
+      if (inBackground) background -= spent;
+      else for (const [id, used] of pendingCalls) pendingCalls.set(id, used + spent);
+      if (droppedLines > 0) {
+        post({ type: 'logDropped', lines: droppedLines, bytes: droppedBytes });
+        droppedLines = 0;
+        droppedBytes = 0;
       }
+      if (interrupted) post({ type: 'fatal', kind: 'timeout', error: overrun });
     }
   };
   const pump = () =>
@@ -81,9 +136,22 @@ let interrupted = false;
   let nextCap = 1;
   const capFn = vm.newFunction('__cap', (nameH, argsH, callH) => {
     const name = vm.getString(nameH);
-    const args = vm.getString(argsH);
+    let args = vm.getString(argsH);
     const callId = vm.getNumber(callH);
     const deferred = vm.newPromise();
+    if (name === 'log') {
+      let line = {};
+      try { line = JSON.parse(args) || {}; } catch {}
+      const message = String(line.message === undefined ? '' : line.message).slice(0, 1000);
+      if (!admitLog(Buffer.byteLength(message))) {
+        // Dropped: answered here at once, as the server would have answered it.
+        const answer = vm.newString('null');
+        deferred.resolve(answer);
+        answer.dispose();
+        return deferred.handle;
+      }
+      args = JSON.stringify({ level: line.level, message });
+    }
     const capId = nextCap++;
     capabilities.set(capId, deferred);
     post({ type: 'cap', capId, callId, name, args });
@@ -178,7 +246,7 @@ let interrupted = false;
   parentPort.on('message', (message) => {
     if (message.type === 'capAnswer') {
       const deferred = capabilities.get(message.capId);
-      if (!deferred) return;
+      if (!deferred) return post({ type: 'woke', capId: message.capId });
       capabilities.delete(message.capId);
       if (message.ok) {
         const value = vm.newString(message.result);
@@ -191,21 +259,27 @@ let interrupted = false;
       }
       deferred.dispose();
       pump();
+      // The server's thread times how long a wake-up takes (a run stuck outside JavaScript, where
+      // the interrupt handler is not called, is ended from there).
+      if (!interrupted) post({ type: 'woke', capId: message.capId });
       return;
     }
     if (message.type !== 'call') return;
     const { id, method, args, config } = message;
+    pendingCalls.set(id, 0);
     const handles = [vm.newString(method), vm.newString(args), vm.newString(config), vm.newNumber(id)];
     const started = within(() => vm.callFunction(invoke, vm.undefined, ...handles));
     for (const h of handles) h.dispose();
     if (interrupted) return;
     if (started.error) {
+      pendingCalls.delete(id);
       post({ type: 'answer', id, ok: false, error: describe(vm.dump(started.error)) });
       started.error.dispose();
       return;
     }
     const promise = started.value;
     vm.resolvePromise(promise).then((settled) => {
+      pendingCalls.delete(id);
       if (interrupted) return;
       if (settled.error) {
         const error = vm.dump(settled.error);
@@ -224,6 +298,7 @@ let interrupted = false;
     promise.dispose();
     pump();
   });
+  loading = false;
   post({ type: 'ready' });
 })().catch((error) => post({ type: 'crash', error: describe(error) }));
 `;

@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  webcrypto,
+} from 'node:crypto';
 
 /** The entry of a signed package that holds its signature; every other file is signed. */
 export const SIGNATURE_FILE = 'SIGNATURE.json';
@@ -12,17 +20,28 @@ export type SignatureFile = { algorithm: 'ed25519'; publicKey: string; signature
  * What is signed: a fixed domain line, then `sha256  name` for every file but the signature,
  * sorted by name. Any changed, added, removed or renamed file changes it.
  */
-export function signedMessage(files: ReadonlyMap<string, Buffer>): Buffer {
-  const lines = [...files.keys()]
+function messageOf(digests: ReadonlyMap<string, string>): Buffer {
+  const lines = [...digests.keys()]
     .filter((name) => name !== SIGNATURE_FILE)
     .sort()
-    .map(
-      (name) =>
-        `${createHash('sha256')
-          .update(files.get(name) as Buffer)
-          .digest('hex')}  ${name}`,
-    );
+    .map((name) => `${digests.get(name)}  ${name}`);
   return Buffer.from(`${DOMAIN}\n${lines.join('\n')}\n`, 'utf8');
+}
+
+export function signedMessage(files: ReadonlyMap<string, Buffer>): Buffer {
+  return messageOf(new Map([...files].map(([name, data]) => [name, createHash('sha256').update(data).digest('hex')])));
+}
+
+/**
+ * The SHA-256 of each file, on libuv's thread pool (WebCrypto's digest): a package holds up to
+ * 20 MB, whose hashing on the event loop would hold the server's other calls for tens of ms.
+ */
+export async function digestFiles(files: ReadonlyMap<string, Buffer>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [name, data] of files) {
+    out.set(name, Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex'));
+  }
+  return out;
 }
 
 /** The short id of a public key (raw 32 bytes, base64): the first 16 hex digits of its SHA-256. */
@@ -57,16 +76,17 @@ export function signFiles(files: ReadonlyMap<string, Buffer>, privateKeyPem: str
 }
 
 /** Whether the signature file signs exactly these files with its own key (trust is decided elsewhere). */
-export function verifyFiles(files: ReadonlyMap<string, Buffer>, signature: SignatureFile): boolean {
+export async function verifyFiles(files: ReadonlyMap<string, Buffer>, signature: SignatureFile): Promise<boolean> {
   const raw = parsePublicKey(signature.publicKey);
   if (signature.algorithm !== 'ed25519' || raw === null) return false;
+  const message = messageOf(await digestFiles(files));
   try {
     const key = createPublicKey({
       key: Buffer.concat([SPKI_PREFIX, Buffer.from(raw, 'base64')]),
       format: 'der',
       type: 'spki',
     });
-    return verify(null, signedMessage(files), key, Buffer.from(signature.signature, 'base64'));
+    return verify(null, message, key, Buffer.from(signature.signature, 'base64'));
   } catch {
     return false;
   }
