@@ -122,7 +122,9 @@ const CONNECT_FAILED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
  */
 export async function startBalancer(backends) {
   const state = backends.map((base) => ({ base, url: new URL(base), healthy: false, answering: false }));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // Idle connections are let go after 30 s, before the instances' own keep-alive timeout (Fastify's
+  // 72 s) could close one under a request.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
   const stats = { retried: 0 };
   let next = 0;
   let closed = false;
@@ -216,6 +218,8 @@ export async function startBalancer(backends) {
       }
     }
   });
+  // The load's clients keep their connections: longer than any pause of theirs.
+  server.keepAliveTimeout = 65_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return {

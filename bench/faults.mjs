@@ -53,6 +53,8 @@ const redis = benchRedis(await freePort());
 await redis.start();
 const dataRoot = dataDirOf(undefined, 'br-faults-');
 const jwtSecret = `bench-faults-${Math.random().toString(36).slice(2)}-${Date.now()}-secret`;
+// Signed in through the balancer, which names the client: the public default works only on the machine itself.
+const adminPassword = `Faults-${Math.random().toString(36).slice(2, 10)}9`;
 
 /** Instance `i` on its own port (the balancer's list is fixed), started again on the same one. */
 const instances = await Promise.all(
@@ -72,6 +74,7 @@ async function startInstance(instance) {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       JWT_SECRET: jwtSecret,
+      ADMIN_PASSWORD: adminPassword,
       DEMO_MENUS: 'off',
       SHUTDOWN_GRACE_SECONDS: '15',
       // The balancer checks health every 250 ms: 2 s lets it stop sending before the port closes.
@@ -101,14 +104,14 @@ async function call(base, url, token, body) {
     const ok = response.status === 200 && json?.code === 1000;
     const gateway = response.headers.get('x-balancer-error');
     const kind = ok ? null : gateway ? `502 ${gateway}` : `${response.status}/${json?.code ?? '-'}`;
-    return { status: response.status, code: json?.code, data: json?.data, kind };
+    return { status: response.status, code: json?.code, data: json?.data, kind, message: json?.message };
   } catch (error) {
     return { status: 0, kind: `network ${error?.cause?.code ?? error?.name ?? 'error'}` };
   }
 }
 
 const BASE = balancer.base;
-const admin = await signInCompletingChange(BASE, 'admin', process.env.ADMIN_PASSWORD ?? '123456');
+const admin = await signInCompletingChange(BASE, 'admin', adminPassword);
 /** The seeded clerks, each given a password by the admin (then changed at the first sign-in, as required). */
 async function clerk(username) {
   const page = await call(BASE, '/admin/base/sys/user/page', admin.token, { page: 1, size: 20, keyWord: username });
@@ -168,6 +171,8 @@ async function client(n, until) {
       answer = await call(BASE, '/admin/customer/info/page', token, { page: 1, size: 20 });
     }
     current.requests.push({ sent, ms: performance.now() - t0, kind: answer.kind, write: op !== 'page' });
+    if (answer.kind && !current.examples.has(answer.kind))
+      current.examples.set(answer.kind, `${op}: ${answer.message ?? ''}`);
     if (answer.status === 401) {
       const again = await call(BASE, '/admin/base/open/login', null, {
         username: who.username,
@@ -240,7 +245,16 @@ const FAULTS = [
 ];
 
 for (const [index, fault] of FAULTS.entries()) {
-  phase = { index, name: fault.name, requests: [], acked: [], updated: [], faultAt: null, detail: {} };
+  phase = {
+    index,
+    name: fault.name,
+    requests: [],
+    acked: [],
+    updated: [],
+    examples: new Map(),
+    faultAt: null,
+    detail: {},
+  };
   phases.push(phase);
   const start = Date.now();
   const load = Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n, start + PHASE_MS)));
@@ -305,6 +319,7 @@ for (const p of phases) {
 const notes = phases
   .filter((p) => Object.keys(p.detail).length > 0)
   .map((p) => `- ${p.name}: ${JSON.stringify(p.detail)}`);
+for (const p of phases) for (const [kind, example] of p.examples) notes.push(`- ${p.name}, ${kind}: ${example}`);
 notes.push(`- requests the balancer sent to another instance after a refused connect: ${balancer.stats.retried}`);
 const heading = `bench:faults on ${database.kind}, ${INSTANCES} instances, ${CLIENTS} clients, ${PHASE_MS / 1000} s a phase (fault at ${FAULT_AT_MS / 1000} s), ${new Date().toISOString()}`;
 console.log(`\n${heading}\n\n${lines.join('\n')}\n\n${notes.join('\n')}`);

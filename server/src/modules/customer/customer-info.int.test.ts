@@ -274,6 +274,24 @@ describe.each(testTargets())('customer/info calls on $name', (target) => {
         expect((await storedCustomer(t, id))?.customerCode).toBe(customerCode);
     });
 
+    it('gives 40 adds at once distinct codes, every one succeeding (writers that lost a round spread out)', async () => {
+      // More writers at once than the pool has connections: on PostgreSQL and MariaDB each round of
+      // reading the highest code is won by one of them, and before the spread some lost 20 rounds.
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          t.post<{ id: number }>(
+            `${INFO}/add`,
+            { customerName: `同时${i}`, customerPhone: uniquePhone() },
+            i % 2 === 0 ? c.clerkA1.token : c.clerkB1.token,
+          ),
+        ),
+      );
+      expect(replies.map((r) => (r.status === 200 ? 200 : r.raw))).toEqual(replies.map(() => 200));
+      const codes = await Promise.all(replies.map(async (r) => (await storedCustomer(t, dataOf(r).id))?.customerCode));
+      expect(codes.every((code) => typeof code === 'string' && CODE.test(code))).toBe(true);
+      expect(new Set(codes).size).toBe(codes.length);
+    });
+
     it('the standard add keeps the same rules: owner, store and a generated code', async () => {
       const { id } = dataOf(
         await t.post<{ id: number }>(
