@@ -219,6 +219,36 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await withSchemaLock(db, (session) => runSeeds(session, ctx.seeds.steps));
   for (const start of starters) await start();
 
+  await registerWebApp(app, config);
+
+  return {
+    app,
+    ctx,
+    health,
+    beginDrain(deadline) {
+      health.beginDrain();
+      for (const drain of drainers) drain(deadline);
+    },
+    async close() {
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      await cache.close();
+      if (captchas !== cache) await captchas.close();
+      await counters.close();
+      await localCounters?.close();
+      await bus.close();
+      if (redis) await redis.quit().catch(() => undefined);
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+/**
+ * The built web app: its files (with their compressed twins and cache headers), its page on `/`, and
+ * every GET that is not an API path or a file answered with the page (history mode). Without a
+ * build (web/dist absent) unknown paths answer the API's 404.
+ */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
@@ -280,25 +310,4 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     }
     return reply.type('text/html; charset=utf-8').headers(APP_PAGE_HEADERS).sendFile('index.html');
   });
-
-  return {
-    app,
-    ctx,
-    health,
-    beginDrain(deadline) {
-      health.beginDrain();
-      for (const drain of drainers) drain(deadline);
-    },
-    async close() {
-      await app.close();
-      for (const fn of closers.reverse()) await fn();
-      await cache.close();
-      if (captchas !== cache) await captchas.close();
-      await counters.close();
-      await localCounters?.close();
-      await bus.close();
-      if (redis) await redis.quit().catch(() => undefined);
-      if (!options.db) await db.close();
-    },
-  };
 }
