@@ -85,8 +85,13 @@ describe.each(testTargets())('task/info on $name', (target) => {
   it('seeds the daily retention tasks as running system tasks, once, and the family’s menu', async () => {
     const page = dataOf(await t.post<PageResult<TaskInfo>>('/admin/task/info/page', { type: 0, size: 50 }, admin));
     const services = page.list.map((r) => r.service).sort();
-    expect(services).toEqual(['base:log-retention', 'recycle:retention']);
-    for (const row of page.list) {
+    expect(services).toEqual(['base:backup', 'base:log-retention', 'recycle:retention']);
+    // The nightly backup: at 02:00, before the retention tasks, seven kept under DATA_DIR.
+    const backup = page.list.find((r) => r.service === 'base:backup');
+    expect(backup).toMatchObject({ type: 0, status: 1, taskType: 0, cron: '0 2 * * *' });
+    expect(JSON.parse(String(backup?.data))).toEqual({ folder: 'backups', keep: 7 });
+    expect(backup?.nextRunTime).toMatch(/^\d{4}-\d\d-\d\d 02:00:00$/);
+    for (const row of page.list.filter((r) => r.service !== 'base:backup')) {
       expect(row).toMatchObject({ type: 0, status: 1, taskType: 0 });
       expect(row.cron).toMatch(/^\d+ 3 \* \* \*$/);
       // Planned at start: the next 03:xx in the task time zone.
@@ -96,7 +101,7 @@ describe.each(testTargets())('task/info on $name', (target) => {
     const again = await startApp(sameDatabase(target.name, t.ctx.config.db));
     await again.stop();
     const after = dataOf(await t.post<PageResult<TaskInfo>>('/admin/task/info/page', { type: 0, size: 50 }, admin));
-    expect(after.pagination.total).toBe(2);
+    expect(after.pagination.total).toBe(3);
 
     const menus = dataOf(
       await t.get<{

@@ -1,5 +1,6 @@
 import { taskMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
+import { backupHandler } from '../../backup/backup.task.js';
 import type { AppContext } from '../../core/context.js';
 import { menuSeed, permRowsSeed, type SysMenuService } from '../base/index.js';
 import { createEmbeddedScheduler } from './scheduler/embedded.js';
@@ -12,11 +13,12 @@ import { createTaskInfoService } from './task-info.service.js';
 
 /**
  * Scheduled tasks: task/info and its start, stop, once and log calls, the scheduler chosen by
- * configuration (embedded by default, BullMQ with REDIS_URL), the demo handler and the system
- * tasks. Registered after every other module, so their handlers are there to be scheduled.
+ * configuration (embedded by default, BullMQ with REDIS_URL), the demo and nightly backup handlers
+ * and the system tasks. Registered after every other module, so their handlers are there to be scheduled.
  */
 export async function registerTask(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
   ctx.taskHandlers.register(demoHandler);
+  ctx.taskHandlers.register(backupHandler(ctx));
   const runner = createRunner(ctx);
   let scheduler: TaskScheduler;
   if (ctx.config.redisUrl) {

@@ -1,14 +1,16 @@
 import { label } from '@backroom/contract';
+import { BACKUP_TASK } from '../../backup/backup.task.js';
 import type { AppContext } from '../../core/context.js';
 import { type Db, formatTime } from '../../core/db/index.js';
 import { writeRepeatState } from './scheduler/types.js';
 import { insertSystemTask, systemTaskServices } from './task-info.repository.js';
 
 /**
- * The system tasks (type 0) the product runs: the retention of the request log and of the recycle
- * bin, daily; named in SEED_LOCALE's language when added.
+ * The system tasks (type 0) the product runs: the nightly backup (server/src/backup), the retention
+ * of the request log and of the recycle bin, daily; named in SEED_LOCALE's language when added.
  */
 export const SYSTEM_TASKS = [
+  BACKUP_TASK,
   {
     service: 'base:log-retention',
     name: label('请求日志保留清理', '請求日誌保留清理', 'Request log retention'),
@@ -53,7 +55,7 @@ export async function seedTasks(ctx: AppContext, trx: Db): Promise<void> {
       status: 1,
       startDate: null,
       endDate: null,
-      data: null,
+      data: 'data' in task ? JSON.stringify(task.data) : null,
       type: 0,
       nextRunTime: null,
       taskType: 0,
