@@ -76,3 +76,28 @@ export function createMessageHub(): MessageCenter & { install(delivery: Delivery
 export function sayIn(text: Label, locale: Locale, values: Readonly<Record<string, unknown>> = {}): string {
   return text[locale].replace(/\{(\w+)\}/g, (_all, key: string) => String(values[key] ?? ''));
 }
+
+/**
+ * An admin alert's kind: a title and a body written with `{name}` placeholders filled from the
+ * message's parameters; optional (a holder may turn it off, the notify plugin is told regardless).
+ */
+export function alertKind(kind: string, name: Label, title: Label, body: Label): MessageKind {
+  return {
+    kind,
+    label: name,
+    optional: true,
+    render: (params, locale) => ({ title: sayIn(title, locale, params), body: sayIn(body, locale, params) }),
+  };
+}
+
+/** Sends an alert to the holders of a permission without holding the caller: a failure is logged, never thrown. */
+export function alertHolders(
+  center: MessageCenter,
+  log: { warn(obj: unknown, msg: string): void },
+  perm: string,
+  message: Omit<NewMessage, 'userIds'>,
+): void {
+  center
+    .notifyHolders(perm, message)
+    .catch((error: unknown) => log.warn({ err: error }, `alerting ${message.kind} failed`));
+}

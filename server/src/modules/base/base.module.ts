@@ -9,7 +9,7 @@ import { registerCommRoutes } from './comm.routes.js';
 import { createCommService } from './comm.service.js';
 import { registerMessageRoutes } from './message.routes.js';
 import { addMessageSeeds } from './message.seed.js';
-import { createMessageService } from './message.service.js';
+import { createMessageService, registerBaseAlertKinds } from './message.service.js';
 import { createNoticeService } from './notice.service.js';
 import { registerOpenRoutes } from './open.routes.js';
 import { createOpenService } from './open.service.js';
@@ -60,6 +60,7 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   registerSysLogRoutes(app, ctx, logs);
   registerSysSessionRoutes(app, ctx, sessions);
   const messages = createMessageService(ctx);
+  registerBaseAlertKinds(ctx);
   registerMessageRoutes(app, ctx, messages, createNoticeService(ctx));
 
   addBaseSeeds(ctx, menus);

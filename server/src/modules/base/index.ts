@@ -6,4 +6,4 @@ export { loadPrincipal, splitPerms } from './principal.repository.js';
 export { createSessionStore } from './session.repository.js';
 export { maskSecrets } from './sys-log.service.js';
 export type { SysMenuService } from './sys-menu.service.js';
-export { mediaBasesOf, richTextSanitizer } from './sys-param.service.js';
+export { mediaBasesOf, richTextSanitizer, type SysParamService } from './sys-param.service.js';

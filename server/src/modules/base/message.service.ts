@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   type Locale,
+  label,
   MESSAGE_TICKET_SECONDS,
   type Message,
   type MessagePreference,
@@ -12,7 +13,7 @@ import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { notFound, unauthorized } from '../../core/errors.js';
-import type { MessageKind, NewMessage } from '../../core/message-center.js';
+import { alertKind, type MessageKind, type NewMessage } from '../../core/message-center.js';
 import {
   countUnread,
   findOwnMessage,
@@ -240,4 +241,32 @@ export function createMessageService(ctx: AppContext): MessageService {
       return row;
     },
   };
+}
+
+/** The base module's admin alerts: an account under the sign-in throttle, a large export. */
+export function registerBaseAlertKinds(ctx: AppContext): void {
+  ctx.messages.registerKind(
+    alertKind(
+      'accountLocked',
+      label('账号被锁定', '帳號被鎖定', 'Locked accounts'),
+      label(
+        '账号 {username} 因多次密码错误被锁定',
+        '帳號 {username} 因多次密碼錯誤被鎖定',
+        'Account {username} locked after wrong passwords',
+      ),
+      label('来自 {ip}', '來自 {ip}', 'From {ip}'),
+    ),
+  );
+  ctx.messages.registerKind(
+    alertKind(
+      'exportLarge',
+      label('大量导出', '大量匯出', 'Large exports'),
+      label(
+        '{username} 导出了 {rows} 行{entity}',
+        '{username} 匯出了 {rows} 列{entity}',
+        '{username} exported {rows} rows of {entity}',
+      ),
+      label('导出记录见请求日志', '匯出記錄見請求日誌', 'The request log holds the export'),
+    ),
+  );
 }
