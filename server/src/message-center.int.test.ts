@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { baseNotice, type Message, type NoticeReceipts, type PageResult } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chain, setUpChain } from './modules/customer/customer.test-support.js';
 import { dataOf, startApp, type TestApp, testTargets } from './testing/harness.js';
-import { openSse } from './testing/sse.js';
+import { listen, openSse, streamOf } from './testing/sse.js';
 
 /** Gives a user the announcement permissions through a role of its own, whose data scope is `departmentId`. */
 export async function grantNotices(t: TestApp, userId: number, departmentId: number): Promise<void> {
@@ -30,18 +29,6 @@ export async function grantNotices(t: TestApp, userId: number, departmentId: num
   ).id;
   await t.ctx.db.db.insertInto('base_sys_user_role').values({ userId, roleId }).execute();
   t.ctx.gate.invalidate();
-}
-
-export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
-export async function streamOf(t: TestApp, base: string, token: string, lastEventId?: string) {
-  const { ticket } = dataOf(await t.post<{ ticket: string }>('/admin/base/message/ticket', {}, token));
-  return openSse(`${base}/api/admin/base/message/stream?ticket=${ticket}&language=en`, {
-    ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-  });
 }
 
 const page = (t: TestApp, token: string, body: Record<string, unknown> = {}) =>
@@ -214,5 +201,13 @@ describe.each(testTargets())('message center on $name', (target) => {
     expect(dataOf(await t.get<{ count: number }>('/admin/base/message/unreadCount', {}, clerkA1.token)).count).toBe(0);
     expect(dataOf(await page(t, clerkA1.token, { unread: true })).list).toHaveLength(0);
     expect((await page(t, clerkA1.token, { size: 5000 })).status).toBe(400);
+  });
+
+  it('a drain (SIGTERM) ends the open streams at once, so the shutdown is not held', async () => {
+    const stream = await streamOf(t, base, chain.clerkA1.token);
+    expect(stream.status).toBe(200);
+    t.beginDrain(Date.now() + 5000);
+    await stream.ended();
+    expect(stream.events.filter((e) => e.event === 'message')).toHaveLength(0);
   });
 });

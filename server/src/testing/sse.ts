@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dataOf, type TestApp } from './harness.js';
 
 /** One server-sent event as a client reads it. */
 export type SseEvent = { id: string | null; event: string; data: string };
@@ -100,5 +102,19 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       });
     });
     request.on('error', reject);
+  });
+}
+
+/** Starts the app listening on a free port (streams need a real socket): its base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** Opens a user's message stream as the web app does: a ticket first (from `ticketFrom`), then the stream. */
+export async function streamOf(t: TestApp, base: string, token: string, lastEventId?: string, ticketFrom: TestApp = t) {
+  const { ticket } = dataOf(await ticketFrom.post<{ ticket: string }>('/admin/base/message/ticket', {}, token));
+  return openSse(`${base}/api/admin/base/message/stream?ticket=${ticket}&language=en`, {
+    ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
   });
 }
