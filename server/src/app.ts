@@ -25,6 +25,7 @@ import { createDurableBus } from './core/durable-bus.js';
 import { notFound } from './core/errors.js';
 import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
+import { createMessageHub } from './core/message-center.js';
 import { registerDocs } from './core/openapi.js';
 import { createPluginHub } from './core/plugin-hooks.js';
 import { createRecycleHub } from './core/recycle.js';
@@ -33,7 +34,13 @@ import { guardCache, guardCounters } from './core/redis-guard.js';
 import { createTaskHandlerRegistry } from './core/task-handlers.js';
 import { MIGRATIONS } from './db/migrations/index.js';
 import { createHealth, HEALTH_REDIS_TIMEOUT_MS, type Health, registerHealth } from './health.js';
-import { createBusLog, createSessionStore, loadPrincipal, registerBase } from './modules/base/index.js';
+import {
+  createBusLog,
+  createSessionStore,
+  loadPrincipal,
+  messageGrantSeed,
+  registerBase,
+} from './modules/base/index.js';
 import { registerCustomer } from './modules/customer/index.js';
 import { registerDemo, registerDemoHome } from './modules/demo/index.js';
 import { registerDict } from './modules/dict/index.js';
@@ -164,6 +171,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     bus,
     instanceId,
     plugins: createPluginHub(),
+    messages: createMessageHub(),
     taskHandlers: createTaskHandlerRegistry(),
     homeFigures: createHomeFigureRegistry(),
     seeds: createSeedRegistry(),
@@ -215,6 +223,8 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
   await registerTask(app, ctx, base);
   // After every module whose figures it shows: its seed gives the home to the roles they seeded.
   registerDemoHome(app, ctx, base, { customer: customer.stats });
+  // After every module's roles: every role opens its messages, store managers write announcements.
+  messageGrantSeed(ctx);
   // Initial rows, once every module has added its steps; then what works on them starts.
   await withSchemaLock(db, (session) => runSeeds(session, ctx.seeds.steps));
   for (const start of starters) await start();

@@ -1,6 +1,7 @@
 export * from './base/coding.js';
 export * from './base/comm.js';
 export * from './base/menus.js';
+export * from './base/message.js';
 export * from './base/open.js';
 export * from './base/password-policy.js';
 export * from './base/rich-text.js';

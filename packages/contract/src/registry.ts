@@ -1,6 +1,14 @@
 import { baseCoding } from './base/coding.js';
 import { appBaseComm, baseComm } from './base/comm.js';
 import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
+import {
+  baseMessage,
+  baseMessageMenus,
+  baseMessagePref,
+  baseMessageSave,
+  baseMessageTable,
+  baseNotice,
+} from './base/message.js';
 import { baseOpen } from './base/open.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
@@ -65,6 +73,9 @@ export const declarations: readonly Declaration[] = [
   sysRole,
   sysSession,
   sysUser,
+  baseMessage,
+  baseMessageSave,
+  baseNotice,
   recycleData,
   dictType,
   dictInfo,
@@ -107,6 +118,9 @@ export const tables = {
   base_sys_recovery_code: sysRecoveryCode,
   base_sys_move_in: sysMoveIn,
   base_sys_session: sysSession,
+  base_message: baseMessageTable,
+  base_message_pref: baseMessagePref,
+  base_notice: baseNotice,
   recycle_data: recycleData,
   dict_type: dictType,
   dict_info: dictInfo,
@@ -133,6 +147,7 @@ export const menus: readonly ModuleMenus[] = [
   baseSessionMenus,
   baseCodingMenus,
   baseAiCodeMenus,
+  baseMessageMenus,
   recycleMenus,
   dictMenus,
   spaceMenus,

@@ -9,6 +9,8 @@ export type BusEvent = (
   | { type: 'invalidate'; from: string }
   /** A plugin was installed, updated, enabled, disabled, configured or removed: reload it. */
   | { type: 'plugin'; keyName: string; from: string }
+  /** Messages were stored for these users: each instance pushes them to the users' open streams. */
+  | { type: 'message'; userIds: number[]; from: string }
   /** Events were written while this instance could not publish them: read the table again. */
   | { type: 'catch-up'; from: string }
 ) & { seq?: number };

@@ -11,6 +11,7 @@ import type { Counters } from './counters.js';
 import type { DbHandle } from './db/index.js';
 import type { SeedRegistry } from './db/seeds.js';
 import type { HomeFigureRegistry } from './home-figures.js';
+import type { MessageCenter } from './message-center.js';
 import type { PluginHooks } from './plugin-hooks.js';
 import type { Recycler } from './recycle.js';
 import type { TaskHandlerRegistry } from './task-handlers.js';
@@ -37,6 +38,8 @@ export type AppContext = {
   readonly instanceId: string;
   /** The plugin hooks (notify, upload, sms); the plugin module installs them. */
   readonly plugins: PluginHooks & { install(hooks: PluginHooks): void };
+  /** Messages to staff (reminders, announcements, alerts): kinds register here, base delivers them. */
+  readonly messages: MessageCenter & { install(delivery: Pick<MessageCenter, 'notify' | 'notifyHolders'>): void };
   /** What scheduled tasks may run; modules register their handlers at start. */
   readonly taskHandlers: TaskHandlerRegistry;
   /** Figures of the home dashboard that modules provide when installed (the user module's app users). */

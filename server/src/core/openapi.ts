@@ -44,7 +44,8 @@ export function buildOpenApi(declarations: readonly Declaration[]) {
           }));
         }
       }
-      paths[`/api${e.url}`] = { [e.method]: operation };
+      // Two controllers may share a path with different methods (message/preferences: GET and POST).
+      paths[`/api${e.url}`] = { ...paths[`/api${e.url}`], [e.method]: operation };
     }
   }
   return {

@@ -124,7 +124,9 @@ export type PluginEvent =
   | { type: 'task.failed'; at: string; taskId: number; taskName: string; error: string }
   | { type: 'account.locked'; at: string; username: string; ip: string | null; until: string | null }
   | { type: 'export.large'; at: string; entity: string; rows: number; username: string }
-  | { type: 'plugin.installed'; at: string; keyName: string; name: string; version: string; signer: string | null };
+  | { type: 'plugin.installed'; at: string; keyName: string; name: string; version: string; signer: string | null }
+  /** A message of the message center, for a recipient who asked for it through the robot too. */
+  | { type: 'message'; at: string; username: string; kind: string; title: string; body: string; link: string | null };
 export type PluginEventType = PluginEvent['type'];
 /** Exports of at least this many rows are told to the notify hook. */
 export const PLUGIN_LARGE_EXPORT_ROWS = 10_000;

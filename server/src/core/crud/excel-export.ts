@@ -1,11 +1,12 @@
 import { Transform } from 'node:stream';
-import { type Column, type Locale, label, PLUGIN_LARGE_EXPORT_ROWS } from '@backroom/contract';
+import { type Column, type Locale, label, PLUGIN_LARGE_EXPORT_ROWS, sysLog } from '@backroom/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { formatTime } from '../db/index.js';
 import { paramSeed, type SeedStep } from '../db/seeds.js';
 import { refused } from '../errors.js';
+import { alertHolders } from '../message-center.js';
 import type { CrudService } from './crud-types.js';
 import {
   attachment,
@@ -238,6 +239,11 @@ export async function exportRows(
         entity: entity.prefix,
         rows: count,
         username: exporter,
+      });
+      alertHolders(ctx.messages, ctx.log, sysLog.perms.page, {
+        kind: 'exportLarge',
+        params: { entity: entity.label[locale], rows: count, username: exporter },
+        link: '/sys/log',
       });
     }
     await workbook.commit();

@@ -234,11 +234,12 @@ export function mount<E extends Endpoint>(
   gate: AuthGate,
   endpoint: E,
   handler: (ctx: RouteContext<InputOf<E>>) => HandlerResult<E>,
-  options: { labels?: FieldLabels } = {},
+  options: { labels?: FieldLabels; config?: { requestLog?: boolean } } = {},
 ): void {
   const labels = options.labels ?? {};
   const input = endpoint.input;
   app.route({
+    ...(options.config ? { config: options.config } : {}),
     method: endpoint.method === 'get' ? 'GET' : 'POST',
     url: `/api${endpoint.url}`,
     handler: async (request, reply) => {

@@ -7,6 +7,10 @@ import { registerCodingRoutes } from './coding.routes.js';
 import { createCodingService } from './coding.service.js';
 import { registerCommRoutes } from './comm.routes.js';
 import { createCommService } from './comm.service.js';
+import { registerMessageRoutes } from './message.routes.js';
+import { addMessageSeeds } from './message.seed.js';
+import { createMessageService, registerBaseAlertKinds } from './message.service.js';
+import { createNoticeService } from './notice.service.js';
 import { registerOpenRoutes } from './open.routes.js';
 import { createOpenService } from './open.service.js';
 import { registerSysDepartmentRoutes } from './sys-department.routes.js';
@@ -55,8 +59,12 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   registerSysParamRoutes(app, ctx, params);
   registerSysLogRoutes(app, ctx, logs);
   registerSysSessionRoutes(app, ctx, sessions);
+  const messages = createMessageService(ctx);
+  registerBaseAlertKinds(ctx);
+  registerMessageRoutes(app, ctx, messages, createNoticeService(ctx));
 
   addBaseSeeds(ctx, menus);
+  addMessageSeeds(ctx, menus);
   // Once the seeds ran: an install whose admin still has the public default says where it works.
   ctx.onStart(async () => {
     if (await adminHasDefaultPassword(ctx.db.db)) ctx.log.warn(defaultPasswordWarning(ctx.config.port));
@@ -72,5 +80,5 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
     },
   });
   ctx.onClose(() => logs.stop());
-  return { logs, menus, params };
+  return { logs, menus, params, messages };
 }

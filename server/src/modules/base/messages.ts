@@ -110,6 +110,21 @@ export const BASE_MESSAGES = {
     '沒有該部門的資料權限',
     'You have no data permission for this department',
   ),
+  'notice.noRecipients': m(
+    '请选择接收的部门、角色或用户',
+    '請選擇接收的部門、角色或使用者',
+    'Choose the departments, roles or users it goes to',
+  ),
+  'notice.outOfScope': m(
+    '只能发给您的数据权限范围内的部门和用户',
+    '只能發給您的資料權限範圍內的部門和使用者',
+    'It can go only to departments and users within your data scope',
+  ),
+  'notice.emptyAudience': m(
+    '所选范围内没有可接收的用户',
+    '所選範圍內沒有可接收的使用者',
+    'Nobody enabled is in the chosen departments, roles or users',
+  ),
   'dept.parentMissing': m('上级部门不存在', '上級部門不存在', 'The parent department does not exist'),
   'dept.cycle': m(
     '不能把部门移到它自己或它的下级之下',

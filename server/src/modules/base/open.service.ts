@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginOptions, SecondFactorChallenge, TokenPair } from '@backroom/contract';
+import { type LoginOptions, type SecondFactorChallenge, sysUser, type TokenPair } from '@backroom/contract';
 import { DUMMY_HASH, isLegacyHash, verifyLegacyHash, verifyPassword } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
 import { AppError, unavailable } from '../../core/errors.js';
+import { alertHolders } from '../../core/message-center.js';
 import { DEFAULT_ADMIN_PASSWORD } from './base.seed.js';
 import { replaceLegacyHash } from './legacy-password.js';
 import type { SignInClient, SysSessionService } from './sys-session.service.js';
@@ -154,6 +155,11 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
             username: user.username,
             ip: client.ip,
             until: null,
+          });
+          alertHolders(ctx.messages, ctx.log, sysUser.perms.unlock, {
+            kind: 'accountLocked',
+            params: { username: user.username, ip: client.ip ?? '' },
+            link: `/sys/user?keyWord=${encodeURIComponent(user.username)}`,
           });
         }
         throw new AppError(400, 'auth.badCredentials');

@@ -65,6 +65,8 @@ function assertFormat(data: unknown, dataType: unknown) {
 export type SysParamService = CrudService & {
   /** The sanitised HTML of a parameter; `richOnly` serves only rich-text ones (the open, tokenless call). */
   html(key: string, richOnly: boolean): Promise<string>;
+  /** Told after a parameter was added or saved on this instance (the reminder tasks follow their times). */
+  onChange(listener: (keyName: string, data: string | null) => Promise<void> | void): void;
 };
 
 export function createSysParamService(ctx: AppContext): SysParamService {
@@ -75,8 +77,32 @@ export function createSysParamService(ctx: AppContext): SysParamService {
     },
   });
   const sanitizeRichText = richTextSanitizer(mediaBasesOf(ctx.config));
+  const listeners: Array<(keyName: string, data: string | null) => Promise<void> | void> = [];
+  async function changed(ids: readonly number[], session: Parameters<typeof crud.info>[1]) {
+    if (listeners.length === 0) return;
+    for (const id of ids) {
+      const row = await crud.info(id, session);
+      for (const listener of listeners) {
+        await Promise.resolve(listener(String(row.keyName), (row.data as string | null) ?? null)).catch(
+          (error: unknown) => ctx.log.warn({ err: error, key: row.keyName }, 'following a parameter change failed'),
+        );
+      }
+    }
+  }
   return {
     ...crud,
+    async add(input, session) {
+      const result = await crud.add(input, session);
+      await changed('id' in result ? [result.id] : result.ids, session);
+      return result;
+    },
+    async update(input, session) {
+      await crud.update(input, session);
+      await changed([input.id], session);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
     async html(key, richOnly) {
       const param = await findParamByKey(ctx.db.db, key);
       if (!param || (richOnly && param.dataType !== 1)) throw notFound();

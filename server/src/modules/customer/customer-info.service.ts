@@ -28,7 +28,9 @@ import {
   updateCustomers,
   withOwnerName,
 } from './customer-info.repository.js';
+import { tellHandOver } from './customer-kinds.js';
 import { assertMayAssign, loadStaff, requireOwner, type Staff } from './owner.js';
+import { managersOf } from './reminders.repository.js';
 
 type Row = Record<string, unknown>;
 type PageListInput = ListInput & { page: number; size: number };
@@ -310,6 +312,13 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
         return { customers, ...records };
       });
       crud.changed();
+      await tellHandOver(
+        ctx.messages,
+        async (storeId) => (await managersOf(db, [storeId])).map((m) => m.id),
+        from,
+        to,
+        moved,
+      ).catch((error: unknown) => ctx.log.warn({ err: error }, 'telling of a hand-over failed'));
       return moved;
     },
   };

@@ -5,12 +5,15 @@ import { mountCrud } from '../../core/crud/factory.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerActivityRoutes } from './activity.routes.js';
 import { createActivityService } from './activity.service.js';
+import { tellOwnerOfChanges } from './changes.js';
 import { registerCustomerInfoRoutes } from './customer-info.routes.js';
 import { createCustomerInfoService } from './customer-info.service.js';
+import { registerCustomerKinds } from './customer-kinds.js';
 import { createCustomerOverview } from './customer-overview.service.js';
 import { createCustomerStats } from './customer-stats.service.js';
 import { registerInvitationRoutes } from './invitation.routes.js';
 import { createInvitationService } from './invitation.service.js';
+import { createReminders } from './reminders.js';
 import { createRevealLogCrud, type RevealTarget, registerReveal } from './reveal.js';
 import { addCustomerSeeds } from './seeds.js';
 
@@ -35,9 +38,16 @@ import { addCustomerSeeds } from './seeds.js';
  *   without one is its recorder's), and a prize photo is a file of the file space.
  */
 export async function registerCustomer(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
-  const customers = createCustomerInfoService(ctx);
-  const invitations = createInvitationService(ctx, customers);
-  const activities = createActivityService(ctx, customers);
+  registerCustomerKinds(ctx.messages);
+  createReminders(ctx);
+  // The owner is told when someone else changes her customer, invitation or activity.
+  const customers = tellOwnerOfChanges(ctx, createCustomerInfoService(ctx), 'customer', (r) => String(r.customerName));
+  const invitations = tellOwnerOfChanges(ctx, createInvitationService(ctx, customers), 'invitation', (r) =>
+    String(r.inviteTime ?? '').slice(0, 16),
+  );
+  const activities = tellOwnerOfChanges(ctx, createActivityService(ctx, customers), 'activity', (r) =>
+    String(r.customerName ?? r.activityName ?? ''),
+  );
   const overview = createCustomerOverview(customers, invitations, activities);
   // Other modules' masked fields (app users' phones) join the same audit.
   const revealTargets: RevealTarget[] = [];

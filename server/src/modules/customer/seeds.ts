@@ -17,6 +17,7 @@ import {
 import { unusableHash } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
+import { paramSeed, type SeededParam } from '../../core/db/seeds.js';
 import { STARTER_DEPARTMENTS, splitPerms } from '../base/index.js';
 import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
 import { starterNames } from './starter-chain.js';
@@ -167,7 +168,35 @@ type RoleSeed = { label: string; name: string; remark: string; perms: readonly s
  * The customer module's seed steps: its dictionaries (on every install, new or upgraded: its
  * screens label values with them) and the starter chain (a new install with STARTER_DATA on only).
  */
+/** The reminders' times of day (HH:mm, in TASK_TIMEZONE); their tasks' crons follow them (task module). */
+const REMINDER_PARAMS: readonly SeededParam[] = [
+  {
+    keyName: 'reminderTime',
+    name: label('明日到访提醒时间', '明日到訪提醒時間', "Time of tomorrow's visits reminder"),
+    dataType: 0,
+    data: '18:00',
+    remark: label(
+      '每天此时（HH:mm）提醒员工明天的邀约',
+      '每天此時（HH:mm）提醒員工明天的邀約',
+      "Every day at this time (HH:mm), owners are told of tomorrow's invitations",
+    ),
+  },
+  {
+    keyName: 'morningReminderTime',
+    name: label('今日到访提醒时间', '今日到訪提醒時間', "Time of today's visits reminder"),
+    dataType: 0,
+    data: '08:30',
+    remark: label(
+      '每天此时（HH:mm）提醒今天的邀约和昨天未到店的客户',
+      '每天此時（HH:mm）提醒今天的邀約和昨天未到店的客戶',
+      "Every day at this time (HH:mm), owners are told of today's invitations and yesterday's no-shows",
+    ),
+  },
+];
+
 export function addCustomerSeeds(ctx: AppContext): void {
+  for (const param of REMINDER_PARAMS)
+    ctx.seeds.add(paramSeed('customer', `param-${param.keyName}`, param, ctx.config.seedLocale));
   ctx.seeds.add({
     module: 'customer',
     name: 'dictionaries',

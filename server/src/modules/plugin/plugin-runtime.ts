@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { PluginEvent, PluginHook } from '@backroom/contract';
+import { type PluginEvent, type PluginHook, pluginInfo } from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
+import { alertHolders } from '../../core/message-center.js';
 import type { PluginHooks, PluginSms, PluginStorage } from '../../core/plugin-hooks.js';
 import { unzipPackage } from './package.js';
 import {
@@ -90,6 +91,13 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     void record(keyName, message)
       .then(() => disablePluginByKey(ctx.db.db, keyName))
       .then(() => ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }))
+      .then(() =>
+        alertHolders(ctx.messages, ctx.log, pluginInfo.perms.update, {
+          kind: 'pluginDisabled',
+          params: { keyName, reason: message.slice(0, 300) },
+          link: '/helper/plugins/serve',
+        }),
+      )
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'disabling a plugin failed'));
   }
 

@@ -1,7 +1,8 @@
-import { type PluginInfo, pluginInfo, pluginMenus } from '@backroom/contract';
+import { label, type PluginInfo, pluginInfo, pluginMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { createCrud, mountCrud } from '../../core/crud/factory.js';
+import { alertKind } from '../../core/message-center.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { maskConfig } from './config-schema.js';
 import { registerPluginRoutes } from './plugin.routes.js';
@@ -14,6 +15,14 @@ import { createPluginRuntime } from './plugin-runtime.js';
  * (ctx.plugins).
  */
 export async function registerPlugin(app: FastifyInstance, ctx: AppContext, base: { menus: SysMenuService }) {
+  ctx.messages.registerKind(
+    alertKind(
+      'pluginDisabled',
+      label('插件被停用', '外掛被停用', 'Disabled plugins'),
+      label('插件已停用：{keyName}', '外掛已停用：{keyName}', 'Plugin disabled: {keyName}'),
+      label('{reason}', '{reason}', '{reason}'),
+    ),
+  );
   const runtime = createPluginRuntime(ctx);
   ctx.plugins.install(runtime);
   const plugins = createPluginService(ctx, runtime);

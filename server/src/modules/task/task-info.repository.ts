@@ -165,6 +165,27 @@ export async function systemTaskServices(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.service));
 }
 
+/** The system task running a handler, if there is one. */
+export async function findSystemTask(db: Db, service: string): Promise<TaskRow | undefined> {
+  const row = await db
+    .selectFrom('task_info')
+    .select('id')
+    .where('type', '=', 0)
+    .where('service', '=', service)
+    .executeTakeFirst();
+  return row ? findTask(db, row.id) : undefined;
+}
+
+export async function setTaskCron(db: Db, id: number, cron: string, now: string): Promise<void> {
+  await db.updateTable('task_info').set({ cron, updateTime: now }).where('id', '=', id).execute();
+}
+
+/** A parameter's value, read at seed time (a system task's time of day). */
+export async function paramValue(db: Db, keyName: string): Promise<string | null> {
+  const row = await db.selectFrom('base_sys_param').select('data').where('keyName', '=', keyName).executeTakeFirst();
+  return row?.data ?? null;
+}
+
 export async function insertSystemTask(db: Db, row: Insertable<TaskInfoTable>): Promise<void> {
   await db.insertInto('task_info').values(row).execute();
 }

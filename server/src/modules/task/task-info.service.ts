@@ -2,6 +2,7 @@ import { parseInZone, TASK_SERVER_FIELDS, type TaskHandlers, taskInfo } from '@b
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
+import { formatTime } from '../../core/db/index.js';
 import { badRequest, notFound, refused } from '../../core/errors.js';
 import type { DeletionOrigin } from '../../core/recycle.js';
 import type { Runner } from './scheduler/runner.js';
@@ -9,9 +10,11 @@ import { cronProblem, firstTick, normalizeCron, windowOf } from './scheduler/sch
 import { type TaskScheduler, writeRepeatState } from './scheduler/types.js';
 import { argsSchemaOf, readTaskArgs } from './task-args.js';
 import {
+  findSystemTask,
   findTask,
   type LogPageInput,
   pageTaskLogs,
+  setTaskCron,
   type TaskRow,
   takeTaskLogs,
   writeTaskState,
@@ -29,6 +32,8 @@ export type TaskInfoService = CrudService & {
   once(id: number): Promise<void>;
   log(input: LogPageInput): ReturnType<typeof pageTaskLogs>;
   handlers(): TaskHandlers;
+  /** A system task's daily time changed (its parameter was saved): its cron follows, and a running task is planned anew. */
+  followTime(service: string, cron: string): Promise<void>;
 };
 
 export function createTaskInfoService(ctx: AppContext, scheduler: TaskScheduler, runner: Runner): TaskInfoService {
@@ -158,6 +163,13 @@ export function createTaskInfoService(ctx: AppContext, scheduler: TaskScheduler,
       void runner.execute(row, null, 1);
     },
     log: (input) => pageTaskLogs(db, input),
+    async followTime(service, cron) {
+      const task = await findSystemTask(db, service);
+      if (!task || task.cron === cron) return;
+      await setTaskCron(db, task.id, cron, formatTime());
+      crud.resetCounts();
+      if (task.status === 1) await scheduler.plan(task.id);
+    },
     handlers() {
       return {
         timezone: zone,

@@ -1,6 +1,7 @@
 import type { TaskTrigger } from '@backroom/contract';
-import { formatInZone } from '@backroom/contract';
+import { formatInZone, taskInfo } from '@backroom/contract';
 import type { AppContext } from '../../../core/context.js';
+import { alertHolders } from '../../../core/message-center.js';
 import { readTaskArgs } from '../task-args.js';
 import { insertTaskLog, pruneTaskLogs, type TaskRow, touchLastExecute } from '../task-info.repository.js';
 
@@ -127,6 +128,11 @@ export function createRunner(ctx: AppContext): Runner {
             taskId: task.id,
             taskName: task.name,
             error: 'message' in failure ? failure.message : failure.error,
+          });
+          alertHolders(ctx.messages, ctx.log, taskInfo.perms.log, {
+            kind: 'taskFailed',
+            params: { task: task.name, error: 'message' in failure ? failure.message : failure.error },
+            link: `/task/list?id=${task.id}`,
           });
         } finally {
           clearTimeout(timer);
