@@ -165,6 +165,11 @@ const RESHAPED: ReadonlyArray<{ label: string; kind: keyof typeof REMARKS_V1; be
   { label: starterNames.hr, kind: 'hr', before: HR_PERMS_V1, after: HR_PERMS },
 ];
 
+/** What the release before gave each reshaped starter role, by label (the upgrade's test rebuilds such an install). */
+export const PREVIOUS_STARTER_GRANTS: ReadonlyMap<string, readonly string[]> = new Map(
+  RESHAPED.map((r) => [r.label, r.before]),
+);
+
 const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((x) => b.has(x));
 
 /**
