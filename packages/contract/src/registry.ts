@@ -1,6 +1,6 @@
 import { baseCoding } from './base/coding.js';
 import { appBaseComm, baseComm } from './base/comm.js';
-import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
+import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus, baseStaffMenus } from './base/menus.js';
 import {
   baseMessage,
   baseMessageMenus,
@@ -145,6 +145,7 @@ export type Tables = typeof tables;
 export const menus: readonly ModuleMenus[] = [
   baseMenus,
   baseSessionMenus,
+  baseStaffMenus,
   baseCodingMenus,
   baseAiCodeMenus,
   baseMessageMenus,

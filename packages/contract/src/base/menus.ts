@@ -91,6 +91,32 @@ export const baseSessionMenus = defineMenus(
 );
 
 /**
+ * Choosing roles on the user page (`menus-staff`): the role list the user form offers, without the
+ * role screen, so that a store manager gives her clerks the roles she may give (docs/roles.md).
+ * A seed step of its own, so existing installs receive it.
+ */
+export const baseStaffMenus = defineMenus(
+  'base',
+  '1',
+  [
+    menuDirectory(
+      '系统管理',
+      'icon-system',
+      2,
+      [
+        menuDirectory('权限管理', 'icon-auth', 1, [
+          menuPage('用户列表', '/sys/user', 'modules/base/views/user/index.vue', 'icon-user', 0, [
+            permRow('角色选择', [sysRole.perms.list], 12),
+          ]),
+        ]),
+      ],
+      '/sys',
+    ),
+  ],
+  'menus-staff',
+);
+
+/**
  * The menu screen's parse and create, added as a seed step of their own (`menus-coding`) so
  * existing installs receive them. The releases before DEMO_MENUS seeded the AI coding page with
  * it; a new install gets that page from `menus-ai-code`, only with the switch on.

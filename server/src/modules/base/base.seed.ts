@@ -3,6 +3,7 @@ import {
   baseCodingMenus,
   baseMenus,
   baseSessionMenus,
+  baseStaffMenus,
   DEFAULT_PASSWORD_POLICY,
   type Label,
   type Locale,
@@ -293,6 +294,7 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   });
   ctx.seeds.add(menuSeed(baseMenus, menus));
   ctx.seeds.add(menuSeed(baseSessionMenus, menus));
+  ctx.seeds.add(menuSeed(baseStaffMenus, menus));
   ctx.seeds.add(menuSeed(baseCodingMenus, menus));
   ctx.seeds.add(demoMenuSeed(baseAiCodeMenus, menus, ctx.config.demoMenus));
   ctx.seeds.add(sessionLimitSeed(locale));

@@ -1,4 +1,4 @@
-import { type Person, type SysUser, sysMenu, sysUser, type TokenPair, withAncestors } from '@backroom/contract';
+import { type Person, type SysUser, sysMenu, sysUser, type TokenPair } from '@backroom/contract';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
@@ -6,6 +6,7 @@ import { createRowMapper } from '../../core/crud/query.js';
 import { formatTime, toDbBool } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { updatePerson } from './comm.repository.js';
+import { openableMenuIds } from './menu-reach.js';
 import { assertPasswordAllowed, readPasswordPolicy } from './password-policy.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus } from './sys-menu.repository.js';
@@ -144,8 +145,9 @@ export function createCommService(
         for (const m of menus) for (const p of splitPerms(m.perms)) perms.add(p);
         return { perms: [...perms], menus: menus.map((m) => mapMenu({ ...m })) };
       }
-      // A role may hold a page without its directory: bring the ancestors so the menu tree can be drawn.
-      const shown = withAncestors(menus, session.menuIds);
+      // A role may hold a page without its directory: the ancestors come so the tree can be drawn;
+      // a page the role cannot open (none of its list calls held) stays out of the sidebar.
+      const shown = openableMenuIds(menus, session.menuIds, session.perms);
       return {
         perms: [...session.perms],
         menus: menus.filter((m) => shown.has(m.id)).map((m) => mapMenu({ ...m })),

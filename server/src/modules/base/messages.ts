@@ -88,6 +88,21 @@ export const BASE_MESSAGES = {
   'user.cannotDeleteSelf': m('不能删除自己', '不能刪除自己', 'You cannot delete yourself'),
   'user.passwordRequired': m('请设置密码', '請設定密碼', 'Please set a password'),
   'user.roleMissing': m('角色不存在', '角色不存在', 'A chosen role does not exist'),
+  'user.roleBeyondPerms': m(
+    '不能授予角色“{name}”：它含有您自己没有的权限',
+    '不能授予角色「{name}」：它含有您自己沒有的權限',
+    'You cannot give the role "{name}": it holds permissions you do not hold yourself',
+  ),
+  'user.roleBeyondScope': m(
+    '不能授予角色“{name}”：它的数据权限超出了您自己的部门范围',
+    '不能授予角色「{name}」：它的資料權限超出了您自己的部門範圍',
+    'You cannot give the role "{name}": it reaches departments outside your own data scope',
+  ),
+  'user.beyondReach': m(
+    '不能修改用户“{name}”：其角色的数据权限超出了您自己的部门范围',
+    '不能修改使用者「{name}」：其角色的資料權限超出了您自己的部門範圍',
+    'You cannot change the user "{name}": their roles reach departments outside your own data scope',
+  ),
   'role.labelTaken': m('角色标识已存在', '角色標識已存在', 'This role label is already taken'),
   'role.superLocked': m(
     '超级管理员角色不能删除或修改标识',
@@ -103,6 +118,11 @@ export const BASE_MESSAGES = {
     '不能授予自己没有的部门数据权限',
     '不能授予自己沒有的部門資料權限',
     'You cannot grant a department you do not hold',
+  ),
+  'role.notYours': m(
+    '角色“{name}”不是您创建或拥有的，不能修改或删除',
+    '角色「{name}」不是您建立或擁有的，不能修改或刪除',
+    'The role "{name}" is neither yours nor one you hold: you cannot change or delete it',
   ),
   'role.inUse': m('角色不存在或无权操作', '角色不存在或無權操作', 'The role does not exist or is not yours to change'),
   'dept.notInScope': m(

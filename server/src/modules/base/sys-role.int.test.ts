@@ -225,14 +225,35 @@ describe.each(testTargets())('sys/role on $name', (target) => {
   });
 
   describe('what an operator may grant', () => {
-    it('sees only the roles it created or holds', async () => {
+    // Changed with the roles that fit the jobs (issue 37): the list also offers the roles the
+    // operator may give (to choose on the user form), which it may read but not change.
+    it('sees the roles it created or holds, and those it may give, changing only the first two', async () => {
       const own = await addRole({ name: 'flat child', label: 'flat-child', menuIdList: [flat.menuId] }, flat.token);
+      const giveable = await addRole({ name: 'flat giveable', label: 'flat-giveable', menuIdList: [flat.menuId] });
+      const beyond = await addRole({ name: 'flat beyond', label: 'flat-beyond', menuIdList: [menuListPage] });
       const page = dataOf(await t.post<PageResult<SysRole>>('/admin/base/sys/role/page', { size: 100 }, flat.token));
-      expect(page.list.map((r) => r.id).sort()).toEqual([flat.roleId, own].sort());
+      const ids = page.list.map((r) => r.id);
+      expect(ids).toEqual(expect.arrayContaining([flat.roleId, own, giveable]));
+      for (const hidden of [linked.roleId, beyond, superRoleId]) expect(ids).not.toContain(hidden);
+      // Every role offered grants within flat's own menus and department.
+      const db = t.ctx.db.db;
+      const menus = await db
+        .selectFrom('base_sys_role_menu')
+        .select(['roleId', 'menuId'])
+        .where('roleId', 'in', ids)
+        .execute();
+      expect(menus.filter((m) => m.menuId !== flat.menuId)).toEqual([]);
+      expect(dataOf(await t.get<SysRole>('/admin/base/sys/role/info', { id: giveable }, flat.token)).name).toBe(
+        'flat giveable',
+      );
+      expectRuleRefusal(await t.post('/admin/base/sys/role/update', { id: giveable, name: 'x' }, flat.token));
+      expectRuleRefusal(await t.post('/admin/base/sys/role/delete', { ids: [giveable] }, flat.token));
+      expect((await roleRow(giveable))?.name).toBe('flat giveable');
       expectRefused(await t.get('/admin/base/sys/role/info', { id: linked.roleId }, flat.token), 404);
       expectRefused(await t.post('/admin/base/sys/role/update', { id: linked.roleId, name: 'x' }, flat.token), 404);
       expectRefused(await t.post('/admin/base/sys/role/delete', { ids: [linked.roleId] }, flat.token), 404);
       expect((await roleRow(own))?.userId).toBe(flat.id);
+      dataOf(await t.post('/admin/base/sys/role/delete', { ids: [giveable, beyond] }, admin));
     });
 
     it('never grants a menu it does not hold', async () => {

@@ -1,4 +1,7 @@
 import { SUPER_ROLE_LABEL } from '@backroom/contract';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Session } from '../../core/auth/principal.js';
+import { MAIN } from '../../core/crud/query.js';
 import type { Db } from '../../core/db/index.js';
 import { linkTable } from '../../core/db/links.js';
 import type { DeletedRows } from '../../core/recycle.js';
@@ -17,8 +20,20 @@ export async function findRoles(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('base_sys_role')
-    .select(['id', 'label', 'userId', 'relevance'])
+    .select(['id', 'name', 'label', 'userId', 'relevance'])
     .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Every role these users hold, once per user and role, with the user's name (a refusal names it). */
+export async function rolesOfUsers(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('base_sys_user_role as ur')
+    .innerJoin('base_sys_role as r', 'r.id', 'ur.roleId')
+    .innerJoin('base_sys_user as u', 'u.id', 'ur.userId')
+    .select(['r.id', 'r.label', 'r.relevance', 'u.username'])
+    .where('ur.userId', 'in', [...userIds])
     .execute();
 }
 
@@ -49,4 +64,41 @@ export async function superRoleId(db: Db): Promise<number | undefined> {
     .where('label', '=', SUPER_ROLE_LABEL)
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * The roles this operator could give (assertRolesGrantable decides exactly): not the superuser's,
+ * every menu the role holds held by the operator, every department it names within the operator's
+ * data scope. The role list shows them, so that a store manager finds the clerk role to give.
+ */
+export function grantableRole(
+  // biome-ignore lint/suspicious/noExplicitAny: the CRUD factory's query builder is untyped (core/crud/query.ts AnySelect)
+  eb: ExpressionBuilder<any, any>,
+  session: Pick<Session, 'menuIds' | 'departmentIds'>,
+) {
+  const menuIds = [...session.menuIds];
+  const outsideMenus = eb
+    .selectFrom('base_sys_role_menu as grm')
+    .select(sql`1`.as('one'))
+    .whereRef('grm.roleId', '=', `${MAIN}.id`);
+  const departments = session.departmentIds;
+  const outsideDepartments = eb
+    .selectFrom('base_sys_role_department as grd')
+    .select(sql`1`.as('one'))
+    .whereRef('grd.roleId', '=', `${MAIN}.id`);
+  return eb.and([
+    eb(`${MAIN}.label`, '!=', SUPER_ROLE_LABEL),
+    eb.not(eb.exists(menuIds.length > 0 ? outsideMenus.where('grm.menuId', 'not in', menuIds) : outsideMenus)),
+    ...(departments === null
+      ? []
+      : [
+          eb.not(
+            eb.exists(
+              departments.size > 0
+                ? outsideDepartments.where('grd.departmentId', 'not in', [...departments])
+                : outsideDepartments,
+            ),
+          ),
+        ]),
+  ]);
 }

@@ -8,6 +8,7 @@ import { assertMenusGrantable, assertRoleReachGrantable } from './grants.js';
 import {
   deleteRoleLinks,
   departmentIdsOfRoles,
+  grantableRole,
   menuIdsOfRoles,
   replaceRoleDepartments,
   replaceRoleMenus,
@@ -16,10 +17,15 @@ import {
 export function createSysRoleService(ctx: AppContext): CrudService {
   const isSuperRole = (row: Record<string, unknown> | undefined) => row?.label === SUPER_ROLE_LABEL;
   const assertMayChange = (row: Record<string, unknown> | undefined, session: Session) => {
-    if (isSuperRole(row) && !session.isSuper) throw refused('user.superOnly');
+    if (!row || session.isSuper) return;
+    if (isSuperRole(row)) throw refused('user.superOnly');
+    // A role offered to give (grantableRole) is someone else's to change: the clerk role of every store.
+    if (row.userId !== session.userId && !session.roleIds.includes(row.id as number))
+      throw refused('role.notYours', { name: String(row.name ?? '') });
   };
   return createCrud(ctx, sysRole, {
-    // A superuser sees every role; anyone else the roles they created and the roles they hold.
+    // A superuser sees every role; anyone else the roles they created, the roles they hold and
+    // the roles they could give (to choose on the user form); they change only the first two.
     scope: (qb, session) =>
       session.isSuper
         ? qb
@@ -27,6 +33,7 @@ export function createSysRoleService(ctx: AppContext): CrudService {
             eb.or([
               eb(`${MAIN}.userId`, '=', session.userId),
               ...(session.roleIds.length > 0 ? [eb(`${MAIN}.id`, 'in', [...session.roleIds])] : []),
+              grantableRole(eb, session),
             ]),
           ),
     setCreator: true,

@@ -6,7 +6,7 @@ import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/fac
 import { applyDepartmentScope, MAIN } from '../../core/crud/query.js';
 import { formatTime } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
-import { assertRolesGrantable } from './grants.js';
+import { assertRolesGrantable, assertUsersWithinReach } from './grants.js';
 import { deletePasswordHistory } from './password-history.repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import type { SysSessionService } from './sys-session.service.js';
@@ -71,6 +71,7 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
       if (existing && !session.isSuper && (await superUserIds(trx, [existing.id as number])).size > 0) {
         throw refused('user.superOnly');
       }
+      if (existing) await assertUsersWithinReach(trx, session, [existing.id as number]);
       // A user added without a department would sit outside every scope but a superuser's.
       await assertDepartmentUsable(
         trx,
@@ -128,6 +129,7 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
       const ids = rows.map((r) => r.id as number);
       if (ids.includes(session.userId)) throw badRequest('user.cannotDeleteSelf');
       if (!session.isSuper && (await superUserIds(trx, ids)).size > 0) throw refused('user.superOnly');
+      await assertUsersWithinReach(trx, session, ids);
       await deletePasswordHistory(trx, ids);
       await clearTwoFactor(trx, ids);
       return await deleteUserRoles(trx, ids);
@@ -141,6 +143,7 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
         await assertDepartmentUsable(trx, session, departmentId);
         await crud.touchable(trx, userIds, session);
         if (!session.isSuper && (await superUserIds(trx, userIds)).size > 0) throw refused('user.superOnly');
+        await assertUsersWithinReach(trx, session, userIds);
         await moveUsers(trx, userIds, departmentId, formatTime());
       });
       ctx.gate.invalidate();
@@ -162,6 +165,7 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
     },
     async unlock(id, session) {
       const [user] = await crud.touchable(ctx.db.db, [id], session);
+      await assertUsersWithinReach(ctx.db.db, session, [id]);
       await ctx.throttle.unlock(String(user?.username ?? ''));
     },
     /** A lost phone: the user's enrolment and recovery codes go (the request log records who did it). */
@@ -169,6 +173,7 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
       await ctx.db.db.transaction().execute(async (trx) => {
         await crud.touchable(trx, [id], session);
         if (!session.isSuper && (await superUserIds(trx, [id])).size > 0) throw refused('user.superOnly');
+        await assertUsersWithinReach(trx, session, [id]);
         await clearTwoFactor(trx, [id]);
       });
       ctx.gate.invalidate();

@@ -1,26 +1,20 @@
-import {
-  CUSTOMER_DICTS,
-  customerActivity,
-  customerInfo,
-  customerInvitationRecord,
-  customerRevealLog,
-  type Label,
-  type Locale,
-  label,
-  spaceInfo,
-  spaceType,
-  sysDepartment,
-  sysUser,
-  type UserLevel,
-  withAncestors,
-} from '@backroom/contract';
+import { CUSTOMER_DICTS, type Label, type Locale, label, type UserLevel } from '@backroom/contract';
 import { unusableHash } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import { paramSeed, type SeededParam } from '../../core/db/seeds.js';
-import { STARTER_DEPARTMENTS, splitPerms } from '../base/index.js';
+import { STARTER_DEPARTMENTS } from '../base/index.js';
 import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
 import { starterNames } from './starter-chain.js';
+import {
+  CLERK_PERMS,
+  HR_PERMS,
+  MANAGER_PERMS,
+  menusGranting,
+  ROLE_REMARKS,
+  reshapeStarterRoles,
+  TREASURER_PERMS,
+} from './starter-roles.js';
 
 /** An item named in every language, its remark the name in the other two (what the value means to a reader of either). */
 const item = (value: string, zhCn: string, zhTw: string, en: string) => ({
@@ -85,82 +79,10 @@ const CHAIN_TEXT = {
   manager: label('{store}店长', '{store}店長', '{store} manager'),
   clerk: label('{store}店员{n}', '{store}店員{n}', '{store} clerk {n}'),
   managerRole: label('店长·{store}', '店長·{store}', 'Manager · {store}'),
-  managerRemark: label(
-    '门店店长：本店客户、邀约与活动，删除、交接与查看敏感信息，本店员工',
-    '門市店長：本店客戶、邀約與活動，刪除、交接與查看敏感資訊，本店員工',
-    "Store manager: the store's customers, invitations and activities, deleting, handing over and revealing sensitive data, the store's staff",
-  ),
   clerkRole: label('店员', '店員', 'Clerk'),
-  clerkRemark: label(
-    '店员：自己的客户、邀约与活动',
-    '店員：自己的客戶、邀約與活動',
-    'Clerk: their own customers, invitations and activities',
-  ),
   treasurer: label('财务', '財務', 'Treasurer'),
-  treasurerRemark: label(
-    '财务：全部门店的客户、邀约与活动（只读，可导出）',
-    '財務：全部門市的客戶、邀約與活動（唯讀，可匯出）',
-    'Treasurer: customers, invitations and activities of every store (read-only, with export)',
-  ),
   hr: label('人事', '人事', 'HR officer'),
-  hrRemark: label(
-    '人事：全部门店的客户与活动（只读）及敏感信息查看记录',
-    '人事：全部門市的客戶與活動（唯讀）及敏感資訊查看紀錄',
-    'HR: customers and activities of every store (read-only) and the record of sensitive-data reveals',
-  ),
 };
-
-const info = customerInfo.perms;
-const invitation = customerInvitationRecord.perms;
-const activity = customerActivity.perms;
-
-/**
- * What a clerk does all day: their customers, invitations and activities, read and written, and
- * the file picker's permission row (prize photos), over the files they uploaded themselves only
- * (space-info.service.ts).
- */
-// biome-ignore format: a line a page
-const CLERK_PERMS = [
-  spaceInfo.perms.page, spaceInfo.perms.list, spaceInfo.perms.info, spaceInfo.perms.add,
-  spaceType.perms.list, spaceType.perms.add,
-  info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
-  info.add, info.create, info.preCreate, info.update, info.batchUpdate, info.remove,
-  invitation.page, invitation.list, invitation.info, invitation.findPage,
-  invitation.add, invitation.create, invitation.update,
-  activity.page, activity.list, activity.info, activity.findPage, activity.create, activity.update,
-];
-
-/**
- * A store manager: the clerk's work over the whole store, plus deletes, hand-over, reveals, Excel
- * export and import, the audit and the store's staff.
- */
-// biome-ignore format: a line a page
-const MANAGER_PERMS = [
-  ...CLERK_PERMS,
-  info.delete, info.batchDelete, info.handOver, info.reveal,
-  invitation.delete, activity.delete, activity.reveal,
-  info.export, info.import, info.importCheck, info.importCommit,
-  activity.export, activity.import, activity.importCheck, activity.importCommit,
-  customerRevealLog.perms.page,
-  sysUser.perms.page, sysUser.perms.list, sysUser.perms.info,
-  // The store filter and the calendar's store choice list the departments (the scope limits them).
-  sysDepartment.perms.list,
-];
-
-/** Reading customers, invitations and activities of the stores granted (all, as seeded). */
-// biome-ignore format: a line a page
-const READ_PERMS = [
-  info.page, info.list, info.info, info.findPage, info.findAll, info.details, info.total, info.homeBaseData,
-  invitation.page, invitation.list, invitation.info, invitation.findPage,
-  activity.page, activity.list, activity.info, activity.findPage,
-  sysDepartment.perms.list,
-];
-
-/** The treasurer reads, and exports (masked) what they read for the books. */
-const TREASURER_PERMS = [...READ_PERMS, info.export, activity.export];
-
-/** HR reads, and reads the audit of reveals (who looked at whose data, and why). */
-const HR_PERMS = [...READ_PERMS, customerRevealLog.perms.page];
 
 type RoleSeed = { label: string; name: string; remark: string; perms: readonly string[]; departments: number[] };
 
@@ -210,6 +132,16 @@ export function addCustomerSeeds(ctx: AppContext): void {
     // Recorded with STARTER_DATA off too: the switch is read at the first start only.
     run: async (trx, kind) => {
       if (ctx.config.starterData) await seedStarterChain(trx, kind, ctx.config.seedLocale);
+    },
+  });
+  // The starter roles of an install seeded before each did its job alone (docs/roles.md); a new
+  // install has them already (the step finds no role as the release before left it).
+  ctx.seeds.add({
+    module: 'customer',
+    name: 'chain-roles',
+    when: { once: '1' },
+    run: async (trx) => {
+      await reshapeStarterRoles(trx);
     },
   });
 }
@@ -302,7 +234,7 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
         {
           label: starterNames.managerRole(storeNumber),
           name: say(CHAIN_TEXT.managerRole, { store }),
-          remark: say(CHAIN_TEXT.managerRemark),
+          remark: say(ROLE_REMARKS.manager),
           perms: MANAGER_PERMS,
           departments: [storeId],
         },
@@ -314,7 +246,7 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
     {
       label: starterNames.clerkRole,
       name: say(CHAIN_TEXT.clerkRole),
-      remark: say(CHAIN_TEXT.clerkRemark),
+      remark: say(ROLE_REMARKS.clerk),
       perms: CLERK_PERMS,
       departments: [],
     },
@@ -330,7 +262,7 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
     {
       label: starterNames.treasurer,
       name: say(CHAIN_TEXT.treasurer),
-      remark: say(CHAIN_TEXT.treasurerRemark),
+      remark: say(ROLE_REMARKS.treasurer),
       perms: TREASURER_PERMS,
       departments: [top.id],
     },
@@ -341,29 +273,10 @@ async function seedStarterChain(trx: Db, kind: DbKind, locale: Locale): Promise<
     {
       label: starterNames.hr,
       name: say(CHAIN_TEXT.hr),
-      remark: say(CHAIN_TEXT.hrRemark),
+      remark: say(ROLE_REMARKS.hr),
       perms: HR_PERMS,
       departments: [top.id],
     },
     [hr],
   );
-}
-
-/**
- * The menu rows that grant exactly these permissions: every permission row whose perms all lie in
- * the set, with the pages and directories above it (what the role screen shows ticked).
- */
-async function menusGranting(trx: Db, perms: readonly string[]): Promise<number[]> {
-  const allowed = new Set(perms);
-  const menus = await trx.selectFrom('base_sys_menu').select(['id', 'parentId', 'type', 'perms']).execute();
-  const rows = menus.filter((m) => {
-    const own = splitPerms(m.perms);
-    return m.type === 2 && own.length > 0 && own.every((p) => allowed.has(p));
-  });
-  return [
-    ...withAncestors(
-      menus,
-      rows.map((m) => m.id),
-    ),
-  ];
 }
