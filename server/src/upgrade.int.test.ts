@@ -47,7 +47,12 @@ const ARRIVING_PARAMS = new Set<string>([
   ...Object.values(POLICY_PARAM_KEYS),
   // The user module's switch of app sign-in types.
   'appLoginTypes',
+  // The message center's reminder times (customer/seeds.ts).
+  'reminderTime',
+  'morningReminderTime',
 ]);
+/** The system tasks this version adds to every install (task.seed.ts): the nightly backup and the two reminders. */
+const ARRIVING_TASKS = new Set<string>(['base:backup', 'customer:visits-tomorrow', 'customer:visits-today']);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {
@@ -173,6 +178,16 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
     );
     const roleIds = new Set((before.base_sys_role ?? []).map((r) => r.id));
     expect(homeIds.size).toBe(1);
+    // Every role may open its own messages: the message page and the folders above it (message.seed.ts).
+    const afterMenus = after.base_sys_menu ?? [];
+    const messageIds = new Set<unknown>();
+    for (
+      let m = afterMenus.find((r) => r.router === '/base/message');
+      m;
+      m = afterMenus.find((r) => r.id === m?.parentId)
+    )
+      messageIds.add(m.id);
+    expect(messageIds.size).toBeGreaterThan(0);
     for (const roleId of roleIds) {
       const holds = (after.base_sys_role_menu ?? []).some((l) => l.roleId === roleId && homeIds.has(l.menuId));
       expect(holds, `role ${String(roleId)} holds the home`).toBe(true);
@@ -186,7 +201,8 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
         case 'base_sys_role_menu':
           return (
             (namedRows.some((m) => m.id === row.menuId) && holders.includes(row.roleId)) ||
-            (homeIds.has(row.menuId) && roleIds.has(row.roleId))
+            (homeIds.has(row.menuId) && roleIds.has(row.roleId)) ||
+            (messageIds.has(row.menuId) && roleIds.has(row.roleId))
           );
         case 'dict_type':
           return newDictionaries.has(String(row.key));
@@ -194,9 +210,8 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
           return newTypes.has(row.typeId);
         case 'base_sys_param':
           return ARRIVING_PARAMS.has(String(row.keyName));
-        // The nightly backup, a system task this version adds to every install (task.seed.ts).
         case 'task_info':
-          return row.service === 'base:backup' && Number(row.type) === 0;
+          return ARRIVING_TASKS.has(String(row.service)) && Number(row.type) === 0;
         default:
           return false;
       }
