@@ -31,7 +31,7 @@ export function startScriptFlags() {
 }
 
 /**
- * The environment `npm start` sets for the server (glibc's malloc settings: README, Configuration),
+ * The environment `npm start` sets for the server (glibc's malloc settings: docs/operations.md, "A systemd unit"),
  * so the e2e servers and the benches run with it too.
  */
 export function startScriptEnv() {

@@ -49,7 +49,8 @@ export function parseArgs(command: Command, argv: readonly string[]): Parsed {
   return file ? { file, force } : null;
 }
 
-const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+const mb = (bytes: number) =>
+  bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 async function main(command: Command, argv: readonly string[]): Promise<number> {
   const parsed = parseArgs(command, argv);

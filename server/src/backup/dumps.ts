@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -17,7 +17,8 @@ export class DumpError extends Error {}
 
 type ServerDb = { kind: 'postgres' | 'mysql'; url: string };
 
-const requireHere = createRequire(import.meta.url);
+// Named apart from the `createRequire` the built bundle's banner declares (server/build.mjs).
+const requireHere = requireFrom(import.meta.url);
 
 /**
  * The SQLite copy runs on a thread of its own: the backup is one step, so one read transaction

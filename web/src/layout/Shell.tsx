@@ -96,8 +96,8 @@ function themeConfig(theme: { color: string; dark: boolean }, reducedMotion: boo
   const grey = theme.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   return {
     // Component styles come from the prebuilt sheet imported above: a screen's first render no
-    // longer builds and writes them (about 8% of a list's first open in a CPU profile; README,
-    // "Benchmarks"). antd still writes this theme's tokens as CSS variables: colours and dark mode hold.
+    // longer builds and writes them (about 8% of a list's first open in a CPU profile;
+    // docs/benchmarks.md). antd still writes this theme's tokens as CSS variables: colours and dark mode hold.
     // It passes the setting to the icons too: none looks for or writes the icons' own sheet (the
     // sheet above holds `.anticon`), where each of a list's sixty or so icons did on mount.
     zeroRuntime: true,

@@ -25,7 +25,7 @@ export async function countRows(
     // matters: a write through this instance forgets the counts under way (crud-context.ts,
     // forgetCounts), so a later reader counts again, and a page whose rows contradict the total
     // it got counts afresh (read-path.ts, fullPage). A busy page sends half the statements, and
-    // its rows no longer wait for a count of their own (README, Benchmarks).
+    // its rows no longer wait for a count of their own (docs/benchmarks.md).
     return c.counts.running.run(statementKey(query), () => runCount(c, query));
   }
   const run = () => runCount(c, countQuery(c, input, session, shape));

@@ -3,7 +3,8 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * TRUST_PROXY: which hops in front of the server are believed about the client's address
- * (README, "Behind a proxy"). `hops: 0` believes none: the socket's peer is the client.
+ * (docs/architecture.md §10, "Behind a proxy"; docs/operations.md, "nginx in front").
+ * `hops: 0` believes none: the socket's peer is the client.
  * - `hops: n`: the n proxies nearest the server, whatever their addresses. Such a server must be
  *   reachable only through them: a client that connects directly is taken for a proxy, and the
  *   X-Forwarded-For it writes chooses its address.

@@ -11,7 +11,7 @@ if (missing) console.warn(`[integration] skipped: Redis outages (${missing})`);
 
 const PASSWORD = 'outage-pass-1';
 const LOCALES: readonly Locale[] = ['en', 'zh-cn', 'zh-tw'];
-/** What README "Scaling out" promises. */
+/** What docs/operations.md "Redis outages" promises. */
 const WHILE_UP_MS = 1000;
 const WHILE_DOWN_MS = 5000;
 const AFTER_RETURN_MS = 5000;
@@ -54,7 +54,7 @@ async function refusedOn(apps: readonly TestApp[], token: string, since: number,
 
 /**
  * Three instances on one database (SQLite: one file) and one Redis the test starts and stops itself
- * (issue 36, points 2 and 3). What each step promises is in README "Scaling out".
+ * (issue 36, points 2 and 3). What each step promises is in docs/operations.md "Redis outages".
  */
 describe.skipIf(missing !== null).each(testTargets())('three instances on $name through Redis outages', (target) => {
   let redis: TestRedis;

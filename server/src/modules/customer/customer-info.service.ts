@@ -127,7 +127,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     filter: filterCustomers,
     // A total is kept 2 s per principal and filters (the next pages of a search reuse it; every
     // write through this service forgets them): at 1M customers a superuser's count is most of
-    // the page's cost (README, "Customer keyword search").
+    // the page's cost (docs/benchmarks.md, "Customer keyword search").
     countCacheMs: 2000,
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       // The store and the staff number are the owner's, never what a client says.

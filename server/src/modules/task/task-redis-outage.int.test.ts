@@ -22,7 +22,7 @@ const missedOf = (logs: readonly TaskLog[]): Missed[] =>
     .filter((d): d is Missed => d.error === 'missed');
 
 /**
- * The rule of README "Scaling out": a tick that comes while Redis is down is not run late; the
+ * The rule of docs/operations.md "Redis outages": a tick that comes while Redis is down is not run late; the
  * task log shows the ticks missed as one failed row, and the schedule goes on from Redis being back.
  */
 describe.skipIf(missing !== null).each(testTargets())(

@@ -12,7 +12,7 @@ import type { CrudPageState } from './use-crud-page';
  * Pinned columns are CSS sticky cells (pinned-columns.css), not antd's `fixed`: antd measures
  * every column and the box's scroll width in script on each render to place its fixed cells,
  * forcing two or three layouts while a list opens (53–81 ms of the user, customer and activity
- * lists' main-thread CPU, measured in turns with `fixed`: README, "First opens"). The browser
+ * lists' main-thread CPU, measured in turns with `fixed`: docs/benchmarks.md, "First opens"). The browser
  * places sticky cells in its own layout.
  */
 const PIN_START = 'crud-pin crud-pin-start';

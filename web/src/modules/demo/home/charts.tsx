@@ -6,7 +6,7 @@ import { axisTicks, type ChartLook, palette, ringSlice, shareLabels } from './ch
  * The home's three charts, drawn as SVG by the page itself: a few hundred lines instead of a
  * charting library's 150 KB (issue 25, the home page's budget). A departure from the design's
  * stack, which names ECharts (lazy-loaded): even its modular build, loaded with the dashboard
- * only, kept the home 383 KB over the sign-in page against a limit of 300 (README, Benchmarks).
+ * only, kept the home 383 KB over the sign-in page against a limit of 300 (docs/benchmarks.md).
  * Each is a picture to assistive technology (`label` says its figures); a pointer shows a tip and
  * a click picks what is under it.
  */
