@@ -78,12 +78,10 @@ describe.each(testTargets())('message center on $name', (target) => {
 
     // The content a recipient opens is sanitised; another's message id is not there for her.
     const messageId = dataOf(await page(t, clerkA1.token)).list[0]?.id ?? 0;
-    const content = dataOf(
-      await t.get<{ content: string }>('/admin/base/message/notice', { id: messageId }, clerkA1.token),
-    );
+    const content = dataOf(await t.get<{ content: string }>('/admin/base/message/notice', { id }, clerkA1.token));
     expect(content.content).toContain('<b>gloves</b>');
     expect(content.content).not.toMatch(/script|onclick/);
-    expect((await t.get('/admin/base/message/notice', { id: messageId }, clerkB1.token)).status).toBe(404);
+    expect((await t.get('/admin/base/message/notice', { id }, clerkB1.token)).status).toBe(404);
 
     dataOf(await t.post('/admin/base/message/read', { ids: [messageId] }, clerkA1.token));
     // Marking another's message read changes nothing.

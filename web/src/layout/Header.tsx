@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../core/app-feedback';
 import { sessionApi } from '../core/endpoint-refs';
+import { headerItems } from '../core/header-items';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
 import { call, logout } from '../core/request';
 import { useSession } from '../core/session';
@@ -81,6 +82,10 @@ export function Header({
       />
       {groups ?? <Breadcrumb className="app-crumbs" items={crumbs.map((title) => ({ title }))} />}
       <div className="app-header-actions">
+        {headerItems().map((Item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the registered items never change order once the shell runs.
+          <Item key={i} />
+        ))}
         <Tooltip title={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
           <Button
             type="text"

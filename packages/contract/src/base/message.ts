@@ -138,6 +138,7 @@ export const baseMessage = defineController({
       method: 'get',
       auth: 'login',
       summary: label('公告内容', '公告內容', 'Announcement'),
+      // The announcement's id (its messages' link names it); only one its reader received.
       input: z.object({ id: idSchema }),
       output: returns<{ title: string; content: string; senderName: string | null; createTime: string }>(),
     },

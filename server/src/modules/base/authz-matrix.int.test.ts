@@ -5,6 +5,7 @@ import {
   appUserInfo,
   baseCoding,
   baseComm,
+  baseNotice,
   baseOpen,
   customerActivity,
   customerInfo,
@@ -41,6 +42,7 @@ import { bookOf, multipartOf } from '../../core/crud/excel.fixtures.js';
 import { type FakeWecom, startFakeWecom } from '../../testing/fake-wecom.js';
 import { installPlugin, notifyPlugin, pluginSigningKey, signedPlugin, smsPlugin } from '../../testing/fixtures.js';
 import { dataOf, expectRuleRefusal, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { messageCases, noticeInputs } from './message.fixtures.js';
 
 /**
  * The authorization matrix: every declared endpoint, with the cases its declaration implies.
@@ -183,6 +185,7 @@ const ENTITY_INPUTS: Readonly<Record<string, EntityInputs>> = {
     patch: { name: 'patched' },
     existing: async (c) => c.pageMenuId,
   },
+  [baseNotice.prefix]: noticeInputs,
   [sysParam.prefix]: {
     row: paramRow,
     patch: { remark: 'patched' },
@@ -501,6 +504,7 @@ const CODING_SPEC = {
 
 /** Endpoints whose input is not the generic one: the extra verbs and department delete. */
 const EXTRA_CASES: Readonly<Record<string, Case>> = {
+  ...messageCases,
   [urlOf(sysUser, 'move')]: {
     input: async (c) => ({ departmentId: c.departmentId, userIds: [await freshUser(c)] }),
   },
@@ -826,6 +830,8 @@ const SPEC_IGNORE_TOKEN = {
     '/admin/base/open/appSmsCode',
     // The app's own EPS, beside the staff's: each lists its audience's calls only.
     '/app/base/comm/eps',
+    // The message stream: an EventSource sends no header, so it takes a short-lived ticket instead of the token.
+    '/admin/base/message/stream',
   ],
 };
 

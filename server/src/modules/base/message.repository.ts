@@ -131,13 +131,19 @@ export async function markRead(db: Db, userId: number, ids: readonly number[] | 
   return Number(result.numUpdatedRows);
 }
 
-/** A user's own message by id (an announcement's, for its content). */
-export async function findOwnMessage(db: Db, userId: number, id: number): Promise<StoredMessage | undefined> {
+/** A user's own message of a kind about a row (an announcement she received). */
+export async function findOwnMessageAbout(
+  db: Db,
+  userId: number,
+  kind: string,
+  refId: number,
+): Promise<StoredMessage | undefined> {
   return db
     .selectFrom('base_message')
     .select(MESSAGE_COLUMNS)
     .where('userId', '=', userId)
-    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .where('refId', '=', refId)
     .executeTakeFirst();
 }
 

@@ -24,7 +24,7 @@ export function registerMessageRoutes(
   );
   mount(app, ctx.gate, on('ticket'), ({ session }) => messages.ticket(session));
   mount(app, ctx.gate, on('notice'), async ({ input, session }) =>
-    notices.content((await messages.ownMessage(session, input.id)).refId ?? 0),
+    notices.content((await messages.ownNotice(session, input.id)).refId ?? 0),
   );
   mount(
     app,

@@ -16,7 +16,7 @@ import { notFound, unauthorized } from '../../core/errors.js';
 import { alertKind, type MessageKind, type NewMessage } from '../../core/message-center.js';
 import {
   countUnread,
-  findOwnMessage,
+  findOwnMessageAbout,
   holdersOf,
   insertMessages,
   type MessageFilter,
@@ -56,8 +56,8 @@ export type MessageService = {
    * the stream on the response, to be called once the route has taken the response over.
    */
   openStream(ticket: string, lastId: number | undefined, locale: Locale): Promise<(res: ServerResponse) => void>;
-  /** The message of an announcement its recipient opened, by the message's id. */
-  ownMessage(session: Session, id: number): Promise<StoredMessage>;
+  /** An announcement its reader received (404 for one she did not): her message of it. */
+  ownNotice(session: Session, noticeId: number): Promise<StoredMessage>;
   readonly streams: StreamHub;
 };
 
@@ -235,9 +235,9 @@ export function createMessageService(ctx: AppContext): MessageService {
       const start = lastId ?? (await pageMessages(db, userId, {}, 1, 1)).rows[0]?.id ?? 0;
       return (res) => streams.open(res, userId, locale, start);
     },
-    async ownMessage(session, id) {
-      const row = await findOwnMessage(db, session.userId, id);
-      if (!row || row.kind !== NOTICE_KIND) throw notFound();
+    async ownNotice(session, noticeId) {
+      const row = await findOwnMessageAbout(db, session.userId, NOTICE_KIND, noticeId);
+      if (!row) throw notFound();
       return row;
     },
   };

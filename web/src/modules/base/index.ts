@@ -1,5 +1,7 @@
 import { registerFieldKinds } from '../../core/crud/field-kinds';
+import { registerHeaderItem } from '../../core/header-items';
 import { addMessages } from '../../core/i18n';
+import { deferred } from '../../core/lazy';
 import { registerFixedRoute } from '../../core/routes';
 import { registerSignInStep } from '../../core/sign-in-steps';
 import { registerView } from '../../core/views';
@@ -17,6 +19,7 @@ export function installBase() {
   addMessages('base', (locale) => import(`./locales/role/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/session/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/security/${locale}.json`));
+  addMessages('base', (locale) => import(`./locales/message/${locale}.json`));
   // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
   // the family's own view (base/views/info.vue for /my/info).
   registerFixedRoute('/my/info', 'base.my.title', () => import('./views/info'));
@@ -28,6 +31,10 @@ export function installBase() {
   registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));
   registerView('modules/base/views/role.vue', () => import('./views/role'));
   registerView('modules/base/views/session.vue', () => import('./views/session'));
+  registerView('modules/base/views/message.vue', () => import('./views/message'));
+  registerView('modules/base/views/notice.vue', () => import('./views/notice'));
+  // The bell: its own chunk, loaded with the shell's header.
+  registerHeaderItem(deferred(() => import('./components/message-bell').then((m) => m.default)));
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
   registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));

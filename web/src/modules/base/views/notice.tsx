@@ -1,0 +1,122 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { baseNotice, sysDepartment, sysRole, sysUser } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Select, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../core/crud/CrudPage';
+import { usePerm } from '../../../core/permission';
+import { call } from '../../../core/request';
+import { buildDepartmentTree, departmentOptions } from '../components/department-tree';
+import { NoticeReceiptsDialog } from '../components/notice-receipts';
+import { richTextExcerpt } from '../components/rich-text-excerpt';
+import { RichTextInput } from '../components/rich-text-input';
+
+/** The departments, roles and users an announcement may go to: what the sender's scope lists. */
+function useAudience() {
+  const mayRoles = usePerm(sysRole.perms.list);
+  const departments = useQuery({
+    queryKey: ['base', 'notice', 'departments'],
+    queryFn: () => call(sysDepartment.api.list, {}),
+  });
+  const roles = useQuery({
+    queryKey: ['base', 'notice', 'roles'],
+    queryFn: () => call(sysRole.api.list, {}),
+    enabled: mayRoles,
+  });
+  const users = useQuery({
+    queryKey: ['base', 'notice', 'users'],
+    queryFn: () => call(sysUser.api.list, {}),
+  });
+  return {
+    departments: departmentOptions(buildDepartmentTree(departments.data ?? [])),
+    roles: mayRoles ? (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })) : null,
+    users: (users.data ?? []).map((u) => ({ value: u.id, label: u.name ? `${u.name} (${u.username})` : u.username })),
+  };
+}
+
+/**
+ * Announcements: a title and rich text to departments (with those below them), roles or users of
+ * the sender's scope; each row says how many got it and read it, and opens the receipts.
+ */
+export default function NoticeScreen() {
+  const { t } = useTranslation();
+  const audience = useAudience();
+  const mayReceipts = usePerm(baseNotice.perms.receipts);
+  const [receipts, setReceipts] = useState<{ id: number; title: string } | null>(null);
+  return (
+    <>
+      <CrudPage
+        entity={baseNotice}
+        formWidth={760}
+        columns={[
+          { key: 'title', onPhone: true, sortable: true },
+          {
+            key: 'content',
+            render: (value) => <span className="param-excerpt">{richTextExcerpt(value)}</span>,
+          },
+          { key: 'senderName', width: 120 },
+          { key: 'recipients', width: 100 },
+          { key: 'readCount', width: 100, onPhone: true },
+          { key: 'createTime', width: 170 },
+        ]}
+        fields={[
+          { name: 'title', span: 24 },
+          { name: 'content', span: 24, input: <RichTextInput label={t('base.notice.content')} /> },
+          {
+            name: 'departmentIds',
+            span: 24,
+            tooltip: t('base.notice.departmentsHint'),
+            input: (
+              <TreeSelect
+                multiple
+                treeCheckable
+                showCheckedStrategy={TreeSelect.SHOW_PARENT}
+                treeDefaultExpandAll
+                treeData={audience.departments}
+                showSearch={{ treeNodeFilterProp: 'title' }}
+                placeholder={t('base.notice.chooseDepartments')}
+              />
+            ),
+          },
+          ...(audience.roles
+            ? [
+                {
+                  name: 'roleIds' as const,
+                  span: 24 as const,
+                  input: <Select mode="multiple" options={audience.roles} optionFilterProp="label" allowClear />,
+                },
+              ]
+            : []),
+          {
+            name: 'userIds',
+            span: 24,
+            input: <Select mode="multiple" options={audience.users} optionFilterProp="label" allowClear />,
+          },
+        ]}
+        beforeSubmit={(values) => ({
+          ...values,
+          departmentIds: values.departmentIds ?? [],
+          roleIds: values.roleIds ?? [],
+          userIds: values.userIds ?? [],
+        })}
+        rowActions={
+          mayReceipts
+            ? (row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EyeOutlined />}
+                  onClick={() => setReceipts({ id: row.id, title: row.title })}
+                  data-testid={`notice-receipts-${row.id}`}
+                >
+                  {t('base.notice.receipts')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+      {receipts && <NoticeReceiptsDialog id={receipts.id} title={receipts.title} onClose={() => setReceipts(null)} />}
+    </>
+  );
+}
