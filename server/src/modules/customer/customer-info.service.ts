@@ -28,6 +28,7 @@ import {
   updateCustomers,
   withOwnerName,
 } from './customer-info.repository.js';
+import { importPhoneWarnings } from './import-warnings.js';
 import { assertMayAssign, loadStaff, requireOwner, type Staff } from './owner.js';
 
 type Row = Record<string, unknown>;
@@ -127,6 +128,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     // write through this service forgets them): at 1M customers a superuser's count is most of
     // the page's cost (README, "Customer keyword search").
     countCacheMs: 2000,
+    importWarnings: (rows, session, locale) => importPhoneWarnings(db, crud, rows, session, locale),
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       // The store and the staff number are the owner's, never what a client says.
       delete data.storeId;

@@ -18,7 +18,7 @@ import { unusableHash } from '../../core/auth/password.js';
 import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import { STARTER_DEPARTMENTS, splitPerms } from '../base/index.js';
-import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
+import { dictionaryLabelsSeed, insertDictionaries, type StarterDictionary } from '../dict/index.js';
 import { starterNames } from './starter-chain.js';
 
 /** An item named in every language, its remark the name in the other two (what the value means to a reader of either). */
@@ -174,6 +174,7 @@ export function addCustomerSeeds(ctx: AppContext): void {
     when: { once: '1' },
     run: (trx, kind) => insertDictionaries(trx, kind, CUSTOMER_DICTIONARIES, ctx.config.seedLocale),
   });
+  ctx.seeds.add(dictionaryLabelsSeed('customer', CUSTOMER_DICTIONARIES));
   ctx.seeds.add({
     module: 'customer',
     name: 'chain',
