@@ -99,4 +99,25 @@ describe.skipIf(!hasChromium)('dictionary labels and the system theme in Chromiu
       await context.close();
     }
   });
+
+  it('draws one focus ring on a focused text field: its rounded border, no square outline inside', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/customer/info', prefs: { locale: 'en' } });
+    const search = view(page).locator('input.ant-input').first();
+    await search.click();
+    await page.keyboard.type('1');
+    const ring = await page.evaluate(() => {
+      const input = document.activeElement as HTMLElement;
+      const box = (input.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker') as HTMLElement | null) ?? input;
+      return {
+        tag: input.tagName,
+        outline: getComputedStyle(input).outlineStyle,
+        shadow: getComputedStyle(box).boxShadow,
+        radius: getComputedStyle(box).borderTopLeftRadius,
+      };
+    });
+    expect(ring.tag).toBe('INPUT');
+    expect(ring.outline).toBe('none');
+    expect(ring.shadow).not.toBe('none');
+    expect(ring.radius).not.toBe('0px');
+  });
 });

@@ -280,6 +280,7 @@ export function ImportDialog({ entity, open, onClose, onImported }: ImportDialog
 function ImportReportView({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
   const actions: ImportRowAction[] = ['insert', 'update', 'skip', 'error'];
+  const warned = report.rows.filter((r) => (r.warnings?.length ?? 0) > 0).length;
   return (
     <div data-testid="excel-import-report">
       <Space wrap style={{ marginBottom: 12 }} role="status">
@@ -288,6 +289,12 @@ function ImportReportView({ report }: { report: ImportReport }) {
             {t(`excel.action.${a}`)}: {report.counts[a]}
           </Tag>
         ))}
+        {warned > 0 && (
+          <span data-testid="excel-import-warned">
+            <WarningOutlined style={{ color: WARNING_COLOR, marginRight: 4 }} />
+            {t('excel.warnedRows', { count: warned })}
+          </span>
+        )}
       </Space>
       {!report.token && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('excel.nothing')} />}
       {report.ignoredColumns.length > 0 && (
