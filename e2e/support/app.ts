@@ -77,7 +77,10 @@ export type TokenPair = { token: string; expire: number; refreshToken: string; r
 
 export type Prefs = {
   locale?: 'zh-cn' | 'zh-tw' | 'en';
-  dark?: boolean;
+  /** Light or dark as the user picked it; `'system'`: never picked, the app follows `colorScheme`. */
+  dark?: boolean | 'system';
+  /** The system's preference (prefers-color-scheme), light unless said. */
+  colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   /** Menu grouping (the settings drawer's "group the menu" switch) on. */
   group?: boolean;
@@ -96,6 +99,7 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
     baseURL: base,
     viewport: prefs.viewport ?? { width: 1440, height: 900 },
     reducedMotion: prefs.motion ? 'no-preference' : 'reduce',
+    colorScheme: prefs.colorScheme ?? 'light',
   });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const now = Date.now();
@@ -113,10 +117,8 @@ export async function newContext(browser: Browser, base: string, prefs: Prefs = 
       if (localStorage.getItem('backroom.e2e-init')) return;
       localStorage.setItem('backroom.e2e-init', '1');
       if (locale) localStorage.setItem('backroom.locale', JSON.stringify({ value: locale }));
-      localStorage.setItem(
-        'backroom.theme',
-        JSON.stringify({ value: { name: 'default', color: '#4165d7', dark, isGroup, transition: 'none' } }),
-      );
+      const theme = { name: 'default', color: '#4165d7', isGroup, transition: 'none' };
+      localStorage.setItem('backroom.theme', JSON.stringify({ value: dark === 'system' ? theme : { ...theme, dark } }));
       if (stored) {
         localStorage.setItem('backroom.token', JSON.stringify(stored.token));
         localStorage.setItem('backroom.refreshToken', JSON.stringify(stored.refreshToken));

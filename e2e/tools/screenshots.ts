@@ -66,8 +66,10 @@ const only = process.argv[2];
 const wanted = (route: string) => !only || route === '/login' || route.includes(only) || slug(route).includes(only);
 const LOCALES = ['zh-cn', 'en'] as const;
 const THEMES = [
-  { name: 'light', dark: false },
-  { name: 'dark', dark: true },
+  { name: 'light', dark: false, colorScheme: 'light' },
+  { name: 'dark', dark: true, colorScheme: 'light' },
+  // No theme picked on a system that prefers dark: the app follows it (desktop, zh-cn only).
+  { name: 'system', dark: 'system', colorScheme: 'dark' },
 ] as const;
 const SIZES = [
   { width: 1440, height: 900 },
@@ -173,8 +175,10 @@ async function main() {
     for (const size of SIZES) {
       for (const locale of LOCALES) {
         for (const theme of THEMES) {
+          if (theme.name === 'system' && (locale !== 'zh-cn' || size.width !== 1440)) continue;
           const where = `${locale}.${theme.name}.${size.width}x${size.height}`;
-          await shootSetting(run, { locale, dark: theme.dark, viewport: size }, where);
+          const { dark, colorScheme } = theme;
+          await shootSetting(run, { locale, dark, colorScheme, viewport: size }, where);
         }
       }
     }

@@ -80,7 +80,7 @@ describe('npm run new:entity', () => {
     }
     expect(output).toMatch(/Wrote server\/src\/db\/migrations\/\d{14}_sample_create-goods\.ts/);
     expect(fs.readFileSync(path.join(dir, 'web/src/modules/sample/index.ts'), 'utf8')).toContain(
-      "registerView('modules/sample/views/sample-goods', ",
+      "registerView('modules/sample/views/sample-goods.vue', ",
     );
   });
 
@@ -184,7 +184,7 @@ describe('npm run new:entity', () => {
       };
       expect(data.perms).toContain('sample:goods:page');
       expect(data.menus).toContainEqual(
-        expect.objectContaining({ router: '/sample/goods', viewPath: 'modules/sample/views/sample-goods' }),
+        expect.objectContaining({ router: '/sample/goods', viewPath: 'modules/sample/views/sample-goods.vue' }),
       );
     } finally {
       child.kill('SIGTERM');

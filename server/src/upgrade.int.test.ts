@@ -1,5 +1,6 @@
 import {
   CUSTOMER_DICTS,
+  type DictData,
   GOODS_TYPE_DICT,
   type MenuNode,
   menus,
@@ -293,6 +294,25 @@ describe.each(testTargets())(`upgrading a ${RELEASE} database on $name`, (target
 
     const dict = dataOf(await t.post<Record<string, Array<{ name: string }>>>('/admin/dict/info/data', {}, admin));
     expect(dict.fixtureDict?.map((i) => i.name).sort()).toEqual(['Child', 'Parent']);
+    // The release's seeded items are labelled in every language now (dict's dictionary-labels
+    // step); the operator's own items have no labels and show their name in each.
+    const english = dataOf(
+      await t.post<DictData>('/admin/dict/info/data', { types: ['goodsType', 'fixtureDict'] }, admin, {
+        language: 'en',
+      }),
+    );
+    expect(english.goodsType?.find((i) => i.value === 11)).toMatchObject({
+      name: 'Fruit',
+      labels: { 'zh-cn': '水果', 'zh-tw': '水果', en: 'Fruit' },
+    });
+    expect(english.goodsType?.find((i) => i.value === 3)?.labels).toEqual({
+      'zh-cn': '日用百货',
+      'zh-tw': '日用百貨',
+      en: 'Household goods',
+    });
+    expect(english.fixtureDict?.map((i) => i.name).sort()).toEqual(['Child', 'Parent']);
+    const stored = await t.ctx.db.loose.selectFrom('dict_info').select(['name', 'nameEn']).execute();
+    expect(stored.filter((r) => r.name === 'Parent' || r.name === 'Child').map((r) => r.nameEn)).toEqual([null, null]);
 
     const taskRows = dataOf(
       await t.post<PageResult<{ id: number; name: string }>>('/admin/task/info/page', { page: 1, size: 50 }, admin),

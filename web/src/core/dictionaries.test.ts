@@ -5,16 +5,89 @@ import { dictItemsOf, dictLabel, dictOptions, itemTree } from './dictionaries';
 /** Shaped as dict/info/data answers (the family's wire sample): flat, by orderNum, numeric values as numbers. */
 const DATA: DictData = {
   occupation: [
-    { id: 23, typeId: 20, name: '法师', value: 4, orderNum: 1, parentId: null },
-    { id: 30, typeId: 20, name: '幻影刺客', value: 5, orderNum: 1, parentId: 26 },
-    { id: 24, typeId: 20, name: '战士', value: 3, orderNum: 2, parentId: null },
-    { id: 26, typeId: 20, name: '刺客', value: 1, orderNum: 4, parentId: null },
-    { id: 27, typeId: 20, name: '射手', value: 0, orderNum: 5, parentId: null },
+    {
+      id: 23,
+      typeId: 20,
+      name: '法师',
+      labels: { 'zh-cn': '法师', 'zh-tw': '法师', en: '法师' },
+      value: 4,
+      orderNum: 1,
+      parentId: null,
+    },
+    {
+      id: 30,
+      typeId: 20,
+      name: '幻影刺客',
+      labels: { 'zh-cn': '幻影刺客', 'zh-tw': '幻影刺客', en: '幻影刺客' },
+      value: 5,
+      orderNum: 1,
+      parentId: 26,
+    },
+    {
+      id: 24,
+      typeId: 20,
+      name: '战士',
+      labels: { 'zh-cn': '战士', 'zh-tw': '战士', en: '战士' },
+      value: 3,
+      orderNum: 2,
+      parentId: null,
+    },
+    {
+      id: 26,
+      typeId: 20,
+      name: '刺客',
+      labels: { 'zh-cn': '刺客', 'zh-tw': '刺客', en: '刺客' },
+      value: 1,
+      orderNum: 4,
+      parentId: null,
+    },
+    {
+      id: 27,
+      typeId: 20,
+      name: '射手',
+      labels: { 'zh-cn': '射手', 'zh-tw': '射手', en: '射手' },
+      value: 0,
+      orderNum: 5,
+      parentId: null,
+    },
   ],
-  brand: [{ id: 21, typeId: 19, name: 'COOL', value: 'cool', orderNum: 1, parentId: null }],
+  brand: [
+    {
+      id: 21,
+      typeId: 19,
+      name: 'COOL',
+      labels: { 'zh-cn': 'COOL', 'zh-tw': 'COOL', en: 'COOL' },
+      value: 'cool',
+      orderNum: 1,
+      parentId: null,
+    },
+  ],
 };
 
 describe('dictionary data on the client', () => {
+  it('names each item in the language asked for, its name where the server sent no labels', () => {
+    const labelled: DictData = {
+      customerType: [
+        {
+          id: 3,
+          typeId: 7,
+          name: 'VIP客户',
+          labels: { 'zh-cn': 'VIP客户', 'zh-tw': 'VIP客戶', en: 'VIP customer' },
+          value: 'vip',
+          orderNum: 1,
+          parentId: null,
+        },
+      ],
+    };
+    expect(dictLabel(dictItemsOf(labelled, 'customerType', 'en'), 'vip')).toBe('VIP customer');
+    expect(dictLabel(dictItemsOf(labelled, 'customerType', 'zh-tw'), 'vip')).toBe('VIP客戶');
+    expect(dictOptions(dictItemsOf(labelled, 'customerType', 'en'))).toEqual([{ label: 'VIP customer', value: 'vip' }]);
+    // An older server's answer without labels: the name it sent.
+    const [item] = labelled.customerType ?? [];
+    const old = { customerType: [{ ...item, labels: undefined }] } as unknown as DictData;
+    expect(dictLabel(dictItemsOf(old, 'customerType', 'en'), 'vip')).toBe('VIP客户');
+  });
+
   it('gives each item its type key and keeps the server order', () => {
     const items = dictItemsOf(DATA, 'occupation');
     expect(items.map((i) => i.id)).toEqual([23, 30, 24, 26, 27]);

@@ -3,12 +3,15 @@ import {
   type DictData,
   type DictDataItem,
   dropEmptyChildren,
+  type Locale,
   mapTree,
+  parseLocale,
   type TableNode,
   type TreeRow,
 } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dictApi } from './endpoint-refs';
 import { call } from './request';
 
@@ -32,11 +35,15 @@ export function itemTree<T extends TreeRow>(rows: readonly T[]): TableNode<T>[] 
   return dropEmptyChildren(buildTree(rows));
 }
 
-/** The items of one type from the data map, flat and in order, each with its type key. */
-export function dictItemsOf(data: DictData | undefined, type: string): DictItem[] {
+/**
+ * The items of one type from the data map, flat and in order, each with its type key and named in
+ * the language given (its label there; the name the server sent when it has none).
+ */
+export function dictItemsOf(data: DictData | undefined, type: string, locale?: Locale): DictItem[] {
   return (data?.[type] ?? []).map((item) => ({
     ...item,
     type,
+    name: (locale !== undefined ? item.labels?.[locale] : undefined) ?? item.name,
     // The server answers the id for an empty value; an older one might not.
     value: item.value === null || item.value === undefined || item.value === '' ? item.id : item.value,
   }));
@@ -90,11 +97,17 @@ export type DictLookup = {
 
 export function useDictLookup(enabled: boolean): DictLookup {
   const query = useDictData(enabled);
+  const locale = useLocale();
   return useMemo(
     () => ({
-      options: (type) => dictOptions(itemTree(dictItemsOf(query.data, type))),
-      label: (type, value) => dictLabel(dictItemsOf(query.data, type), value),
+      options: (type) => dictOptions(itemTree(dictItemsOf(query.data, type, locale))),
+      label: (type, value) => dictLabel(dictItemsOf(query.data, type, locale), value),
     }),
-    [query.data],
+    [query.data, locale],
   );
+}
+
+/** The UI language, re-rendering on a switch: the data map holds every language's labels, so no call is made. */
+export function useLocale(): Locale {
+  return parseLocale(useTranslation().i18n.language);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accentText, contrast, SURFACES, shades, THEME_PRESETS } from './theme';
 
 describe('shades', () => {
@@ -35,5 +35,56 @@ describe('accentText', () => {
     expect(contrast(orange, '#000000')).toBeLessThan(contrast('#FFA500', '#000000'));
     const blue = accentText('#4165d7', true);
     expect(contrast(blue, '#ffffff')).toBeLessThan(contrast('#4165d7', '#ffffff'));
+  });
+});
+
+describe('dark mode before the user picks one', () => {
+  /** A prefers-color-scheme query the test turns, as a system switching to dark would. */
+  function systemPrefers(dark: boolean) {
+    const listeners: Array<(event: { matches: boolean }) => void> = [];
+    const query = {
+      matches: dark,
+      addEventListener: (_: string, listener: (event: { matches: boolean }) => void) => listeners.push(listener),
+    };
+    window.matchMedia = vi.fn(() => query) as unknown as typeof window.matchMedia;
+    return (next: boolean) => {
+      query.matches = next;
+      for (const listener of listeners) listener({ matches: next });
+    };
+  }
+  const load = async () => {
+    vi.resetModules();
+    return (await import('./theme')).useTheme;
+  };
+  afterEach(() => {
+    localStorage.clear();
+    document.documentElement.removeAttribute('data-theme');
+  });
+
+  it('follows the system preference and its changes until the user picks light or dark', async () => {
+    const turn = systemPrefers(true);
+    const useTheme = await load();
+    expect(useTheme.getState().dark).toBe(true);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    turn(false);
+    expect(useTheme.getState().dark).toBe(false);
+    // A colour alone is no choice of light or dark: the system still decides, and nothing stores it.
+    useTheme.getState().update({ color: '#51C21A' });
+    expect(JSON.stringify(localStorage)).not.toContain('"dark"');
+    turn(true);
+    expect(useTheme.getState().dark).toBe(true);
+    useTheme.getState().update({ dark: false });
+    turn(true);
+    expect(useTheme.getState().dark).toBe(false);
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('keeps the user’s pick over the system’s preference at the next start', async () => {
+    systemPrefers(false);
+    (await load()).getState().update({ dark: true });
+    systemPrefers(false);
+    const again = await load();
+    expect(again.getState().dark).toBe(true);
+    expect(again.getState().color).toBe('#4165d7');
   });
 });

@@ -117,27 +117,54 @@ function applyToDocument(theme: Theme, animate: boolean) {
   root.style.colorScheme = theme.dark ? 'dark' : 'light';
 }
 
-type ThemeState = Theme & { update(patch: Partial<Theme>): void };
+type ThemeState = Theme & {
+  /** Whether the user picked light or dark: until then the theme follows the system's preference. */
+  darkChosen: boolean;
+  update(patch: Partial<Theme>): void;
+};
 
-function initialTheme(): Theme {
+/** The system's dark preference (prefers-color-scheme), where the browser tells it. */
+const systemDark = (): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+function initialTheme(): Theme & { darkChosen: boolean } {
   const saved = storage.get<Partial<Theme>>(KEYS.theme) ?? {};
-  const theme = { ...DEFAULT_THEME, ...saved };
+  const darkChosen = typeof saved.dark === 'boolean';
+  const theme = {
+    ...DEFAULT_THEME,
+    ...saved,
+    dark: darkChosen ? saved.dark === true : (systemDark()?.matches ?? false),
+  };
   if (!isHexColor(theme.color)) theme.color = DEFAULT_THEME.color;
   if (!TRANSITIONS.includes(theme.transition)) theme.transition = 'slide';
-  return theme;
+  return { ...theme, darkChosen };
 }
 
+/**
+ * The theme: colour, light or dark, the tab style and the page transition, kept on the device.
+ * Dark follows the system's preference (and its changes) until the user picks light or dark; the
+ * choice is stored only then, so a colour picked alone keeps following the system.
+ */
 export const useTheme = create<ThemeState>((set, get) => {
   const theme = initialTheme();
   applyToDocument(theme, false);
+  systemDark()?.addEventListener('change', (event) => {
+    const { update: _update, darkChosen, ...current } = get();
+    if (darkChosen || current.dark === event.matches) return;
+    const next = { ...current, dark: event.matches };
+    applyToDocument(next, true);
+    set(next);
+  });
   return {
     ...theme,
     update(patch) {
-      const { update: _update, ...current } = get();
+      const { update: _update, darkChosen: chosen, ...current } = get();
+      const darkChosen = chosen || patch.dark !== undefined;
       const next = { ...current, ...patch };
-      storage.set(KEYS.theme, next);
+      const { dark: _dark, ...rest } = next;
+      storage.set(KEYS.theme, darkChosen ? next : rest);
       applyToDocument(next, true);
-      set(next);
+      set({ ...next, darkChosen });
     },
   };
 });

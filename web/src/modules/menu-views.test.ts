@@ -1,5 +1,6 @@
-import { menuPages, menus } from '@backroom/contract';
+import { type MenuNode, menuPages, menus } from '@backroom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../core/i18n';
 import { isFrameView, resolveView } from '../core/views';
 import { installModules } from '.';
 
@@ -27,6 +28,15 @@ describe('the seeded menus', () => {
     expect(viewPath).toMatch(/^(cool\/)?modules\/[a-z-]+\/views\/[a-z/-]+\.vue$/);
     // Rows an earlier release seeded in the app's own form open the same view.
     expect(resolveView(ownForm(viewPath ?? ''))).toBe(resolveView(viewPath));
+  });
+
+  // The breadcrumb, the sidebar, the tabs and the role screen's tree show every seeded name in the
+  // reader's language: one missing in Traditional Chinese would fall back to the Simplified name.
+  it.each(['zh-tw', 'en'] as const)('names every seeded menu and permission row in %s', (locale) => {
+    const flat = (nodes: readonly MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.childMenus ?? [])]);
+    const names = [...new Set(menus.flatMap((m) => flat(m.tree)).map((n) => n.name))];
+    const untranslated = names.filter((name) => i18n.getResource(locale, 'translation', `menus.${name}`) === undefined);
+    expect(untranslated).toEqual([]);
   });
 
   it('would notice a page naming a view nobody registered', () => {

@@ -43,7 +43,17 @@ export const EXCEL_REPORT_MAX_ROWS = 500;
 /** One problem of an import row: the cell (`C5`), its column and the message in the request's language. */
 export type ImportCellError = { cell: string; column: string; message: string };
 export type ImportRowAction = 'insert' | 'update' | 'skip' | 'error';
-export type ImportReportRow = { row: number; action: ImportRowAction; key?: string; errors?: ImportCellError[] };
+/**
+ * One row of an import check: what a commit would do with it, the problems that stop it (`errors`)
+ * and what the operator should know before committing it (`warnings`: a phone another customer has).
+ */
+export type ImportReportRow = {
+  row: number;
+  action: ImportRowAction;
+  key?: string;
+  errors?: ImportCellError[];
+  warnings?: ImportCellError[];
+};
 /**
  * What an import check answers: what a commit would do with each row, nothing written. The token
  * names the checked batch for importCommit (single use, for a limited time); null when no row may be committed.
@@ -54,6 +64,11 @@ export type ImportReport = {
   rows: ImportReportRow[];
   /** Whether rows were left out of `rows` (the counts still cover them). */
   truncated: boolean;
+  /**
+   * The file's columns the import reads nothing from, as their headers: columns an export writes
+   * that no import sets (a customer's store name follows the owner), so an exported file comes back as it is.
+   */
+  ignoredColumns: string[];
 };
 export type ImportResult = { inserted: number; updated: number };
 

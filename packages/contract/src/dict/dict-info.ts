@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { col } from '../core/columns.js';
 import { defineEntity, type RowOf, returns } from '../core/entity.js';
-import { label } from '../core/i18n.js';
+import { type Locale, label } from '../core/i18n.js';
 import type { DictType } from './dict-type.js';
 
 /** Body of dict/info/data: the type keys wanted; empty or absent means every type. */
@@ -22,13 +22,17 @@ export const dictInfo = defineEntity({
   columns: {
     typeId: col.int({ label: label('类型ID', '類型ID', 'Type'), min: 1, index: true }),
     name: col.string({ label: label('名称', '名稱', 'Name'), min: 1, max: 100 }),
+    // The item's label in each UI language; an empty one shows `name` (dictItemLabel).
+    nameZhCn: col.string({ label: label('简体名称', '簡體名稱', 'Name (Simplified)'), nullable: true, max: 100 }),
+    nameZhTw: col.string({ label: label('繁体名称', '繁體名稱', 'Name (Traditional)'), nullable: true, max: 100 }),
+    nameEn: col.string({ label: label('英文名称', '英文名稱', 'Name (English)'), nullable: true, max: 100 }),
     // Empty means "the item's id" (docs/spec.md §3); the data call answers the id then.
     value: col.string({ label: label('值', '值', 'Value'), nullable: true, max: 500 }),
     orderNum: col.int({ label: label('排序', '排序', 'Order'), default: 0 }),
     remark: col.string({ label: label('备注', '備註', 'Remark'), nullable: true, max: 500 }),
     parentId: col.int({ label: label('父ID', '父ID', 'Parent'), nullable: true, min: 1, index: true }),
   },
-  query: { keyWordLikeFields: ['name', 'value'], fieldEq: ['typeId', 'parentId'] },
+  query: { keyWordLikeFields: ['name', 'nameZhCn', 'nameZhTw', 'nameEn', 'value'], fieldEq: ['typeId', 'parentId'] },
   defaultOrder: { column: 'orderNum', sort: 'asc' },
   extra: {
     types: {
@@ -49,14 +53,43 @@ export const dictInfo = defineEntity({
 
 export type DictInfo = RowOf<typeof dictInfo.columns>;
 
+/** The columns that hold an item's label in each UI language. */
+export const DICT_LABEL_COLUMNS = { 'zh-cn': 'nameZhCn', 'zh-tw': 'nameZhTw', en: 'nameEn' } as const satisfies Record<
+  Locale,
+  string
+>;
+
+/** An item's label in a language: its own for that language, else its name. */
+export function dictItemLabel(
+  item: { name: string } & Partial<Record<(typeof DICT_LABEL_COLUMNS)[Locale], string | null>>,
+  locale: Locale,
+): string {
+  const own = item[DICT_LABEL_COLUMNS[locale]];
+  return typeof own === 'string' && own.trim() !== '' ? own : item.name;
+}
+
+/** An item's label in every UI language (each falling back to its name). */
+export function dictItemLabels(
+  item: { name: string } & Partial<Record<(typeof DICT_LABEL_COLUMNS)[Locale], string | null>>,
+): Record<Locale, string> {
+  return {
+    'zh-cn': dictItemLabel(item, 'zh-cn'),
+    'zh-tw': dictItemLabel(item, 'zh-tw'),
+    en: dictItemLabel(item, 'en'),
+  };
+}
+
 /**
  * One item of the data map, as the family's server sends it: a numeric value travels as a number,
  * an empty value as the item's id. Items come flat, ordered by orderNum; parentId makes the tree.
+ * `name` is the label in the request's language (the family's clients show it); `labels` holds it
+ * in every UI language, so a client switching languages needs no new call.
  */
 export type DictDataItem = {
   id: number;
   typeId: number;
   name: string;
+  labels: Record<Locale, string>;
   value: string | number;
   orderNum: number;
   parentId: number | null;

@@ -134,9 +134,10 @@ export function namesOf(module: string, entityPath: string) {
     table: `${module}_${snake(entityPath)}`,
     file,
     router: `/${module}/${entityPath}`,
-    // The app's own path, as the seeded menus hold them (no `.vue`; the web still resolves that form
-    // in menus an upgraded install keeps: web/src/core/views.ts, viewKey).
-    viewPath: `modules/${module}/views/${file}`,
+    // The family's form, as the seeded menus hold them (`.vue`), so that its Vue client finds the
+    // screen it would have for the page ('/src/' + viewPath); the web resolves every spelling alike
+    // (web/src/core/views.ts, viewKey).
+    viewPath: `modules/${module}/views/${file}.vue`,
     moduleName: pascal(module),
     migration: `${module} create-${kebab(entityPath)}`,
   };

@@ -1,4 +1,4 @@
-import type { Entity, PageResult, StandardAction } from '@backroom/contract';
+import type { Entity, Locale, PageResult, StandardAction } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import type { Db } from '../db/index.js';
 import type { AppError } from '../errors.js';
@@ -59,7 +59,19 @@ export type CrudOptions = {
   invalidatesAuth?: boolean;
   /** Standard actions the module mounts itself. */
   custom?: readonly StandardAction[];
+  /** What an import check tells of the rows it would write without refusing them (see ImportWarningRow). */
+  importWarnings?: ImportWarnings;
 };
+
+/** A row an import check would write: its sheet row, the values it writes, and the id of the row it updates. */
+export type ImportWarningRow = { row: number; values: Row; id?: number };
+/** A warning of one row's column (the column's name), in the request's language. */
+export type ImportWarning = { row: number; column: string; message: string };
+export type ImportWarnings = (
+  rows: readonly ImportWarningRow[],
+  session: Session,
+  locale: Locale,
+) => Promise<ImportWarning[]>;
 
 export type CrudService = {
   readonly entity: Entity;
@@ -115,4 +127,6 @@ export type CrudService = {
   updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void>;
   /** Forget cached totals and principals after writes made through insertManyIn/updateIn. */
   changed(): void;
+  /** The module's warnings about rows an import check would write (CrudOptions.importWarnings; none without). */
+  importWarnings: ImportWarnings;
 };

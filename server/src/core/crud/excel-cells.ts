@@ -1,5 +1,5 @@
 import type { Column, Entity, Label, Locale } from '@backroom/contract';
-import { LOCALES, ownValue } from '@backroom/contract';
+import { dictItemLabel, LOCALES, ownValue } from '@backroom/contract';
 import type { CellValue } from 'exceljs';
 import { formatTime, type LooseDb } from '../db/index.js';
 
@@ -12,11 +12,24 @@ export const loadExcelJS = async () => (await import('exceljs')).default;
 /** A value as a spreadsheet cell holds it once read: text, a number, a boolean, or nothing. */
 export type Plain = string | number | boolean | null;
 
-/** Dictionary items by dictionary key: value → name, and what a person may type (name or value) → value. */
+/**
+ * Dictionary items by dictionary key: value → label in the request's language, and what a person
+ * may type (the item's name, its label in any UI language, or its value) → value.
+ */
 export type Dictionaries = ReadonlyMap<string, { names: Map<string, string>; values: Map<string, string> }>;
 
-/** The items of the dictionaries these columns are labelled by (none when no column names one). */
-export async function readDictionaries(db: LooseDb, columns: readonly Column[]): Promise<Dictionaries> {
+type DictRow = {
+  key: string;
+  id: number;
+  name: string;
+  nameZhCn: string | null;
+  nameZhTw: string | null;
+  nameEn: string | null;
+  value: string | null;
+};
+
+/** The items of the dictionaries these columns are labelled by (none when no column names one), labelled in `locale`. */
+export async function readDictionaries(db: LooseDb, columns: readonly Column[], locale: Locale): Promise<Dictionaries> {
   const keys = [...new Set(columns.map((c) => c.dict).filter((k): k is string => k !== undefined))];
   const out = new Map<string, { names: Map<string, string>; values: Map<string, string> }>();
   if (keys.length === 0) return out;
@@ -24,19 +37,30 @@ export async function readDictionaries(db: LooseDb, columns: readonly Column[]):
     .selectFrom('dict_info as i')
     .innerJoin('dict_type as t', 't.id', 'i.typeId')
     .select(['t.key as key', 'i.id as id', 'i.name as name', 'i.value as value'])
+    .select(['i.nameZhCn as nameZhCn', 'i.nameZhTw as nameZhTw', 'i.nameEn as nameEn'])
     .where('t.key', 'in', keys)
     .orderBy('i.orderNum')
     .orderBy('i.id')
     .execute();
   for (const key of keys) out.set(key, { names: new Map(), values: new Map() });
-  for (const row of rows as Array<{ key: string; id: number; name: string; value: string | null }>) {
-    const dict = out.get(row.key);
-    if (!dict) continue;
+  const items = (rows as DictRow[]).map((row) => ({
+    row,
+    dict: out.get(row.key),
     // An item's value defaults to its id when empty (docs/spec.md §3 DictInfo).
-    const value = row.value === null || row.value === '' ? String(row.id) : row.value;
-    if (!dict.names.has(value)) dict.names.set(value, row.name);
-    dict.values.set(row.name, value);
-    dict.values.set(value, value);
+    value: row.value === null || row.value === '' ? String(row.id) : row.value,
+  }));
+  const others = LOCALES.filter((l) => l !== locale);
+  // Where two items share a word, the request's language wins over the others, and a value over any word.
+  const passes: Array<(row: DictRow) => string[]> = [
+    (row) => [row.name, ...others.map((l) => dictItemLabel(row, l))],
+    (row) => [dictItemLabel(row, locale)],
+  ];
+  for (const words of passes) {
+    for (const { row, dict, value } of items) for (const word of words(row)) dict?.values.set(word.trim(), value);
+  }
+  for (const { row, dict, value } of items) {
+    dict?.values.set(value, value);
+    if (dict && !dict.names.has(value)) dict.names.set(value, dictItemLabel(row, locale));
   }
   return out;
 }

@@ -177,6 +177,7 @@ export async function exportRows(
     readDictionaries(
       ctx.db.loose,
       columns.map(([, c]) => c),
+      locale,
     ),
     operatorName(ctx, session),
   ]);

@@ -15,7 +15,7 @@ import { asLoose, type Db } from '../db/index.js';
 import { AppError, badRequest } from '../errors.js';
 import { messageOf, validationError } from '../http/validation.js';
 import { translate } from '../i18n.js';
-import type { CrudService } from './crud-types.js';
+import type { CrudService, ImportWarning, ImportWarningRow } from './crud-types.js';
 import {
   columnLetter,
   columnsOf,
@@ -33,8 +33,12 @@ type Row = Record<string, unknown>;
 
 /** One data row of an import file: its number in the sheet and its cells by column name. */
 export type FileRow = { row: number; cells: Record<string, Plain> };
-/** An import file read: where each column sits (its letters) and the data rows. */
-export type ImportFile = { letters: Record<string, string>; rows: FileRow[] };
+/**
+ * An import file read: where each column sits (its letters) and the data rows; `ignored` the
+ * headers of columns an export writes that the import does not read (told in the check's report,
+ * not kept for the commit).
+ */
+export type ImportFile = { letters: Record<string, string>; rows: FileRow[]; ignored?: string[] };
 
 /** The zip signature every .xlsx starts with. */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -103,6 +107,9 @@ export async function readImportFile(
   if (!looksLikeXlsx(bytes)) throw badRequest('excel.notXlsx');
   const columns = columnsOf(entity, excel.importColumns);
   const lookup = headerLookup(columns);
+  // What an export writes and no import sets: a file exported from the list comes back as it is.
+  const exportOnly = headerLookup(columnsOf(entity, excel.columns).filter(([name]) => !lookup.has(name.toLowerCase())));
+  const ignored: string[] = [];
   let positions: Array<string | undefined> | undefined;
   const letters: Record<string, string> = {};
   const rows: FileRow[] = [];
@@ -110,7 +117,7 @@ export async function readImportFile(
     await readFirstSheet(bytes, limits, (row, values) => {
       if (!positions) {
         if (!hasValues(values)) return true;
-        positions = readHeader(values, lookup, columns, entity, locale);
+        positions = readHeader(values, { lookup, exportOnly, ignored }, columns, entity, locale);
         positions.forEach((name, i) => {
           if (name) letters[name] = columnLetter(i - 1);
         });
@@ -136,13 +143,19 @@ export async function readImportFile(
   }
   if (!positions) throw badRequest('excel.emptyFile');
   if (rows.length === 0) throw badRequest('excel.emptyFile');
-  return { letters, rows };
+  return { letters, rows, ignored };
 }
 
-/** Header cells to column names by position (1-based, as exceljs gives row values); refuses unknown, missing and repeated columns. */
+/** How header texts name columns: those the import reads, and those only an export writes (set aside in `ignored`). */
+type HeaderNames = { lookup: Map<string, string>; exportOnly: Map<string, string>; ignored: string[] };
+
+/**
+ * Header cells to column names by position (1-based, as exceljs gives row values); refuses unknown,
+ * missing and repeated columns, and sets aside the export's columns the import does not read.
+ */
 function readHeader(
   values: unknown[],
-  lookup: Map<string, string>,
+  { lookup, exportOnly, ignored }: HeaderNames,
   columns: Array<[string, Column]>,
   entity: Entity,
   locale: Locale,
@@ -156,7 +169,8 @@ function readHeader(
     if (header === '') return;
     const name = lookup.get(header.toLowerCase());
     if (!name) {
-      unknown.push(header);
+      if (exportOnly.has(header.toLowerCase())) ignored.push(header);
+      else unknown.push(header);
       return;
     }
     if (seen.has(name)) {
@@ -190,6 +204,8 @@ export type BatchResult = {
   inserted: number[];
   /** The updated rows exactly as stored before, for the recycle bin. */
   previous: Row[];
+  /** What each row that passed writes, for the module's warnings (CrudService.importWarnings). */
+  writes: ImportWarningRow[];
 };
 
 type Planned = { file: FileRow; errors: ImportCellError[]; values: Row; key?: string };
@@ -300,6 +316,7 @@ export async function runBatch(options: {
   const outcomes: Outcome[] = [];
   const inserted: number[] = [];
   const previous: Row[] = [];
+  const writes: ImportWarningRow[] = [];
   const firstRowOfKey = new Map<string, number>();
   /** New rows, written together after the loop (insertManyIn). */
   const adds: Array<{ outcome: Outcome; data: Row }> = [];
@@ -360,6 +377,7 @@ export async function runBatch(options: {
     }
     if (!target) {
       adds.push({ outcome, data: parsed.data as Row });
+      writes.push({ row: fileRow.row, values: parsed.data as Row });
       continue;
     }
     try {
@@ -368,6 +386,7 @@ export async function runBatch(options: {
       outcome.action = 'update';
       outcome.id = id;
       previous.push(target);
+      writes.push({ row: fileRow.row, values: parsed.data as Row, id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       fail([{ cell: `A${fileRow.row}`, column: '', message: messageOf(error, locale) }]);
@@ -406,7 +425,32 @@ export async function runBatch(options: {
     outcome.action = 'error';
     outcome.errors = [{ cell: `A${outcome.row}`, column: '', message: translate(locale, 'excel.outOfScope') }];
   }
-  return { outcomes, inserted, previous };
+  const passed = new Set(outcomes.filter((o) => o.action !== 'error').map((o) => o.row));
+  return { outcomes, inserted, previous, writes: writes.filter((w) => passed.has(w.row)) };
+}
+
+/** The module's warnings on the rows of a check's outcomes, each with its cell and column label. */
+export function attachWarnings(
+  entity: Entity,
+  file: ImportFile,
+  outcomes: Outcome[],
+  warnings: readonly ImportWarning[],
+  locale: Locale,
+): void {
+  const byRow = new Map(outcomes.map((o) => [o.row, o]));
+  for (const warning of warnings) {
+    const outcome = byRow.get(warning.row);
+    if (!outcome || outcome.action === 'error') continue;
+    const column = entity.columns[warning.column];
+    outcome.warnings = [
+      ...(outcome.warnings ?? []),
+      {
+        cell: `${file.letters[warning.column] ?? 'A'}${warning.row}`,
+        column: column?.label[locale] ?? warning.column,
+        message: warning.message,
+      },
+    ];
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ export async function template(ctx: AppContext, entity: Entity, locale: Locale):
   const dicts = await readDictionaries(
     ctx.db.loose,
     columns.map(([, c]) => c),
+    locale,
   );
   const shape = entity.schemas.create.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
   const ExcelJS = await loadExcelJS();

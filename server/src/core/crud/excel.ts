@@ -13,10 +13,10 @@ import type { Session } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { AppError, badRequest, refused } from '../errors.js';
 import { endpointOf, mount, originOf } from '../http/server.js';
-import type { CrudService } from './crud-types.js';
+import type { CrudService, ImportWarningRow } from './crud-types.js';
 import { attachment, columnLetter, columnsOf, readDictionaries, XLSX_TYPE } from './excel-cells.js';
 import { exportCapSeed, exportRows } from './excel-export.js';
-import { type ImportFile, type Outcome, readImportFile, runBatch } from './excel-import.js';
+import { attachWarnings, type ImportFile, type Outcome, readImportFile, runBatch } from './excel-import.js';
 import { TEMPLATE_TEXT, template } from './excel-template.js';
 import type { ListInput } from './query.js';
 
@@ -70,7 +70,7 @@ export function stageImport(
 class DryRun extends Error {}
 
 /** The report of an import check: counts of every row, the rows listed (errors first) up to the cap. */
-function reportOf(outcomes: Outcome[], token: string | null): ImportReport {
+function reportOf(outcomes: Outcome[], token: string | null, ignoredColumns: string[]): ImportReport {
   const counts: Record<ImportRowAction, number> = { insert: 0, update: 0, skip: 0, error: 0 };
   for (const o of outcomes) counts[o.action] += 1;
   const errors = outcomes.filter((o) => o.action === 'error');
@@ -79,7 +79,7 @@ function reportOf(outcomes: Outcome[], token: string | null): ImportReport {
     .slice(0, EXCEL_REPORT_MAX_ROWS)
     .sort((a, b) => a.row - b.row)
     .map(({ id: _id, ...row }) => row);
-  return { token, counts, rows: listed, truncated: outcomes.length > listed.length };
+  return { token, counts, rows: listed, truncated: outcomes.length > listed.length, ignoredColumns };
 }
 
 /** The one file of an importCheck upload, read into memory within the size limit. */
@@ -139,20 +139,23 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
   /** Checks a file (a dry run: the writes happen in a transaction that is rolled back) and keeps it for the commit. */
   async function check(request: FastifyRequest, session: Session, locale: Locale): Promise<ImportReport> {
     const bytes = await uploadedFile(request);
-    const file = await readImportFile(entity, bytes, locale);
-    const dicts = await readDictionaries(ctx.db.loose, importColumns);
+    const { ignored = [], ...file } = await readImportFile(entity, bytes, locale);
+    const dicts = await readDictionaries(ctx.db.loose, importColumns, locale);
     let outcomes: Outcome[] = [];
+    let writes: ImportWarningRow[] = [];
     try {
       await ctx.db.db.transaction().execute(async (trx) => {
-        ({ outcomes } = await runBatch({ trx, service, session, locale, file, dicts }));
+        ({ outcomes, writes } = await runBatch({ trx, service, session, locale, file, dicts }));
         throw new DryRun();
       });
     } catch (error) {
       if (!(error instanceof DryRun)) throw error;
     }
+    // After the dry run's rollback: the module reads what is stored, not what the batch wrote.
+    attachWarnings(entity, file, outcomes, await service.importWarnings(writes, session, locale), locale);
     const passed = outcomes.filter((o) => o.action === 'insert' || o.action === 'update').map((o) => o.row);
     const token = passed.length > 0 ? await keepChecked(ctx, entity, session.userId, file, passed) : null;
-    return reportOf(outcomes, token);
+    return reportOf(outcomes, token, ignored);
   }
 
   // Multipart bodies are accepted on the check route only; every other call stays JSON.
@@ -172,7 +175,7 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
     const kept = text ? (JSON.parse(text) as CheckedImport) : undefined;
     if (!kept || kept.userId !== session.userId || kept.entity !== entity.prefix)
       throw badRequest('excel.tokenExpired');
-    const dicts = await readDictionaries(ctx.db.loose, importColumns);
+    const dicts = await readDictionaries(ctx.db.loose, importColumns, locale);
     const result = await ctx.db.db.transaction().execute(async (trx) => {
       const batch = await runBatch({
         trx,

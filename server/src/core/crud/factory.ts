@@ -34,5 +34,6 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     assertWritable: (row, session) => assertOwnedWritable(entity.ownership, session, row),
     resetCounts: c.forgetCounts,
     changed: c.afterChange,
+    importWarnings: options.importWarnings ?? (async () => []),
   };
 }

@@ -1,4 +1,4 @@
-import type { Column } from '@backroom/contract';
+import { type Column, DEFAULT_LOCALE } from '@backroom/contract';
 import type { Db } from '../db/index.js';
 import { asLoose } from '../db/index.js';
 import { isUniqueViolation } from '../db/unique.js';
@@ -69,6 +69,7 @@ export function createWriteChecks(c: CrudContext): WriteChecks {
       const dicts = await readDictionaries(
         asLoose(trx),
         given.map(([, column]) => column),
+        DEFAULT_LOCALE,
       );
       checks.checkDictValues(dicts, data);
     },

@@ -1,4 +1,4 @@
-import { TENANT_COLUMN } from '@backroom/contract';
+import { DEFAULT_LOCALE, TENANT_COLUMN } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId } from '../db/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
@@ -122,6 +122,7 @@ export function createWritePath(c: CrudContext): WritePath {
         ? await readDictionaries(
             asLoose(trx),
             checks.dictColumns.map(([, column]) => column),
+            DEFAULT_LOCALE,
           )
         : undefined;
     for (const [index, input] of inputs.entries()) {

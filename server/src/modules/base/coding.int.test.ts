@@ -126,7 +126,7 @@ describe.each(testTargets())('base/coding and menu parse/create on $name', (targ
     expect(preview.migration.content).toContain('"name": "shop_goods"');
     expect(preview.menus[0]?.childMenus?.[0]).toMatchObject({
       router: '/shop/goods',
-      viewPath: 'modules/shop/views/shop-goods',
+      viewPath: 'modules/shop/views/shop-goods.vue',
     });
     expect(preview.menus[0]?.childMenus?.[0]?.childMenus?.map((r) => r.perms)).toEqual([
       'shop:goods:page,shop:goods:list,shop:goods:info',
@@ -216,7 +216,13 @@ describe.each(testTargets())('base/coding and menu parse/create on $name', (targ
         token,
       ),
     );
-    expect(sql).toMatchObject({ source: 'sql', entity: null, router: '/shop/order' });
+    // A table's page gets a view path in the family's form, as the seeded pages hold them.
+    expect(sql).toMatchObject({
+      source: 'sql',
+      entity: null,
+      router: '/shop/order',
+      viewPath: 'modules/shop/views/shop-order.vue',
+    });
     expect(sql.columns.map((c) => [c.name, c.kind, c.nullable])).toEqual([
       ['orderNo', 'string', false],
       ['paid', 'bool', true],

@@ -29,6 +29,7 @@ import {
   withOwnerName,
 } from './customer-info.repository.js';
 import { tellHandOver } from './customer-kinds.js';
+import { importPhoneWarnings } from './import-warnings.js';
 import { assertMayAssign, loadStaff, requireOwner, type Staff } from './owner.js';
 import { managersOf } from './reminders.repository.js';
 
@@ -129,6 +130,7 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
     // write through this service forgets them): at 1M customers a superuser's count is most of
     // the page's cost (docs/benchmarks.md, "Customer keyword search").
     countCacheMs: 2000,
+    importWarnings: (rows, session, locale) => importPhoneWarnings(db, crud, rows, session, locale),
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       // The store and the staff number are the owner's, never what a client says.
       delete data.storeId;

@@ -33,6 +33,19 @@ export const CUSTOMER_MESSAGES = {
     '該手機號已有 {count} 個客戶登記，確認後仍可建立',
     '{count} customer(s) already have this phone number; confirm to create anyway',
   ),
+  'customer.importPhoneTaken': m(
+    '该手机号已有客户登记：{who}，确认后仍可导入',
+    '該手機號已有客戶登記：{who}，確認後仍可匯入',
+    'Already registered with this phone number: {who}; the import adds this row all the same',
+  ),
+  'customer.importPhoneNamed': m('{name}（{code}）', '{name}（{code}）', '{name} ({code})'),
+  'customer.importPhoneStore': m('{store}的一位客户', '{store}的一位客戶', 'a customer of {store}'),
+  'customer.importPhoneNoStore': m('未分配门店', '未分配門市', 'no store'),
+  'customer.importPhoneTwice': m(
+    '与本文件第 {row} 行的手机号相同',
+    '與本檔案第 {row} 列的手機號相同',
+    'The same phone number as row {row} of this file',
+  ),
   'customer.handOverSame': m(
     '交出和接收客户的不能是同一名员工',
     '交出和接收客戶的不能是同一名員工',

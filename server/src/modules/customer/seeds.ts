@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool } from '../../core/db/index.js';
 import { paramSeed, type SeededParam } from '../../core/db/seeds.js';
 import { STARTER_DEPARTMENTS } from '../base/index.js';
-import { insertDictionaries, type StarterDictionary } from '../dict/index.js';
+import { dictionaryLabelsSeed, insertDictionaries, type StarterDictionary } from '../dict/index.js';
 import { starterNames } from './starter-chain.js';
 import {
   CLERK_PERMS,
@@ -125,6 +125,7 @@ export function addCustomerSeeds(ctx: AppContext): void {
     when: { once: '1' },
     run: (trx, kind) => insertDictionaries(trx, kind, CUSTOMER_DICTIONARIES, ctx.config.seedLocale),
   });
+  ctx.seeds.add(dictionaryLabelsSeed('customer', CUSTOMER_DICTIONARIES));
   ctx.seeds.add({
     module: 'customer',
     name: 'chain',

@@ -15,8 +15,8 @@ const url = (d: { endpoints: readonly { action: string; url: string }[] }, actio
   return found.url;
 };
 
-/** What each item of the data map carries (the family's wire sample), no more. */
-const DATA_ITEM_FIELDS = ['id', 'name', 'orderNum', 'parentId', 'typeId', 'value'];
+/** What each item of the data map carries (the family's wire sample, and the labels in every language), no more. */
+const DATA_ITEM_FIELDS = ['id', 'labels', 'name', 'orderNum', 'parentId', 'typeId', 'value'];
 
 describe.each(testTargets())('dict/info and dict/type on $name', (target) => {
   let t: TestApp;
@@ -147,6 +147,7 @@ describe.each(testTargets())('dict/info and dict/type on $name', (target) => {
       id: phantom,
       typeId: job,
       name: '幻影刺客',
+      labels: { 'zh-cn': '幻影刺客', 'zh-tw': '幻影刺客', en: '幻影刺客' },
       value: 5,
       orderNum: 1,
       parentId: assassin,
@@ -174,6 +175,35 @@ describe.each(testTargets())('dict/info and dict/type on $name', (target) => {
     const emptyKey = unique('empty');
     await addType('空', emptyKey);
     expect(await data({ types: [emptyKey] })).toEqual({ [emptyKey]: [] });
+  });
+
+  it('keeps a label per UI language: the data map names each item in the request’s language, its name where it has none', async () => {
+    const key = unique('labelled');
+    const typeId = await addType('标签', key);
+    const both = await addItem({ typeId, name: '门店', nameZhTw: ' 門市 ', nameEn: 'Store', value: 's', orderNum: 1 });
+    const plain = await addItem({ typeId, name: '仅名称', nameEn: '', value: 'p', orderNum: 2 });
+    const [first, second] = await storedItems([both, plain]);
+    expect([first?.nameZhCn, first?.nameZhTw, first?.nameEn]).toEqual([null, '門市', 'Store']);
+    expect([second?.nameZhCn, second?.nameZhTw, second?.nameEn]).toEqual([null, null, null]);
+    const names = async (language: string) =>
+      dataOf(await t.post<DictData>(url(dictInfo, 'data'), { types: [key] }, admin, { language }))[key]?.map(
+        (i) => i.name,
+      );
+    expect(await names('en')).toEqual(['Store', '仅名称']);
+    expect(await names('zh-tw')).toEqual(['門市', '仅名称']);
+    expect(await names('zh-cn')).toEqual(['门店', '仅名称']);
+    expect((await data({ types: [key] }))[key]?.[0]?.labels).toEqual({ 'zh-cn': '门店', 'zh-tw': '門市', en: 'Store' });
+    // The seeded dictionaries come labelled in every language.
+    const goods = (await data({ types: ['goodsType'] })).goodsType ?? [];
+    expect(goods.find((i) => i.value === 11)?.labels).toEqual({ 'zh-cn': '水果', 'zh-tw': '水果', en: 'Fruit' });
+    // The item screen's keyword finds a label in any language.
+    const page = dataOf(
+      await t.post<{ list: DictInfo[] }>(url(dictInfo, 'page'), { page: 1, size: 20, typeId, keyWord: 'stor' }, admin),
+    );
+    expect(page.list.map((i) => i.id)).toEqual([both]);
+    const tooLong = await t.post(url(dictInfo, 'add'), { typeId, name: 'x', nameEn: 'y'.repeat(101) }, admin, en);
+    expectRefused(tooLong, 400);
+    expect(tooLong.body.message).toContain('Name (English)');
   });
 
   it('opens the types without a token, and the data to any signed-in user without a permission', async () => {

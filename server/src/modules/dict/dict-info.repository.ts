@@ -63,7 +63,7 @@ export async function dataItems(db: Db, typeIds: readonly number[]) {
   if (typeIds.length === 0) return [];
   return db
     .selectFrom('dict_info')
-    .select(['id', 'typeId', 'name', 'value', 'orderNum', 'parentId'])
+    .select(['id', 'typeId', 'name', 'nameZhCn', 'nameZhTw', 'nameEn', 'value', 'orderNum', 'parentId'])
     .where('typeId', 'in', [...typeIds])
     .orderBy('orderNum')
     .orderBy('id')

@@ -10,5 +10,5 @@ export function registerDictInfoRoutes(app: FastifyInstance, ctx: AppContext, it
   // No token (docs/spec.md §6 ignoreToken): the family's clients read the types before anyone signs in.
   mount(app, ctx.gate, endpointOf(dictInfo, 'types'), () => items.types());
   // Any signed-in user: every screen that labels a value with a dictionary needs it (docs/architecture.md §7).
-  mount(app, ctx.gate, endpointOf(dictInfo, 'data'), ({ input }) => items.data(input.types));
+  mount(app, ctx.gate, endpointOf(dictInfo, 'data'), ({ input, locale }) => items.data(input.types, locale));
 }

@@ -1,4 +1,14 @@
-import { type DictData, type DictType, dictInfo, dictWireValue, makesCycle, withDescendants } from '@backroom/contract';
+import {
+  DICT_LABEL_COLUMNS,
+  type DictData,
+  type DictType,
+  dictInfo,
+  dictItemLabels,
+  dictWireValue,
+  type Locale,
+  makesCycle,
+  withDescendants,
+} from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { badRequest } from '../../core/errors.js';
@@ -11,8 +21,8 @@ type Row = Record<string, unknown>;
 export type DictInfoService = CrudService & {
   /** Every type (the open types call). */
   types(): Promise<DictType[]>;
-  /** Type key → its items by orderNum; every type when no keys are given. */
-  data(keys: readonly string[] | undefined): Promise<DictData>;
+  /** Type key → its items by orderNum, named in this language; every type when no keys are given. */
+  data(keys: readonly string[] | undefined, locale: Locale): Promise<DictData>;
 };
 
 /**
@@ -26,6 +36,11 @@ export function createDictInfoService(ctx: AppContext): DictInfoService {
     async beforeWrite(data, _input, { trx, existing }) {
       const out: Row = { ...data };
       if (data.name !== undefined) out.name = requiredText(data.name, dictInfo.columns.name.label);
+      for (const column of Object.values(DICT_LABEL_COLUMNS)) {
+        if (data[column] === undefined) continue;
+        const text = typeof data[column] === 'string' ? data[column].trim() : '';
+        out[column] = text === '' ? null : text;
+      }
       if (data.value !== undefined) {
         const value = typeof data.value === 'string' ? data.value.trim() : '';
         out.value = value === '' ? null : value;
@@ -68,7 +83,7 @@ export function createDictInfoService(ctx: AppContext): DictInfoService {
     async types() {
       return (await allTypes(ctx.db.db)) as DictType[];
     },
-    async data(keys) {
+    async data(keys, locale) {
       const types = await typesByKeys(ctx.db.db, keys && keys.length > 0 ? keys : undefined);
       const entries: Array<[string, DictData[string]]> = [];
       const byType = new Map<number, DictData[string]>();
@@ -84,10 +99,12 @@ export function createDictInfoService(ctx: AppContext): DictInfoService {
         types.map((t) => Number(t.id)),
       )) {
         const id = Number(item.id);
+        const labels = dictItemLabels(item);
         byType.get(Number(item.typeId))?.push({
           id,
           typeId: Number(item.typeId),
-          name: item.name,
+          name: labels[locale],
+          labels,
           value: dictWireValue(item.value, id),
           orderNum: Number(item.orderNum),
           parentId: nullableId(item.parentId),

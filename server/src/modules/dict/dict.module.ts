@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { menuSeed, type SysMenuService } from '../base/index.js';
 import { registerRecycleRelations } from '../recycle/index.js';
-import { insertStarterDictionaries } from './dict.seed.js';
+import { dictionaryLabelsSeed, insertStarterDictionaries, STARTER_DICTIONARIES } from './dict.seed.js';
 import { registerDictInfoRoutes } from './dict-info.routes.js';
 import { createDictInfoService } from './dict-info.service.js';
 import { registerDictTypeRoutes } from './dict-type.routes.js';
@@ -33,5 +33,6 @@ export async function registerDict(app: FastifyInstance, ctx: AppContext, base: 
     when: { once: '1' },
     run: (trx, kind) => insertStarterDictionaries(trx, kind, ctx.config.seedLocale),
   });
+  ctx.seeds.add(dictionaryLabelsSeed('dict', STARTER_DICTIONARIES));
   return { types, items };
 }

@@ -1,4 +1,4 @@
-import { type Label, type Locale, label } from '@backroom/contract';
+import { DICT_LABEL_COLUMNS, type Label, LOCALES, type Locale, label } from '@backroom/contract';
 import { asLoose, type Db, type DbKind, formatTime, insertReturningId } from '../../core/db/index.js';
 
 type StarterItem = { name: Label; value: string; remark?: Label; children?: StarterItem[] };
@@ -83,13 +83,18 @@ export async function insertStarterDictionaries(trx: Db, kind: DbKind, locale: L
   await insertDictionaries(trx, kind, STARTER_DICTIONARIES, locale);
 }
 
-/**
- * Dictionary types with their items in the seed language, each one whose key the install does not have yet (another
- * module's dictionaries, added by its seed step; a type the operator already made stays theirs).
- */
 /** The demo goods' type dictionary (the demo module seeds it on installs that started without it). */
 export const GOODS_TYPE_DICTIONARY = STARTER_DICTIONARIES.find((type) => type.key === 'goodsType') as StarterDictionary;
 
+/** An item's label columns (dict_info nameZhCn, nameZhTw, nameEn) from its seeded name. */
+const labelColumns = (name: Label): Record<string, string> =>
+  Object.fromEntries(LOCALES.map((locale) => [DICT_LABEL_COLUMNS[locale], name[locale]]));
+
+/**
+ * Dictionary types with their items, named in the seed language and labelled in every UI language,
+ * each one whose key the install does not have yet (another module's dictionaries, added by its
+ * seed step; a type the operator already made stays theirs).
+ */
 export async function insertDictionaries(
   trx: Db,
   kind: DbKind,
@@ -103,6 +108,7 @@ export async function insertDictionaries(
       const id = await insertReturningId(db, kind, 'dict_info', {
         typeId,
         name: item.name[locale],
+        ...labelColumns(item.name),
         value: item.value,
         orderNum: index + 1,
         remark: item.remark?.[locale] ?? null,
@@ -124,4 +130,46 @@ export async function insertDictionaries(
     });
     await insertItems(typeId, type.items, null);
   }
+}
+
+/**
+ * The labels of seeded items on an install seeded before items had them (an upgrade): an item of a
+ * seeded type that still holds the seeded value and one of the seeded names (in any language: the
+ * install's SEED_LOCALE picked one) and no label yet gets the seeded labels. An item an operator
+ * renamed, added or labelled keeps what it has.
+ */
+export async function fillDictionaryLabels(trx: Db, types: readonly StarterDictionary[]): Promise<void> {
+  const db = asLoose(trx);
+  const fill = async (typeId: number, items: readonly StarterItem[]) => {
+    for (const item of items) {
+      await db
+        .updateTable('dict_info')
+        // Not an operator's edit: its updateTime stays.
+        .set(labelColumns(item.name))
+        .where('typeId', '=', typeId)
+        .where('value', '=', item.value)
+        .where('name', 'in', [...new Set(LOCALES.map((locale) => item.name[locale]))])
+        .where('nameZhCn', 'is', null)
+        .where('nameZhTw', 'is', null)
+        .where('nameEn', 'is', null)
+        .execute();
+      if (item.children) await fill(typeId, item.children);
+    }
+  };
+  for (const type of types) {
+    const found = (await db.selectFrom('dict_type').select('id').where('key', '=', type.key).executeTakeFirst()) as
+      | { id: number }
+      | undefined;
+    if (found) await fill(Number(found.id), type.items);
+  }
+}
+
+/** The seed step that labels a module's seeded dictionaries on an install seeded before labels (once). */
+export function dictionaryLabelsSeed(module: string, types: readonly StarterDictionary[]) {
+  return {
+    module,
+    name: 'dictionary-labels',
+    when: { once: '1' },
+    run: (trx: Db) => fillDictionaryLabels(trx, types),
+  } as const;
 }

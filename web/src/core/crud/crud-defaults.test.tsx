@@ -31,8 +31,24 @@ const ROW = {
 /** The dictionaries, as dict/info/data answers them: the kind column names `goodsType`. */
 const DICTIONARIES: DictData = {
   goodsType: [
-    { id: 1, typeId: 1, name: 'Fresh', value: 'fresh', orderNum: 1, parentId: null },
-    { id: 2, typeId: 1, name: 'Household', value: 'home', orderNum: 2, parentId: null },
+    {
+      id: 1,
+      typeId: 1,
+      name: 'Fresh',
+      labels: { 'zh-cn': 'Fresh', 'zh-tw': 'Fresh', en: 'Fresh' },
+      value: 'fresh',
+      orderNum: 1,
+      parentId: null,
+    },
+    {
+      id: 2,
+      typeId: 1,
+      name: 'Household',
+      labels: { 'zh-cn': 'Household', 'zh-tw': 'Household', en: 'Household' },
+      value: 'home',
+      orderNum: 2,
+      parentId: null,
+    },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Entity, ImportReport, ImportReportRow, ImportResult, ImportRowAction } from '@backroom/contract';
 import { Alert, Button, Checkbox, Modal, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
@@ -145,6 +145,9 @@ const ACTION_COLORS: Record<ImportRowAction, string | undefined> = {
   error: '#a8071a',
 };
 
+/** A warning's icon: antd's gold darkened to read at 3:1 beside the text on both surfaces. */
+const WARNING_COLOR = '#d48806';
+
 /**
  * Import: download the template, choose a filled file, see the dry run row by row (insert /
  * update / skip / error with the cell), then commit or cancel.
@@ -277,6 +280,7 @@ export function ImportDialog({ entity, open, onClose, onImported }: ImportDialog
 function ImportReportView({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
   const actions: ImportRowAction[] = ['insert', 'update', 'skip', 'error'];
+  const warned = report.rows.filter((r) => (r.warnings?.length ?? 0) > 0).length;
   return (
     <div data-testid="excel-import-report">
       <Space wrap style={{ marginBottom: 12 }} role="status">
@@ -285,8 +289,26 @@ function ImportReportView({ report }: { report: ImportReport }) {
             {t(`excel.action.${a}`)}: {report.counts[a]}
           </Tag>
         ))}
+        {warned > 0 && (
+          <span data-testid="excel-import-warned">
+            <WarningOutlined style={{ color: WARNING_COLOR, marginRight: 4 }} />
+            {t('excel.warnedRows', { count: warned })}
+          </span>
+        )}
       </Space>
       {!report.token && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('excel.nothing')} />}
+      {report.ignoredColumns.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="excel-import-ignored"
+          message={t('excel.ignoredColumns', {
+            count: report.ignoredColumns.length,
+            columns: report.ignoredColumns.join(t('excel.listSeparator')),
+          })}
+        />
+      )}
       {report.truncated && (
         <Typography.Paragraph type="secondary">
           {t('excel.truncated', { count: report.rows.length })}
@@ -312,13 +334,23 @@ function ImportReportView({ report }: { report: ImportReport }) {
             key: 'errors',
             dataIndex: 'errors',
             title: t('excel.problems'),
-            render: (errors: ImportReportRow['errors']) =>
-              errors?.map((e) => (
-                <div key={`${e.cell}-${e.message}`}>
-                  {e.cell && <Tag>{e.cell}</Tag>}
-                  {e.message}
-                </div>
-              )),
+            render: (_errors: ImportReportRow['errors'], row) => (
+              <>
+                {row.errors?.map((e) => (
+                  <div key={`${e.cell}-${e.message}`}>
+                    {e.cell && <Tag>{e.cell}</Tag>}
+                    {e.message}
+                  </div>
+                ))}
+                {row.warnings?.map((w) => (
+                  <div key={`${w.cell}-${w.message}`} data-testid="excel-import-warning">
+                    <WarningOutlined aria-label={t('excel.warning')} style={{ color: WARNING_COLOR, marginRight: 4 }} />
+                    {w.cell && <Tag>{w.cell}</Tag>}
+                    {w.message}
+                  </div>
+                ))}
+              </>
+            ),
           },
         ]}
       />

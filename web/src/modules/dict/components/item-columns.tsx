@@ -1,4 +1,4 @@
-import { type DictInfo, dictInfo, type TableNode } from '@backroom/contract';
+import { type DictInfo, dictInfo, dictItemLabel, type TableNode } from '@backroom/contract';
 import { type TableColumnType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,8 @@ export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options
         width: compact ? 140 : 200,
         fixed: compact ? undefined : 'left',
         ellipsis: true,
+        // The label in the reader's language; the stored name where the item has none.
+        render: (_name: string, row) => dictItemLabel(row, locale),
       },
       {
         key: 'value',

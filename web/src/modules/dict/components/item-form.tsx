@@ -1,4 +1,13 @@
-import { type DictInfo, type DictType, dictInfo, mapTree, type TableNode, withDescendants } from '@backroom/contract';
+import {
+  DICT_LABEL_COLUMNS,
+  type DictInfo,
+  type DictType,
+  dictInfo,
+  LOCALES,
+  mapTree,
+  type TableNode,
+  withDescendants,
+} from '@backroom/contract';
 import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +25,15 @@ const TOP_LEVEL = 0;
 /** A new item (below an optional parent), or an existing one. */
 export type ItemDraft = { mode: 'add'; parentId: number | null; orderNum: number } | { mode: 'edit'; item: DictInfo };
 
+/** The item's label in each UI language (dict_info nameZhCn, nameZhTw, nameEn), in the form's order. */
+const LABEL_KEYS = LOCALES.map((l) => DICT_LABEL_COLUMNS[l]);
+
 type Values = {
   parentId: number;
   name: string;
+  nameZhCn?: string | null;
+  nameZhTw?: string | null;
+  nameEn?: string | null;
   value?: string | null;
   orderNum?: number | null;
   remark?: string | null;
@@ -31,6 +46,9 @@ function startValues(draft: ItemDraft): FormStart<Values> {
   return {
     parentId: item.parentId ?? TOP_LEVEL,
     name: item.name,
+    nameZhCn: item.nameZhCn,
+    nameZhTw: item.nameZhTw,
+    nameEn: item.nameEn,
     value: item.value,
     orderNum: item.orderNum,
     remark: item.remark,
@@ -74,6 +92,7 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
       typeId: type.id,
       parentId: values.parentId === TOP_LEVEL ? null : values.parentId,
       name: values.name.trim(),
+      ...Object.fromEntries(LABEL_KEYS.map((key) => [key, values[key]?.trim() || null])),
       value: normalizeValue(values.value?.trim(), shape.value as z.ZodType) ?? null,
       orderNum: values.orderNum ?? 0,
       remark: normalizeValue(values.remark, shape.remark as z.ZodType) ?? null,
@@ -116,6 +135,18 @@ export function ItemForm({ type, items, draft, onClose, onSaved }: Props) {
             maxLength={columns.name.length}
           />
         </Col>
+        {LABEL_KEYS.map((key) => (
+          <Col xs={24} md={8} key={key}>
+            <Form.Item
+              name={key}
+              label={label(key)}
+              tooltip={t('dict.labelHint')}
+              rules={[zodRule(shape[key] as z.ZodType, label(key))]}
+            >
+              <Input maxLength={columns[key].length} placeholder={t('dict.labelPlaceholder')} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        ))}
         <Col xs={24} md={12}>
           <Form.Item
             name="value"

@@ -10,15 +10,50 @@ vi.mock('../../../core/request', () => ({
 }));
 
 const { DICT_DATA_KEY, useDict } = await import('./use-dict');
+const { setLocale } = await import('../../../core/i18n');
 const { useDictLookup } = await import('../../../core/dictionaries');
 
 const DATA: DictData = {
   goodsType: [
-    { id: 1, typeId: 1, name: '生鲜', value: 1, orderNum: 1, parentId: null },
-    { id: 2, typeId: 1, name: '水果', value: 11, orderNum: 1, parentId: 1 },
-    { id: 3, typeId: 1, name: '日用百货', value: 3, orderNum: 2, parentId: null },
+    {
+      id: 1,
+      typeId: 1,
+      name: '生鲜',
+      labels: { 'zh-cn': '生鲜', 'zh-tw': '生鲜', en: '生鲜' },
+      value: 1,
+      orderNum: 1,
+      parentId: null,
+    },
+    {
+      id: 2,
+      typeId: 1,
+      name: '水果',
+      labels: { 'zh-cn': '水果', 'zh-tw': '水果', en: '水果' },
+      value: 11,
+      orderNum: 1,
+      parentId: 1,
+    },
+    {
+      id: 3,
+      typeId: 1,
+      name: '日用百货',
+      labels: { 'zh-cn': '日用百货', 'zh-tw': '日用百货', en: '日用百货' },
+      value: 3,
+      orderNum: 2,
+      parentId: null,
+    },
   ],
-  storeType: [{ id: 9, typeId: 2, name: '直营店', value: 'direct', orderNum: 1, parentId: null }],
+  storeType: [
+    {
+      id: 9,
+      typeId: 2,
+      name: '直营店',
+      labels: { 'zh-cn': '直营店', 'zh-tw': '直营店', en: '直营店' },
+      value: 'direct',
+      orderNum: 1,
+      parentId: null,
+    },
+  ],
 };
 
 function wrapper(client: QueryClient) {
@@ -62,7 +97,17 @@ describe('useDict', () => {
     await waitFor(() => expect(result.current.label('direct')).toBe('直营店'));
 
     post.mockResolvedValueOnce({
-      storeType: [{ id: 9, typeId: 2, name: '直营门店', value: 'direct', orderNum: 1, parentId: null }],
+      storeType: [
+        {
+          id: 9,
+          typeId: 2,
+          name: '直营门店',
+          labels: { 'zh-cn': '直营门店', 'zh-tw': '直营门店', en: '直营门店' },
+          value: 'direct',
+          orderNum: 1,
+          parentId: null,
+        },
+      ],
     });
     await act(() => client.invalidateQueries({ queryKey: DICT_DATA_KEY }));
     await waitFor(() => expect(result.current.label('direct')).toBe('直营门店'));
@@ -82,5 +127,33 @@ describe('useDict', () => {
     await waitFor(() => expect(result.current.label('storeType', 'direct')).toBe('直营店'));
     expect(result.current.options('goodsType').map((o) => o.label)).toEqual(['生鲜', '日用百货']);
     expect(result.current.label('goodsType', 11)).toBe('水果');
+  });
+
+  it('names the items in the UI language and follows a switch without asking again', async () => {
+    post.mockResolvedValue({
+      customerType: [
+        {
+          id: 5,
+          typeId: 3,
+          name: 'VIP客户',
+          labels: { 'zh-cn': 'VIP客户', 'zh-tw': 'VIP客戶', en: 'VIP customer' },
+          value: 'vip',
+          orderNum: 1,
+          parentId: null,
+        },
+      ],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(() => setLocale('en'));
+    try {
+      const { result } = renderHook(() => useDict('customerType'), { wrapper: wrapper(client) });
+      await waitFor(() => expect(result.current.label('vip')).toBe('VIP customer'));
+      expect(result.current.options).toEqual([{ label: 'VIP customer', value: 'vip' }]);
+      await act(() => setLocale('zh-tw'));
+      await waitFor(() => expect(result.current.label('vip')).toBe('VIP客戶'));
+      expect(post).toHaveBeenCalledTimes(1);
+    } finally {
+      await act(() => setLocale('zh-cn'));
+    }
   });
 });

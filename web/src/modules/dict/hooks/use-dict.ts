@@ -9,6 +9,7 @@ import {
   dictOptions,
   itemTree,
   useDictData,
+  useLocale,
 } from '../../../core/dictionaries';
 
 export { DICT_DATA_KEY, useDictData };
@@ -38,7 +39,8 @@ export type DictView = {
  */
 export function useDict(type: string): DictView {
   const query = useDictData();
-  const items = useMemo(() => dictItemsOf(query.data, type), [query.data, type]);
+  const locale = useLocale();
+  const items = useMemo(() => dictItemsOf(query.data, type, locale), [query.data, type, locale]);
   return useMemo(() => {
     const tree = itemTree(items);
     return {
