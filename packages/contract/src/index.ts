@@ -1,5 +1,6 @@
 export * from './base/coding.js';
 export * from './base/comm.js';
+export * from './base/idle-sign-out.js';
 export * from './base/menus.js';
 export * from './base/message.js';
 export * from './base/open.js';

@@ -115,6 +115,11 @@ export const SHARED_MESSAGES = {
     '刷新權杖無效或已過期',
     'The refresh token is invalid or has expired',
   ),
+  'auth.idle': m(
+    '长时间未操作，已自动退出，请重新登录',
+    '長時間未操作，已自動登出，請重新登入',
+    'Signed out after a while without use: please sign in again',
+  ),
   // Account security (docs/architecture.md, "Account security"): the password policy and the sign-in steps.
   'auth.passwordChangeRequired': m(
     '请先修改密码：当前密码由管理员设置，修改后才能继续使用',

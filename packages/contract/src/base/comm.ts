@@ -29,6 +29,8 @@ export type Person = SysUser & {
   twoFactor: boolean;
   isSuper: boolean;
   multiTenant: boolean;
+  /** Minutes without input after which the browser signs this user out (idle-sign-out.ts); 0 for never. */
+  idleSignOutMinutes: number;
 };
 
 /** A two-factor enrolment begun: the secret (base32, for typing in) and the otpauth:// URI its QR code holds. */

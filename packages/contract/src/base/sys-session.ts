@@ -13,6 +13,7 @@ export const SESSION_END_REASONS = [
   'disabled',
   'replayed',
   'expired',
+  'idle',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -52,6 +53,7 @@ export const sysSession = defineEntity({
         disabled: label('账号已停用', '帳號已停用', 'Account disabled'),
         replayed: label('刷新令牌被重复使用', '重新整理權杖被重複使用', 'Refresh token reused'),
         expired: label('已过期', '已過期', 'Expired'),
+        idle: label('长时间未操作', '長時間未操作', 'Idle too long'),
       },
     }),
   },

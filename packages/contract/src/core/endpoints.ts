@@ -40,6 +40,12 @@ export type EndpointDef = {
    * packages, more with plugin:info:install).
    */
   readonly sessionPerm?: boolean;
+  /**
+   * A `perm` call that the owner of a row may also make on rows she owns, holding this other action's
+   * permission instead of the call's own (`reveal` with `ownRows: 'info'`: an owner may reveal her own
+   * customers). `mount` lets such a caller through; the handler keeps her to her own rows.
+   */
+  readonly ownRows?: string;
 };
 
 /** The answer type an endpoint declaration states (unknown where it states none). */
@@ -72,6 +78,8 @@ export type Endpoint<
   readonly output?: z.ZodType | Returns<unknown>;
   /** See EndpointDef.allowPending. */
   readonly allowPending?: boolean;
+  /** The permission an owner holds to make the call on her own rows (EndpointDef.ownRows); null where none does. */
+  readonly ownRowsPerm: string | null;
   /** Type-level only: what the endpoint answers. */
   readonly __result?: O;
 };
@@ -122,6 +130,7 @@ export function toEndpoint(
     auth,
     url: `/${audience}/${module}/${path}/${action}`,
     perm: auth === 'perm' || (auth === 'open' && def.sessionPerm === true) ? permOf(module, path, action) : null,
+    ownRowsPerm: auth === 'perm' && def.ownRows !== undefined ? permOf(module, path, def.ownRows) : null,
   };
 }
 

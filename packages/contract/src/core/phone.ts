@@ -111,3 +111,39 @@ export function phoneSearchForms(text: string): string[] {
   }
   return [phone, `00${phone.slice(1)}`];
 }
+
+/*
+ * Searching by what a mask shows (issue 37). A masked phone shows its first 3 and last 4
+ * characters (`139****5601`, `+85****4567`; one of under 8 characters shows none). Anyone who sees
+ * the row may find it by what is shown; the hidden middle digits are searched only for a reader who
+ * may reveal the row (the reveal permission, or its owner), and by anyone else only as the whole
+ * number (docs/architecture.md, "Sensitive columns").
+ */
+
+/** How many characters a masked phone shows before its stars, and after them. */
+export const PHONE_SHOWN_HEAD = 3;
+export const PHONE_SHOWN_TAIL = 4;
+/** A phone shorter than this shows no character of itself when masked. */
+export const PHONE_SHOWN_MIN = 8;
+
+/** The keyword's characters when it is digits alone (spaces and dashes between them dropped, a `+` first allowed); else null. */
+function keywordDigits(keyword: string): string | null {
+  const plain = keyword.trim().replace(/[\s-]+/g, '');
+  return /^\+?\d+$/.test(plain) ? plain : null;
+}
+
+/** Whether a keyword may lie among the characters a masked phone shows: at most 4 digits (`5601`, `139`, `+85`). */
+export function fitsShownDigits(keyword: string): boolean {
+  const digits = keywordDigits(keyword);
+  return digits !== null && digits.length <= PHONE_SHOWN_TAIL;
+}
+
+/**
+ * Whether a keyword is a part of a phone number that may lie in its hidden middle (3 to 10 digits,
+ * not a whole number): a reader who may not reveal the rows she sees finds it only where the shown
+ * digits hold it, and is told to enter the full number to search by the middle digits.
+ */
+export function reachesHiddenDigits(keyword: string): boolean {
+  const digits = keywordDigits(keyword);
+  return digits !== null && digits.replace('+', '').length >= 3 && normalisePhone(digits) === null;
+}

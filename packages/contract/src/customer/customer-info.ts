@@ -326,6 +326,8 @@ export const customerInfo = declare({
   reveal: {
     method: 'post',
     summary: label('查看敏感信息', '查看敏感資訊', 'Show a masked field'),
+    // The owner reveals her own rows with the permission to open them (issue 37; reveal.ts).
+    ownRows: 'info',
     input: z.object({
       id: idSchema,
       field: z.enum(['customerPhone', 'diseaseInformation']),

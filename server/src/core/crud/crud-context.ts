@@ -5,7 +5,14 @@ import type { DbKind } from '../db/index.js';
 import { InFlight } from '../in-flight.js';
 import { CompiledQueries } from './compiled-queries.js';
 import type { CrudOptions, Row } from './crud-types.js';
-import { createMasker, type MaskedColumns, maskedForReader } from './masking.js';
+import {
+  createMasker,
+  type MaskedColumns,
+  maskedForReader,
+  mayRevealRow,
+  type Revealer,
+  revealerOf,
+} from './masking.js';
 import {
   type AnySelect,
   applyFilters,
@@ -30,11 +37,17 @@ export type CrudContext = {
   readonly entity: Entity;
   readonly options: CrudOptions;
   readonly kind: DbKind;
-  /** A stored row in its wire form: values converted, hidden columns dropped, sensitive ones masked. */
-  mapRow(row: Row): Row;
+  /**
+   * A stored row in its wire form: values converted, hidden columns dropped, sensitive ones masked
+   * for this reader (an empty one shown as empty only to a reader who may reveal the row); without
+   * a reader, as for one who may not.
+   */
+  mapRow(row: Row, session?: Session): Row;
   maskRow(row: Row): Row;
   /** The columns this reader matches only as whole values and may not sort by (masking.ts). */
   maskedFor(session: Session): MaskedColumns;
+  /** The rows this reader may reveal (masking.ts, Revealer). */
+  revealerFor(session: Session): Revealer;
   /** The data scope (scope.ts, applyDataScope) with the module's own scope. */
   scoped(qb: AnySelect, session: Session, allTenants?: boolean): AnySelect;
   /** The keyword and field filters, and the module's own filter. */
@@ -73,6 +86,7 @@ export function createCrudContext(app: AppContext, entity: Entity, options: Crud
   const toWire = createRowMapper(entity.columns);
   const maskRow = createMasker(entity.columns);
   const maskedFor = maskedForReader(entity);
+  const revealerFor = revealerOf(entity);
   const extraOrder = new Set(Object.values(options.joinedOrder ?? {}));
   const joinedOrderNames = options.joinedOrder ?? {};
   const counts = { kept: new Map<string, { at: number; total: number }>(), running: new InFlight<string, number>() };
@@ -81,7 +95,10 @@ export function createCrudContext(app: AppContext, entity: Entity, options: Crud
     applyDataScope(qb, entity, options.scope, session, allTenants);
   const filtered = (qb: AnySelect, input: ListInput, session: Session, keywordBy?: 'likes' | 'index') => {
     const masked = maskedFor(session);
-    const q = applyFilters(qb, { entity, kind, keywordRefs: options.keywordRefs, keywordBy, masked }, input);
+    // An owner searches her own rows by every digit of their masked columns (she may reveal them).
+    const ownRows = masked.size > 0 ? revealerFor(session).ownRows : null;
+    const spec = { entity, kind, keywordRefs: options.keywordRefs, keywordBy, masked, ownRows };
+    const q = applyFilters(qb, spec, input);
     return options.filter ? options.filter(q, input) : q;
   };
   const withJoins = (qb: AnySelect) => {
@@ -92,7 +109,10 @@ export function createCrudContext(app: AppContext, entity: Entity, options: Crud
     const order = input.order !== undefined ? (ownValue(joinedOrderNames, input.order) ?? input.order) : undefined;
     return applyOrder(qb, entity, { ...input, order }, extraOrder, maskedFor(session));
   };
-  const mapRow = (row: Row): Row => maskRow(toWire(row));
+  const mapRow = (row: Row, session?: Session): Row => {
+    const wire = toWire(row);
+    return maskRow(wire, session !== undefined && mayRevealRow(revealerFor(session), wire));
+  };
   const forgetCounts = () => {
     counts.kept.clear();
     counts.running.clear();
@@ -104,8 +124,9 @@ export function createCrudContext(app: AppContext, entity: Entity, options: Crud
     options,
     kind,
     mapRow,
-    maskRow,
+    maskRow: (row) => maskRow(row),
     maskedFor,
+    revealerFor,
     scoped,
     filtered,
     withJoins,
@@ -119,7 +140,7 @@ export function createCrudContext(app: AppContext, entity: Entity, options: Crud
         session,
       ),
     async read(rows, session, mode) {
-      const mapped = rows.map(mapRow);
+      const mapped = rows.map((row) => mapRow(row, session));
       return options.afterRead ? options.afterRead(mapped, session, mode) : mapped;
     },
     shapeKey(input, session) {

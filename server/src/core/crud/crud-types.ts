@@ -3,6 +3,7 @@ import type { Session } from '../auth/principal.js';
 import type { Db } from '../db/index.js';
 import type { AppError } from '../errors.js';
 import type { DeletedRows, DeletionOrigin } from '../recycle.js';
+import type { Revealer } from './masking.js';
 import type { AnySelect, ListInput } from './query.js';
 
 /*
@@ -104,10 +105,12 @@ export type CrudService = {
    * it as it will be stored (an update merged over the existing row). Nothing to check without ownership.
    */
   assertWritable(row: Row, session: Session): void;
-  /** A stored row in its wire form: values converted, hidden columns dropped, sensitive ones masked. */
-  mapRow(row: Row): Row;
+  /** A stored row in its wire form: values converted, hidden columns dropped, sensitive ones masked (for this reader: crud-context.ts). */
+  mapRow(row: Row, session?: Session): Row;
   /** Masks a row's sensitive columns in place (for rows read without mapRow, joined or built by hand). */
   maskRow(row: Row): Row;
+  /** The rows this reader may reveal: all she sees (the reveal permission), her own, or none (masking.ts, Revealer). */
+  revealerFor(session: Session): Revealer;
   /** Forget cached page totals (after a change the factory did not make itself). */
   resetCounts(): void;
   /**

@@ -28,6 +28,7 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     entity,
     mapRow: c.mapRow,
     maskRow: c.maskRow,
+    revealerFor: c.revealerFor,
     ...createReadPath(c),
     ...createWritePath(c),
     scopedQuery: (session, trx) => c.scoped(baseQuery(trx ? asLoose(trx) : ctx.db.loose, entity), session),

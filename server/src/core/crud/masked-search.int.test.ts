@@ -14,7 +14,9 @@ import { formatTime } from '../db/index.js';
 // without an entity's reveal permission a sensitive column matches a keyword or an equality
 // filter only as a whole value (spaces and dashes ignored), a filter takes at most 5 values, a
 // sort by it is refused, and no total tells more than the page. Holders of reveal keep their
-// search. Customers, activities and app users alike.
+// search. Customers, activities and app users alike. Issue 37: what the mask shows (the first 3
+// and last 4 characters of a phone) is searchable by anyone who sees the row, and an owner who may
+// reveal her own rows (the clerk here) searches them by every digit.
 
 const PASSWORD = 'Mask-pass1';
 const EN = { language: 'en' };
@@ -39,8 +41,12 @@ function permsOf(withReveal: boolean): string[] {
 
 describe.each(testTargets())('masked columns under search, filters and sort on $name', (target) => {
   let t: TestApp;
-  /** A clerk without any reveal permission, and a store manager with all three. */
+  /**
+   * A clerk without any reveal permission (the owner of every row: she may reveal them), a
+   * treasurer who sees the store's rows and may reveal none, and a store manager with all three.
+   */
   let clerk: { id: number; token: string };
+  let reader: { id: number; token: string };
   let revealer: { id: number; token: string };
   let store: number;
 
@@ -103,6 +109,7 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
     }
     clerk = await staff('mask.clerk', 'clerk', false);
     revealer = await staff('mask.manager', 'storeManger', true);
+    reader = await staff('mask.treasurer', 'treasurer', false);
     const owned = { employeeId: clerk.id, storeId: store, storeName: '掩码店' };
     // Names with digits of the phone's beginning: a keyword of those digits finds them by name,
     // and must not find a third customer by phone (no code, so digits come from names and phones only).
@@ -135,14 +142,67 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
   describe('a customer keyword', () => {
     const prefixes = Array.from({ length: PHONE.length - 1 }, (_, i) => PHONE.slice(0, i + 1));
 
-    it('recovers nothing of a phone from growing prefixes, and the totals are the same for each', async () => {
-      for (const keyWord of [...prefixes, '5550', '501234', '1234']) {
+    /** The customers as the list shows them: a name and the phone's first 3 and last 4 digits. */
+    const SHOWN: ReadonlyArray<readonly [string, string]> = [
+      ['王1375', PHONE],
+      ['李1375', '13900000000'],
+      ['赵', NEIGHBOUR],
+      ['钱', PHONE],
+    ];
+    /** Who a reader who may reveal none finds: by name, or by the digits the mask shows (4 at most). */
+    const findable = (keyWord: string) =>
+      SHOWN.filter(
+        ([name, phone]) =>
+          name.includes(keyWord) ||
+          (keyWord.length <= 4 && (phone.slice(0, 3).includes(keyWord) || phone.slice(-4).includes(keyWord))),
+      ).map(([name]) => name);
+
+    it('recovers nothing hidden of a phone from growing prefixes, and the totals are the same for each', async () => {
+      for (const keyWord of [...prefixes, '5550', '501234', '1234', '55501234', '234']) {
         // A page of one: a full page is counted (by the text index, where it may decide).
-        const reply = await page(customerInfo.prefix, { keyWord, size: 1 }, clerk.token);
-        const byName = '王1375'.includes(keyWord) || '李1375'.includes(keyWord) ? 2 : 0;
-        expect(total(reply), keyWord).toBe(byName);
-        const shown = names(reply);
-        for (const name of shown) expect(['王1375', '李1375'], keyWord).toContain(name);
+        const reply = await page(customerInfo.prefix, { keyWord, size: 1 }, reader.token);
+        expect(total(reply), keyWord).toBe(findable(keyWord).length);
+        for (const name of names(reply)) expect(findable(keyWord), keyWord).toContain(name);
+      }
+    });
+
+    it('finds a row by the digits its mask shows, for a reader who may reveal none (issue 37)', async () => {
+      expect(names(await page(customerInfo.prefix, { keyWord: '1234' }, reader.token))).toEqual(['王1375', '钱']);
+      expect(names(await page(customerInfo.prefix, { keyWord: '9876' }, reader.token))).toEqual(['赵']);
+      expect(names(await page(customerInfo.prefix, { keyWord: '139' }, reader.token))).toEqual(['李1375']);
+      // The hidden middle (`5550`), or a span over it, finds nothing by phone.
+      expect(total(await page(customerInfo.prefix, { keyWord: '1375550' }, reader.token))).toBe(0);
+      expect(total(await page(customerInfo.prefix, { keyWord: '0123' }, reader.token))).toBe(0);
+    });
+
+    it('lets the owner search her own rows by every digit, the hidden middle too (issue 37)', async () => {
+      expect(names(await page(customerInfo.prefix, { keyWord: '1375550' }, clerk.token))).toEqual([
+        '王1375',
+        '赵',
+        '钱',
+      ]);
+      expect(total(await page(customerInfo.prefix, { keyWord: '5550', size: 1 }, clerk.token))).toBe(3);
+      // A row of the store that is not hers: only by what its mask shows.
+      const now = formatTime();
+      await t.ctx.db.loose
+        .insertInto('customer_info')
+        .values({
+          customerName: '别人的',
+          customerPhone: '13755507777',
+          customerCode: null,
+          employeeId: revealer.id,
+          storeId: store,
+          storeName: '掩码店',
+          createTime: now,
+          updateTime: now,
+        })
+        .execute();
+      try {
+        expect(names(await page(customerInfo.prefix, { keyWord: '5550777' }, revealer.token))).toEqual(['别人的']);
+        expect(total(await page(customerInfo.prefix, { keyWord: '5550777' }, reader.token))).toBe(0);
+        expect(names(await page(customerInfo.prefix, { keyWord: '7777' }, reader.token))).toEqual(['别人的']);
+      } finally {
+        await t.ctx.db.loose.deleteFrom('customer_info').where('customerName', '=', '别人的').execute();
       }
     });
 
@@ -233,9 +293,13 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
   describe('activities', () => {
     it('match a phone or an ID number only whole, and refuse a sort by either', async () => {
       for (const keyWord of ['1375', '13755501', '1101', '110101199001']) {
-        expect(total(await page(customerActivity.prefix, { keyWord }, clerk.token)), keyWord).toBe(0);
+        expect(total(await page(customerActivity.prefix, { keyWord }, reader.token)), keyWord).toBe(0);
       }
-      expect(names(await page(customerActivity.prefix, { keyWord: '137 5550 1234' }, clerk.token))).toEqual(['孙']);
+      expect(names(await page(customerActivity.prefix, { keyWord: '137 5550 1234' }, reader.token))).toEqual(['孙']);
+      // What the phone's mask shows; an ID number's shown digits stay whole-value only.
+      expect(names(await page(customerActivity.prefix, { keyWord: '1234' }, reader.token))).toEqual(['孙']);
+      // The owner searches her own by every digit.
+      expect(names(await page(customerActivity.prefix, { keyWord: '1375550' }, clerk.token))).toEqual(['周', '孙']);
       expect(names(await page(customerActivity.prefix, { keyWord: '1375550' }, revealer.token))).toEqual(['周', '孙']);
       for (const order of ['customerPhone', 'idCardNo']) {
         const reply = await page(customerActivity.prefix, { order }, clerk.token);
@@ -247,9 +311,12 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
 
   describe('app users', () => {
     it('match a phone only whole, and refuse a sort by it', async () => {
-      for (const keyWord of ['1', '137', '1375550', '55501234']) {
+      for (const keyWord of ['1375', '1375550', '55501234']) {
         expect(total(await page(userInfo.prefix, { keyWord }, clerk.token)), keyWord).toBe(0);
       }
+      // App users have no owner: the digits a mask shows, and nothing more, for a reader without reveal.
+      expect(names(await page(userInfo.prefix, { keyWord: '137' }, clerk.token))).toEqual(['吴', '郑']);
+      expect(names(await page(userInfo.prefix, { keyWord: '1234' }, clerk.token))).toEqual(['吴']);
       expect(names(await page(userInfo.prefix, { keyWord: '137-5550-1234' }, clerk.token))).toEqual(['吴']);
       expect(names(await page(userInfo.prefix, { keyWord: '1375550' }, revealer.token))).toEqual(['吴', '郑']);
       const refused = await page(userInfo.prefix, { order: 'phone' }, clerk.token);

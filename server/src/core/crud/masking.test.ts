@@ -42,8 +42,15 @@ describe('masks', () => {
     expect(maskText('')).toBe('');
   });
 
-  it('leaves null and undefined alone', () => {
-    expect(maskValue('phone', null)).toBeNull();
+  it('shows an empty value as a filled one to a reader who may not reveal it, and as empty to one who may (issue 37)', () => {
+    expect(maskValue('text', '')).toBe(maskValue('text', '冠心病，需陪同'));
+    expect(maskValue('text', null)).toBe('***');
+    expect(maskValue('phone', null)).toBe('****');
+    expect(maskValue('idCard', '')).toBe('****');
+    expect(maskValue('text', '', true)).toBe('');
+    expect(maskValue('phone', null, true)).toBeNull();
+    // A filled value stays masked for every reader: the clear one comes only from the reveal call.
+    expect(maskValue('text', '冠心病', true)).toBe('***');
     expect(maskValue('idCard', undefined)).toBeUndefined();
   });
 });
@@ -51,8 +58,9 @@ describe('masks', () => {
 describe('the masker of a declaration', () => {
   it('masks the sensitive columns of a row and nothing else', () => {
     const mask = createMasker(columns);
-    const row = { phone: '13812341234', idNo: null, notes: 'asthma', name: '13812341234' };
-    expect(mask(row)).toEqual({ phone: '138****1234', idNo: null, notes: '***', name: '13812341234' });
+    const row = () => ({ phone: '13812341234', idNo: null, notes: 'asthma', name: '13812341234' });
+    expect(mask(row())).toEqual({ phone: '138****1234', idNo: '****', notes: '***', name: '13812341234' });
+    expect(mask(row(), true)).toEqual({ phone: '138****1234', idNo: null, notes: '***', name: '13812341234' });
   });
 
   it('is the identity for a declaration without sensitive columns', () => {
@@ -67,6 +75,11 @@ describe('an update that sends masked values back', () => {
   it('keeps the stored values the client sent back as they were shown', () => {
     const sent = { phone: '138****1234', idNo: '1101**********1234', notes: '***', name: 'Wang' };
     expect(dropUnchangedMasks(columns, sent, stored)).toEqual({ name: 'Wang' });
+  });
+
+  it('keeps an empty value the client sent back as the mask it was shown', () => {
+    const empty = { phone: '13812341234', idNo: null, notes: '', name: 'Li' };
+    expect(dropUnchangedMasks(columns, { idNo: '****', notes: '***', name: 'Wang' }, empty)).toEqual({ name: 'Wang' });
   });
 
   it('stores new values, and a mask that is not the stored value’s own', () => {

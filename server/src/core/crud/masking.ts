@@ -35,9 +35,22 @@ export function maskText(value: string): string {
   return value === '' ? '' : '***';
 }
 
-/** A value as it is shown; null and undefined stay as they are, other values are masked as text. */
-export function maskValue(kind: SensitiveKind, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
+/**
+ * What an empty value (null, or no text) shows a reader who may not reveal it: the mask a filled
+ * one shows, so that `***` does not tell who has a medical note (issue 37). A reader who may reveal
+ * the row sees an empty value as empty: there is nothing to show her in clear.
+ */
+const EMPTY_MASK: Readonly<Record<SensitiveKind, string>> = { phone: HIDDEN, idCard: HIDDEN, text: '***' };
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/**
+ * A value as it is shown. To a reader who may reveal the row (`mayReveal`), null and empty stay as
+ * they are; to anyone else an empty value is masked as a filled one (EMPTY_MASK). A filled value is
+ * masked for every reader: the clear value comes only from the reveal call.
+ */
+export function maskValue(kind: SensitiveKind, value: unknown, mayReveal = false): unknown {
+  if (isEmpty(value)) return mayReveal || value === undefined ? value : EMPTY_MASK[kind];
   const text = String(value);
   switch (kind) {
     case 'phone':
@@ -56,13 +69,16 @@ export function sensitiveColumns(columns: Columns): ReadonlyArray<readonly [stri
   return out;
 }
 
-/** Masks a row's sensitive columns in place (the row mapper's last step); a declaration without any gets the identity. */
-export function createMasker(columns: Columns): <R extends Record<string, unknown>>(row: R) => R {
+/** Masks a row in place for its reader (the row mapper's last step); a declaration without sensitive columns gets the identity. */
+export type RowMasker = <R extends Record<string, unknown>>(row: R, mayReveal?: boolean) => R;
+
+/** Masks a row's sensitive columns in place (maskValue: `mayReveal` says whether this reader may reveal this row). */
+export function createMasker(columns: Columns): RowMasker {
   const sensitive = sensitiveColumns(columns);
   if (sensitive.length === 0) return (row) => row;
-  return (row) => {
+  return (row, mayReveal = false) => {
     const out: Record<string, unknown> = row;
-    for (const [name, kind] of sensitive) if (name in out) out[name] = maskValue(kind, out[name]);
+    for (const [name, kind] of sensitive) if (name in out) out[name] = maskValue(kind, out[name], mayReveal);
     return row;
   };
 }
@@ -97,8 +113,8 @@ export function dropUnchangedMasks(
     const sent = out[name];
     if (sent === undefined || sent === null) continue;
     const stored = existing[name];
-    if (stored !== null && stored !== undefined && sent !== stored && sent === maskValue(kind, stored))
-      delete out[name];
+    // An empty value came back as the mask a reader who may not reveal it was shown (EMPTY_MASK).
+    if (sent !== stored && sent === maskValue(kind, stored)) delete out[name];
   }
   return out;
 }
@@ -175,3 +191,30 @@ export function maskedForReader(entity: Entity): (session: Session) => MaskedCol
   return (session) =>
     sensitive.size === 0 || (revealPerm !== undefined && holds(session, revealPerm)) ? NOTHING_MASKED : sensitive;
 }
+
+/**
+ * Which rows a reader may reveal (the entity's reveal call), and so which she sees empty values of
+ * as empty and searches by every digit: `all` for the holder of the entity's reveal permission (a
+ * superuser holds it), who reveals every row her scope shows; else `ownRows`, the owner column
+ * whose value is her id, when the reveal call lets owners reveal their own rows (EndpointDef.ownRows)
+ * and she holds the permission it names; else neither.
+ */
+export type Revealer = { all: boolean; ownRows: { column: string; userId: number } | null };
+
+const REVEALS_NOTHING: Revealer = { all: false, ownRows: null };
+
+export function revealerOf(entity: Entity): (session: Session) => Revealer {
+  const reveal = entity.endpoints.find((e) => e.action === 'reveal');
+  const owner = entity.ownership?.owner;
+  return (session) => {
+    if (reveal?.perm == null) return REVEALS_NOTHING;
+    if (holds(session, reveal.perm)) return { all: true, ownRows: null };
+    if (owner === undefined || reveal.ownRowsPerm === null || !holds(session, reveal.ownRowsPerm))
+      return REVEALS_NOTHING;
+    return { all: false, ownRows: { column: owner, userId: session.userId } };
+  };
+}
+
+/** Whether the reader may reveal this row (its wire form): Revealer, read for one row. */
+export const mayRevealRow = (revealer: Revealer, row: Record<string, unknown>): boolean =>
+  revealer.all || (revealer.ownRows !== null && row[revealer.ownRows.column] === revealer.ownRows.userId);

@@ -24,7 +24,15 @@ import { GRAM_LENGTH, gramTableName, PAIR_LENGTH, pairTableName, textIndexName }
 import { trigramDocument } from '../db/text-index-ddl.js';
 import { badRequest, refused } from '../errors.js';
 import type { MessageParam } from '../i18n.js';
-import { MASKED_EQ_MAX, type MaskedColumns, NOTHING_MASKED, wholeValuesOf, withoutSeparators } from './masking.js';
+import { maskedKeywordExpression, wholeValueExpression } from './masked-keyword.js';
+import {
+  MASKED_EQ_MAX,
+  type MaskedColumns,
+  NOTHING_MASKED,
+  type Revealer,
+  wholeValuesOf,
+  withoutSeparators,
+} from './masking.js';
 
 /** The main table's alias in every generated query; joins use other aliases. */
 export const MAIN = 'a';
@@ -110,6 +118,8 @@ export type FilterSpec = {
    * every piece of them.
    */
   masked?: MaskedColumns;
+  /** Of the masked columns' rows, those this reader may reveal, searched by every character (masked-keyword.ts). */
+  ownRows?: Revealer['ownRows'];
 };
 
 /** Trigrams: a keyword shorter than this has none, and SQLite's text index cannot look it up. */
@@ -331,11 +341,6 @@ function equalValues(column: Column | undefined, value: unknown): unknown[] {
 export const masksKeyword = (entity: Entity, masked: MaskedColumns = NOTHING_MASKED) =>
   entity.query.keyWordLikeFields.some((f) => masked.has(f));
 
-/** `ref IN (<the whole values the text stands for>)`: a masked column's match (masking.ts, wholeValuesOf). */
-function wholeValueExpression(ref: string, values: readonly string[]): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(ref)} in (${sql.join(values.map((v) => sql`${v}`))})`;
-}
-
 /** One keyword text over the entity's own fields (a masked one by its whole value) and the joined ones. */
 function keywordCondition(eb: AnyExpressions, spec: FilterSpec, keyWord: string): Expression<SqlBool> {
   const { entity, kind } = spec;
@@ -343,7 +348,7 @@ function keywordCondition(eb: AnyExpressions, spec: FilterSpec, keyWord: string)
   const own = entity.query.keyWordLikeFields.map((f) => {
     const sensitive = masked.get(f);
     return sensitive
-      ? wholeValueExpression(`${MAIN}.${f}`, wholeValuesOf(sensitive, keyWord))
+      ? maskedKeywordExpression(kind, `${MAIN}.${f}`, sensitive, keyWord, spec.ownRows ?? null, MAIN)
       : likeExpression(kind, `${MAIN}.${f}`, keyWord);
   });
   const joined = (spec.keywordRefs ?? []).map((ref) => likeExpression(kind, ref, keyWord));

@@ -261,7 +261,9 @@ export function mount<E extends Endpoint>(
         request.session = session;
         if (session.pendingStep !== null && endpoint.allowPending !== true)
           throw forbidden(PENDING[session.pendingStep]);
-        if (endpoint.perm !== null && !holds(session, endpoint.perm)) throw forbidden();
+        // An owner's own rows (EndpointDef.ownRows): the handler keeps her to them.
+        const ownRowsOnly = endpoint.ownRowsPerm !== null && holds(session, endpoint.ownRowsPerm);
+        if (endpoint.perm !== null && !holds(session, endpoint.perm) && !ownRowsOnly) throw forbidden();
       }
       if (validated && !validated.success) throw validationError(validated.error, labels, request.locale);
       const parsed: unknown = validated ? validated.data : raw;

@@ -19,7 +19,7 @@ import { asLoose, type Db, type DbKind, formatTime, insertReturningId, toDbBool 
 import { insertParamIfMissing, type SeededParam, type SeedStep } from '../../core/db/seeds.js';
 import { topDepartmentId } from './sys-department.repository.js';
 import type { SysMenuService } from './sys-menu.service.js';
-import { sessionLimitSeed } from './sys-session.service.js';
+import { idleSignOutSeed, sessionLimitSeed } from './sys-session.service.js';
 
 /**
  * The seeded admin's password when ADMIN_PASSWORD is not set: public, so it must be changed at first
@@ -298,6 +298,7 @@ export function addBaseSeeds(ctx: AppContext, menus: SysMenuService): void {
   ctx.seeds.add(menuSeed(baseCodingMenus, menus));
   ctx.seeds.add(demoMenuSeed(baseAiCodeMenus, menus, ctx.config.demoMenus));
   ctx.seeds.add(sessionLimitSeed(locale));
+  ctx.seeds.add(idleSignOutSeed(locale));
   ctx.seeds.add(permRowsSeed(baseMenus, '/sys/log', '权限', menus));
   ctx.seeds.add({
     module: 'base',

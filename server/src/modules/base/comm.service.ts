@@ -69,6 +69,7 @@ export function createCommService(
         twoFactor: !!user.totpSecret,
         isSuper: session.isSuper,
         multiTenant: ctx.config.multiTenant,
+        idleSignOutMinutes: await sessions.idleMinutes(session),
       };
     },
     async personUpdate(session: Session, input: PersonUpdate) {

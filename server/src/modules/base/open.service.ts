@@ -213,6 +213,7 @@ export function createOpenService(ctx: AppContext, sessions: SysSessionService, 
         if (claims && (await ctx.sessions.isRevoked(claims.sid))) await sessions.endSid(claims.sid, 'replayed', null);
         throw error;
       });
+      await sessions.assertNotIdle(session);
       const { sid, ...pair } = ctx.tokens.issue(
         { id: session.userId, username: session.username, passwordV: session.passwordV },
         session.sid,

@@ -1,4 +1,10 @@
-import { SESSION_LIMIT_PARAM, type SessionEndReason } from '@backroom/contract';
+import {
+  IDLE_SIGN_OUT_PARAM,
+  type IdleSignOut,
+  readIdleSignOut,
+  SESSION_LIMIT_PARAM,
+  type SessionEndReason,
+} from '@backroom/contract';
 import type { Db } from '../../core/db/index.js';
 
 export type SessionInsert = {
@@ -98,4 +104,36 @@ export async function readSessionLimit(db: Db): Promise<number> {
     .executeTakeFirst();
   const value = Number(String(row?.data ?? '0').trim());
   return Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/** The idle sign-out setting (`idleSignOutMinutes`, docs/architecture.md "Sessions"); the default's where missing. */
+export async function readIdleSetting(db: Db): Promise<IdleSignOut> {
+  const row = await db
+    .selectFrom('base_sys_param')
+    .select('data')
+    .where('keyName', '=', IDLE_SIGN_OUT_PARAM)
+    .executeTakeFirst();
+  return readIdleSignOut(row?.data);
+}
+
+/** The labels of these roles (the idle setting names roles by label). */
+export async function roleLabelsOf(db: Db, roleIds: readonly number[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('base_sys_role')
+    .select('label')
+    .where('id', 'in', [...roleIds])
+    .execute();
+  return rows.map((r) => String(r.label));
+}
+
+/** A live session's last seen time (`YYYY-MM-DD HH:mm:ss`), or undefined when it has ended or never was. */
+export async function lastSeenOf(db: Db, sid: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('base_sys_session')
+    .select('lastSeen')
+    .where('sid', '=', sid)
+    .where('endTime', 'is', null)
+    .executeTakeFirst();
+  return row ? String(row.lastSeen) : undefined;
 }

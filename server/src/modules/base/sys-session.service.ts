@@ -1,4 +1,7 @@
 import {
+  DEFAULT_IDLE_SIGN_OUT,
+  IDLE_SIGN_OUT_PARAM,
+  idleMinutesOf,
   type Locale,
   label,
   type OwnSession,
@@ -7,21 +10,24 @@ import {
   sysSession,
   type TokenPair,
 } from '@backroom/contract';
-import type { Session } from '../../core/auth/principal.js';
+import type { Principal, Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { MAIN } from '../../core/crud/query.js';
 import { type Db, formatTime } from '../../core/db/index.js';
 import { paramSeed, type SeedStep } from '../../core/db/seeds.js';
-import { notFound, refused } from '../../core/errors.js';
+import { notFound, refused, unauthorized } from '../../core/errors.js';
 import {
   endSessions,
   expireSessions,
   extendSession,
   findLiveSession,
   insertSession,
+  lastSeenOf,
   liveSessionsOf,
+  readIdleSetting,
   readSessionLimit,
+  roleLabelsOf,
   touchSession,
 } from './sys-session.repository.js';
 import { superUserIds } from './sys-user.repository.js';
@@ -49,6 +55,13 @@ export type SysSessionService = CrudService & {
   endSid(sid: string, reason: SessionEndReason, endedBy: number | null): Promise<void>;
   /** Marks every live session of a user ended, in the caller's transaction (their tokens stop by other means). */
   markUserEnded(trx: Db, userId: number, reason: SessionEndReason, endedBy: number | null): Promise<void>;
+  /** The minutes without input after which this user's sessions end (`idleSignOutMinutes`); 0 for never. */
+  idleMinutes(principal: Principal): Promise<number>;
+  /**
+   * Refuses (401) a refresh of a session idle past its user's minutes, and ends it (reason
+   * `idle`): a PC left signed in cannot be carried on by the next person with the refresh token.
+   */
+  assertNotIdle(session: Session): Promise<void>;
 };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -82,6 +95,11 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
       ctx.log.warn({ err: error }, 'session last-seen write failed'),
     );
   });
+
+  async function idleMinutes(principal: Principal): Promise<number> {
+    const [setting, roleLabels] = await Promise.all([readIdleSetting(db()), roleLabelsOf(db(), principal.roleIds)]);
+    return idleMinutesOf(setting, { userLevel: principal.userLevel, roleLabels });
+  }
 
   return {
     ...crud,
@@ -154,6 +172,19 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
     async markUserEnded(trx, userId, reason, endedBy) {
       await endSessions(trx, { userId }, { reason, endedBy, now: formatTime() });
     },
+
+    idleMinutes,
+
+    async assertNotIdle(session) {
+      const minutes = await idleMinutes(session);
+      if (minutes === 0) return;
+      const lastSeen = await lastSeenOf(db(), session.sid);
+      // Last seen is written at most a minute late (SEEN_EVERY_MS): a minute's grace.
+      const cutoff = formatTime(new Date(Date.now() - (minutes + 1) * 60_000));
+      if (lastSeen !== undefined && lastSeen >= cutoff) return;
+      await end([session.sid], 'idle', null);
+      throw unauthorized('auth.idle');
+    },
   };
 }
 
@@ -171,6 +202,25 @@ export const sessionLimitSeed = (locale: Locale): SeedStep =>
         '每个用户同时保持的会话数，0 为不限；超出时结束最早的会话',
         '每個使用者同時保持的會話數，0 為不限；超出時結束最早的會話',
         'Sessions one user may keep at once, 0 for no limit; a sign-in beyond it ends the oldest',
+      ),
+    },
+    locale,
+  );
+
+/** The seed step that adds the idle sign-out parameter where it is missing (30 minutes for the store staff). */
+export const idleSignOutSeed = (locale: Locale): SeedStep =>
+  paramSeed(
+    'base',
+    'idle-sign-out',
+    {
+      keyName: IDLE_SIGN_OUT_PARAM,
+      name: label('无操作自动退出（分钟）', '無操作自動登出（分鐘）', 'Sign out after idle minutes'),
+      dataType: 0,
+      data: JSON.stringify(DEFAULT_IDLE_SIGN_OUT),
+      remark: label(
+        '多久无操作后自动退出，0 为不退出：default 为全部会话，store 为店员与店长，roles 按角色标识单独设置（取最短）',
+        '多久無操作後自動登出，0 為不登出：default 為全部會話，store 為店員與店長，roles 依角色標識單獨設定（取最短）',
+        'Minutes without input before a session signs out, 0 for never: default for everyone, store for clerks and store managers, roles by role label (the shortest wins)',
       ),
     },
     locale,

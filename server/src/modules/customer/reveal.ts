@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
+import { mayRevealRow } from '../../core/crud/masking.js';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
+import { forbidden } from '../../core/errors.js';
 import { endpointOf, mount } from '../../core/http/server.js';
 import { insertRevealLog } from './reveal.repository.js';
 
@@ -30,6 +32,8 @@ export async function revealField(
 ): Promise<{ value: string }> {
   return ctx.db.db.transaction().execute(async (trx) => {
     const [row] = await service.touchable(trx, [input.id], session);
+    // Without the reveal permission, only the owner of the row (the call's ownRows permission).
+    if (row && !mayRevealRow(service.revealerFor(session), row)) throw forbidden();
     await insertRevealLog(trx, {
       userId: session.userId,
       target: service.entity.table,

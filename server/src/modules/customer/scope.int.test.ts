@@ -504,7 +504,7 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
         expect((await revealed()).length).toBe(before);
       });
 
-      it('needs the reveal permission', async () => {
+      it('lets the owner reveal her own customer without the reveal permission, audited; nobody else without it', async () => {
         const clerkOnly = dataOf(
           await t.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {}, tokens.admin),
         ).find((r) => r.label === 'clerk')?.id;
@@ -524,10 +524,43 @@ describe.each(testTargets())('the retail data scope, masking and reveal on $name
           employeeId: id,
           storeId: storeA,
         });
+        const before = (await revealed()).length;
+        const reply = await t.post<{ value: string }>(
+          `${customerInfo.prefix}/reveal`,
+          { id: own, field: 'customerPhone', reason: 'mine' },
+          token,
+        );
+        expect(dataOf(reply).value).toBe(PHONE);
+        const entries = await revealed();
+        expect(entries.length).toBe(before + 1);
+        expect(entries.at(-1)).toMatchObject({ userId: id, recordId: own, field: 'customerPhone', reason: 'mine' });
+        // Another clerk's customer of the same store is not in her scope: as an id nobody has.
         expectRefused(
-          await t.post(`${customerInfo.prefix}/reveal`, { id: own, field: 'customerPhone', reason: 'mine' }, token),
+          await t.post(`${customerInfo.prefix}/reveal`, { id: customer, field: 'customerPhone', reason: 'x1' }, token),
+          404,
+        );
+        // The seeded treasurer sees the row but may reveal none: refused, and nothing audited.
+        const treasurerRole = dataOf(
+          await t.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {}, tokens.admin),
+        ).find((r) => r.label === 'treasurer')?.id;
+        const treasurer = {
+          ...body,
+          username: 'scope.plaintreasurer',
+          userLevel: 'treasurer',
+          roleIdList: [treasurerRole],
+        };
+        dataOf(await t.post('/admin/base/sys/user/add', treasurer, tokens.admin));
+        const treasurerToken = (await t.login('scope.plaintreasurer', PASSWORD)).token;
+        expect(dataOf(await t.get<Row>(`${customerInfo.prefix}/info`, { id: own }, treasurerToken)).id).toBe(own);
+        expectRefused(
+          await t.post(
+            `${customerInfo.prefix}/reveal`,
+            { id: own, field: 'customerPhone', reason: 'x2' },
+            treasurerToken,
+          ),
           403,
         );
+        expect((await revealed()).length).toBe(before + 1);
       });
 
       it('lists audit entries with the operator name and the customer name, only about rows the reader can see', async () => {
