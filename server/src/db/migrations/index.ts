@@ -32,6 +32,7 @@ import { migration as m20261201231000 } from './20261201231000_base_restore-fami
 import { migration as m20261201231115 } from './20261201231115_base_create-bus-events.js';
 import { migration as m20261201231941 } from './20261201231941_user_widen-address-phone.js';
 import { migration as m20261201232000 } from './20261201232000_base_normalise-phones.js';
+import { migration as m20261202024150 } from './20261202024150_customer_add-recorders.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationList = {
   '20261201231115_base_create-bus-events': m20261201231115,
   '20261201231941_user_widen-address-phone': m20261201231941,
   '20261201232000_base_normalise-phones': m20261201232000,
+  '20261202024150_customer_add-recorders': m20261202024150,
 };

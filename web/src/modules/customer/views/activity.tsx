@@ -9,6 +9,7 @@ import { withoutMasked } from '../components/masking';
 import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
 import '../customer.css';
+import { StaffCell } from '../components/staff-cell';
 
 type Field = 'customerPhone' | 'idCardNo';
 
@@ -60,7 +61,8 @@ export default function ActivityView() {
         { key: 'activityName', width: 150, onPhone: true },
         { key: 'prizeName', width: 130 },
         { key: 'prizePhoto', width: 180, sortable: false, render: (value) => <PhotoThumbs urls={value} /> },
-        { key: 'employeeName', width: 120 },
+        { key: 'employeeName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
+        { key: 'creatorName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
         { key: 'storeName', width: 140 },
         { key: 'customerSex', width: 80, hidden: true, render: (value) => sexOptions(locale)[value]?.label },
         { key: 'customerAge', width: 80, hidden: true },

@@ -12,6 +12,7 @@ import { MaskedValue } from '../components/masked-value';
 import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
+import { StaffCell } from '../components/staff-cell';
 
 type Mode = 'list' | 'calendar';
 
@@ -119,7 +120,16 @@ export default function InvitationView() {
                 <InvitationStatusSelect id={row.id} value={value} customerName={row.customerName} />
               ),
             },
-            { key: 'employeeName', width: 120 },
+            {
+              key: 'employeeName',
+              width: 130,
+              render: (value, row) => <StaffCell name={value} store={row.storeName} />,
+            },
+            {
+              key: 'creatorName',
+              width: 130,
+              render: (value, row) => <StaffCell name={value} store={row.storeName} />,
+            },
             { key: 'storeName', width: 140 },
             { key: 'remark', width: 200 },
             { key: 'createTime', width: 170, hidden: true },
