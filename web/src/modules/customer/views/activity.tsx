@@ -10,6 +10,7 @@ import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
 import '../customer.css';
 import { StaffCell } from '../components/staff-cell';
+import { useStaffUrlFilters } from '../hooks/use-staff-filters';
 
 type Field = 'customerPhone' | 'idCardNo';
 
@@ -22,8 +23,9 @@ export default function ActivityView() {
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   const fields = useActivityFields();
-  // The dashboard's "activities this month" opens the list with its window in the URL.
-  const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }]);
+  // The dashboard's activities and the reports open the list with their window and scope in the URL.
+  const staffFilters = useStaffUrlFilters();
+  const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }, ...staffFilters]);
   const label = (key: Field) => customerActivity.columns[key].label[locale];
   const masked = (field: Field) => (value: string | null, row: { id: number }) => (
     <MaskedValue

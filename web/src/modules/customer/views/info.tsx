@@ -75,6 +75,7 @@ export default function CustomerInfoView() {
     },
     { kind: 'id', name: 'storeId', label: t('customer.store'), show: nameOf(stores) },
     { kind: 'id', name: 'employeeId', label: t('customer.owner'), show: nameOf(staff) },
+    { kind: 'id', name: 'creatorId', label: t('customer.creator'), show: nameOf(staff) },
   ]);
 
   const columns: ColumnOf<typeof customerInfo>[] = [

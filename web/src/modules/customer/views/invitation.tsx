@@ -13,6 +13,7 @@ import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
 import { StaffCell } from '../components/staff-cell';
+import { useStaffUrlFilters } from '../hooks/use-staff-filters';
 
 type Mode = 'list' | 'calendar';
 
@@ -33,12 +34,7 @@ export default function InvitationView() {
       label: customerInvitationRecord.columns.inviteTime.label[i18n.language as Locale],
     },
     { kind: 'values', name: 'customerStatus', label: t('customer.invitation.status'), show: statuses.label },
-    {
-      kind: 'id',
-      name: 'storeId',
-      label: t('customer.store'),
-      show: (v) => stores.find((s) => String(s.value) === v)?.label ?? `#${v}`,
-    },
+    ...useStaffUrlFilters(),
   ]);
   const locale = i18n.language as Locale;
   const phone = useScreen() === 'xs';
