@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/a11y.js';
 import { type Api, apiOf, hasChromium, login, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
 import { eventually } from '../support/ui.js';
 
-type Summary = { customers: { total: number; newThisWeek: number } | null; taskFailures: unknown[] | null };
+type Summary = { customers: { total: number; added: number } | null; taskFailures: unknown[] | null };
 type PageOf<T> = { list: T[] };
 
 const PASSWORD = 'Home-e2e-pass1';
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
     expect(summary.customers?.total).toBe(1);
     expect(everyone.customers?.total).toBeGreaterThan(1);
     await eventually(() => kpi(page, 'Customers').innerText()).toBe('1');
-    await eventually(() => kpi(page, 'Invitations this week').innerText()).toBe('1');
+    await eventually(() => kpi(page, 'Invitations (This week)').innerText()).toBe('1');
     await eventually(() => page.locator('.home-chart svg').count()).toBe(3);
     // The ranking lists the clerk alone; task runs are not theirs to read.
     await eventually(() => page.locator('.home-ranking li').count()).toBe(1);
@@ -105,25 +105,41 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
     await own.post('/admin/customer/invitationRecord/create', { customerID: customer.id, inviteTime: local });
 
     const { page } = await openAs(browser, server.base, { path: '/', user: username, password: PASSWORD });
-    const summary = await own.get<{ invitations: { thisWeek: number }; windows: { week: { from: string } } }>(
+    const summary = await own.get<{ invitations: { count: number }; window: { from: string } }>(
       '/admin/demo/home/summary',
     );
-    expect(summary.invitations.thisWeek).toBe(1);
-    await eventually(() => kpi(page, 'Invitations this week').innerText()).toBe('1');
+    expect(summary.invitations.count).toBe(1);
+    await eventually(() => kpi(page, 'Invitations (This week)').innerText()).toBe('1');
     const listed = page.waitForResponse((r) => r.url().includes('/admin/customer/invitationRecord/page'));
-    await page.locator('.home-kpi', { hasText: 'Invitations this week' }).locator('.home-kpi-link').click();
+    await page.locator('.home-kpi', { hasText: 'Invitations (This week)' }).locator('.home-kpi-link').click();
     const request = (await listed).request().postDataJSON() as Record<string, unknown>;
     // The list asks for the figure's own window, the server's, not one the browser worked out.
-    expect(request.inviteTimeFrom).toBe(summary.windows.week.from);
+    expect(request.inviteTimeFrom).toBe(summary.window.from);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/customer/invitation');
-    expect(url.searchParams.get('inviteTimeFrom')).toBe(summary.windows.week.from);
+    expect(url.searchParams.get('inviteTimeFrom')).toBe(summary.window.from);
     await eventually(() => page.getByTestId('url-filters').isVisible()).toBe(true);
     await eventually(() => page.locator('.ant-pagination-total-text').innerText()).toBe('1 in all');
     expect(await page.locator('.crud .ant-table-row', { hasText: 'Figure link customer' }).count()).toBe(1);
     // "Show all" leaves the filter: the whole list (the clerk's own, the same row here).
     await page.getByTestId('url-filters').getByRole('button', { name: 'Show all' }).click();
     await eventually(() => new URL(page.url()).search).toBe('');
+  });
+
+  it('counts every figure for the range chosen, and opens its list with that range', async () => {
+    const { page } = await openAs(browser, server.base, { path: '/', user: clerkName, password: PASSWORD });
+    await eventually(() => kpi(page, 'Invitations (This week)').innerText()).toBe('1');
+    const asked = page.waitForResponse(
+      (r) => r.url().includes('/admin/demo/home/summary') && r.url().includes('range=last30'),
+    );
+    await page.getByTestId('home-range').getByText('Last 30 days').click();
+    const answer = (await (await asked).json()) as { data: { window: { from: string; to: string } } };
+    await eventually(() => kpi(page, 'Invitations (Last 30 days)').innerText()).toBe('1');
+    const listed = page.waitForResponse((r) => r.url().includes('/admin/customer/invitationRecord/page'));
+    await page.locator('.home-kpi', { hasText: 'Invitations (Last 30 days)' }).locator('.home-kpi-link').click();
+    const request = (await listed).request().postDataJSON() as Record<string, unknown>;
+    expect([request.inviteTimeFrom, request.inviteTimeTo]).toEqual([answer.data.window.from, answer.data.window.to]);
+    await eventually(() => page.locator('.ant-pagination-total-text').innerText()).toBe('1 in all');
   });
 
   it('fits a phone in dark mode, without serious accessibility violations, and is reached by keyboard', async () => {

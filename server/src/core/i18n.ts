@@ -18,6 +18,16 @@ export const SHARED_MESSAGES = {
     'The service is briefly unavailable (the shared cache cannot be reached), please try again shortly',
   ),
   'common.tooLarge': m('请求内容过大', '請求內容過大', 'The request body is too large'),
+  'common.rangeInvalid': m(
+    '日期范围无效：请给出开始和结束日期（YYYY-MM-DD），开始不晚于结束',
+    '日期範圍無效：請給出開始和結束日期（YYYY-MM-DD），開始不晚於結束',
+    'Invalid date range: give a start and an end day (YYYY-MM-DD), the start not after the end',
+  ),
+  'common.rangeTooLong': m(
+    '日期范围最多 {days} 天',
+    '日期範圍最多 {days} 天',
+    'A date range covers at most {days} days',
+  ),
   'common.badJson': m('请求内容不是有效的 JSON', '請求內容不是有效的 JSON', 'The request body is not valid JSON'),
   'common.badText': m(
     '请求内容包含无法保存的字符',

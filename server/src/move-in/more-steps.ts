@@ -157,17 +157,19 @@ export async function moveCustomers(run: Run, book: IdBook): Promise<void> {
     target: 'customer_info',
     rows: await run.source.rows('customer_info'),
     prepare: async (row) => {
-      const values = sameColumns(run, 'customer_info', row, ['employeeId', 'storeId', 'storeName']);
+      const values = sameColumns(run, 'customer_info', row, ['employeeId', 'storeId', 'storeName', 'creatorId']);
       if (!values.customerName || !values.customerPhone) return { skip: { key: 'moveIn.skip.incomplete' } };
       const store = await stores.of(row);
       values.storeId = store.storeId;
       values.storeName = store.storeName;
       values.employeeId = run.idOf('base_sys_user', row.employeeId) ?? null;
+      values.creatorId = recorderOf(row, values.employeeId);
       const key = sourceKey(row.id);
       if (key !== null) owners.set(key, { employeeId: values.employeeId as number | null, storeId: store.storeId });
       const code = typeof values.customerCode === 'string' ? values.customerCode : null;
       return {
         values,
+        keep: keepRecorder,
         // The customer code is unique here: a customer of the same code is the same customer.
         match: async () =>
           code === null
@@ -182,8 +184,10 @@ export async function moveCustomers(run: Run, book: IdBook): Promise<void> {
       };
     },
   });
-  // Records follow their customer's owner and store (docs/architecture.md, "Retail organisation").
+  // Records follow their customer's owner and store (docs/architecture.md, "Retail organisation");
+  // their recorder is the source's own: its creatorId, else the employee the source row names.
   const follow = async (row: SourceRow, customerColumn: string, values: Record<string, unknown>) => {
+    values.creatorId = recorderOf(row, run.idOf('base_sys_user', row.employeeId) ?? null);
     const owner = owners.get(sourceKey(row[customerColumn]) ?? '');
     if (owner) {
       values.employeeId = owner.employeeId;
@@ -199,14 +203,19 @@ export async function moveCustomers(run: Run, book: IdBook): Promise<void> {
       target: 'customer_invitation_record',
       rows: await run.source.rows('customer_invitation_record'),
       prepare: async (row) => {
-        const values = sameColumns(run, 'customer_invitation_record', row, ['customerID', 'employeeId', 'storeId']);
+        const values = sameColumns(run, 'customer_invitation_record', row, [
+          'customerID',
+          'employeeId',
+          'storeId',
+          'creatorId',
+        ]);
         const customer = run.idOf('customer_info', row.customerID);
         if (customer === undefined)
           return { skip: { key: 'moveIn.skip.missingRef', params: { column: 'customerID' } } };
         values.customerID = customer;
         values.inviteTime ??= values.createTime;
         await follow(row, 'customerID', values);
-        return { values };
+        return { values, keep: keepRecorder };
       },
     });
   }
@@ -216,18 +225,35 @@ export async function moveCustomers(run: Run, book: IdBook): Promise<void> {
       target: 'customer_activity',
       rows: await run.source.rows('customer_activity'),
       prepare: async (row) => {
-        const values = sameColumns(run, 'customer_activity', row, ['customerId', 'employeeId', 'storeId', 'storeName']);
+        const values = sameColumns(run, 'customer_activity', row, [
+          'customerId',
+          'employeeId',
+          'storeId',
+          'storeName',
+          'creatorId',
+        ]);
         if (!values.customerName || !values.customerPhone) return { skip: { key: 'moveIn.skip.incomplete' } };
         values.customerId = run.idOf('customer_info', row.customerId) ?? null;
         values.customerAddress ??= '';
         await follow(row, 'customerId', values);
         if (typeof row.storeName === 'string') values.storeName = row.storeName.trim() || null;
-        return { values };
+        return { values, keep: keepRecorder };
       },
     });
   }
   stores.note();
+
+  /** The recorder of a source row: its own creatorId brought in, else the employee it names. */
+  function recorderOf(row: SourceRow, employeeId: unknown): number | null {
+    const own =
+      row.creatorId === undefined || row.creatorId === null ? undefined : run.idOf('base_sys_user', row.creatorId);
+    return own ?? (typeof employeeId === 'number' ? employeeId : null);
+  }
 }
+
+/** A row brought in before keeps the recorder it has: a move-in run again never moves the credit. */
+const keepRecorder = (here: Record<string, unknown>): string[] =>
+  here.creatorId === undefined || here.creatorId === null ? [] : ['creatorId'];
 
 /** App users and their addresses. Their passwords do not come over (they sign in by SMS code or WeChat). */
 export async function moveAppUsers(run: Run, book: IdBook): Promise<void> {

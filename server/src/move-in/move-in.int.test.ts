@@ -203,6 +203,29 @@ for (const target of testTargets()) {
             expect(task.status).toBe(0);
           });
 
+          it('keeps who recorded each record apart from the owner it follows', async () => {
+            const zhang = (await userRow(app, 'zhang')).id;
+            const wang = (await userRow(app, 'wang')).id;
+            const { db } = app.ctx.db;
+            const customers = await db
+              .selectFrom('customer_info')
+              .select(['customerName', 'employeeId', 'creatorId'])
+              .orderBy('customerName')
+              .execute();
+            expect(customers.map((r) => [r.customerName, r.employeeId, r.creatorId])).toEqual(
+              expect.arrayContaining([
+                ['赵客户', zhang, zhang],
+                ['钱客户', wang, wang],
+              ]),
+            );
+            // zhang invited wang's customer: wang owns the invitation, zhang made it.
+            const invitation = await db
+              .selectFrom('customer_invitation_record')
+              .select(['employeeId', 'creatorId'])
+              .executeTakeFirstOrThrow();
+            expect(invitation).toEqual({ employeeId: wang, creatorId: zhang });
+          });
+
           it('signs a user in with the old password once, then keeps only the new hash', async () => {
             const { token } = await app.login();
             const legacyOf = async (username: string) => {

@@ -1,8 +1,13 @@
 import { type Columns, col } from './columns.js';
 import { label } from './i18n.js';
 
-/** The columns that name a row's owner (a staff user's id) and its store (a department's id). */
-export type Ownership<K extends string = string> = { readonly owner: K; readonly store: K };
+/**
+ * The columns that name a row's owner (a staff user's id) and its store (a department's id), and,
+ * where the entity keeps it, its recorder (`creator`): the staff user who added the row, set by the
+ * server on add and never changed after (not by a client, a hand-over, an import or a move-in).
+ * Ownership moves with the customer; credit for the work does not.
+ */
+export type Ownership<K extends string = string> = { readonly owner: K; readonly store: K; readonly creator?: K };
 
 /** The column a tenant entity's rows carry their tenant in. */
 export const TENANT_COLUMN = 'tenantId';

@@ -60,7 +60,10 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       customerAddress: col.string({ label: label('地址', '地址', 'Address'), min: 1, max: 255 }),
       storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),
       storeName: col.string({ label: label('门店名称', '門市名稱', 'Store name'), nullable: true, max: 100 }),
-      employeeId: col.int({ label: label('负责员工', '負責員工', 'Recorded by'), nullable: true, index: true }),
+      /** The customer's owner (the recorder's for an activity without a customer): moves at a hand-over. */
+      employeeId: col.int({ label: label('负责员工', '負責員工', 'Owner'), nullable: true, index: true }),
+      /** Who recorded the activity (ownership.creator): set by the server on add, never moved after. */
+      creatorId: col.int({ label: label('登记员工', '登記員工', 'Recorded by'), nullable: true }),
       activityName: col.string({ label: label('活动名称', '活動名稱', 'Activity'), nullable: true, max: 100 }),
       prizeName: col.string({ label: label('奖品', '獎品', 'Prize'), nullable: true, max: 100 }),
       prizePhoto: col.json(z.array(z.string().min(1).max(500)).max(PRIZE_PHOTO_MAX), {
@@ -69,10 +72,10 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       }),
       remark: col.string({ label: label('备注', '備註', 'Remark'), max: 500, default: '' }),
     },
-    ownership: { owner: 'employeeId', store: 'storeId' },
+    ownership: { owner: 'employeeId', store: 'storeId', creator: 'creatorId' },
     query: {
       keyWordLikeFields: ['customerName', 'customerPhone', 'activityName', 'prizeName'],
-      fieldEq: ['customerId', 'employeeId', 'storeId', 'idCardType', 'customerSex'],
+      fieldEq: ['customerId', 'employeeId', 'storeId', 'creatorId', 'idCardType', 'customerSex'],
     },
     filters: {
       /** Activities recorded from this time on (inclusive): the home dashboard's month opens the list with it. */
@@ -80,7 +83,10 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       /** Activities recorded before this time (exclusive). */
       createTimeTo: col.datetime({ label: label('登记结束', '登記結束', 'Recorded before') }).schema.optional(),
     },
-    joined: { employeeName: { label: label('负责员工', '負責員工', 'Recorded by'), type: 'string' } },
+    joined: {
+      employeeName: { label: label('负责员工', '負責員工', 'Owner'), type: 'string' },
+      creatorName: { label: label('登记员工', '登記員工', 'Recorded by'), type: 'string' },
+    },
     excel: {
       columns: [
         'customerName',

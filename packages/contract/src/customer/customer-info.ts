@@ -74,6 +74,11 @@ const customerColumns = {
   /** The owning salesperson (a staff user). */
   employeeId: col.int({ label: label('所属员工', '所屬員工', 'Owner'), nullable: true }),
   employeeNumber: col.string({ label: label('员工工号', '員工工號', 'Staff number'), nullable: true, max: 100 }),
+  /**
+   * The staff user who recorded the customer (ownership.creator): set by the server on add, never
+   * moved by an update, a hand-over, an import or a move-in. Reports count new customers by it.
+   */
+  creatorId: col.int({ label: label('登记员工', '登記員工', 'Recorded by'), nullable: true }),
   diseaseInformation: col.string({
     label: label('病史信息', '病史資訊', 'Medical notes'),
     max: 1000,
@@ -149,7 +154,7 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     table: 'customer_info',
     label: label('客户信息', '客戶資訊', 'Customer'),
     columns: customerColumns,
-    ownership: { owner: 'employeeId', store: 'storeId' },
+    ownership: { owner: 'employeeId', store: 'storeId', creator: 'creatorId' },
     query: {
       keyWordLikeFields: ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'],
       // A million customers: the keyword goes through a text index, not a LIKE scan. Codes and
@@ -167,11 +172,14 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'customerSex',
         'storeId',
         'employeeId',
+        'creatorId',
       ],
     },
     filters: listFilters,
     joined: {
-      employeeName: { label: label('所属员工', '所屬員工', 'Owner'), type: 'string' },
+      employeeName: { label: label('负责员工', '負責員工', 'Owner'), type: 'string' },
+      /** The recorder's name (creatorId). */
+      creatorName: { label: label('登记员工', '登記員工', 'Recorded by'), type: 'string' },
     },
     indexes: [
       // A clerk's rows newest first: PostgreSQL's index on the owner alone knows no order of ids, so

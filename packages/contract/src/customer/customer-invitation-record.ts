@@ -35,21 +35,25 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       inviteTime: col.datetime({ label: label('邀约时间', '邀約時間', 'Invitation time'), index: true }),
       /** The customer invited (the family's spelling); one the operator may see. */
       customerID: col.int({ label: label('客户', '客戶', 'Customer'), index: true }),
-      employeeId: col.int({ label: label('邀约员工', '邀約員工', 'Invited by'), nullable: true, index: true }),
+      /** The customer's owner: follows the customer, moves at a hand-over. */
+      employeeId: col.int({ label: label('负责员工', '負責員工', 'Owner'), nullable: true, index: true }),
+      /** Who made the invitation (ownership.creator): set by the server on add, never moved after. */
+      creatorId: col.int({ label: label('登记员工', '登記員工', 'Recorded by'), nullable: true }),
       /** Follows the customer's store. */
       storeId: col.int({ label: label('门店', '門市', 'Store'), nullable: true, index: true }),
       remark: col.string({ label: label('备注', '備註', 'Remark'), max: 500, default: '' }),
     },
-    ownership: { owner: 'employeeId', store: 'storeId' },
+    ownership: { owner: 'employeeId', store: 'storeId', creator: 'creatorId' },
     query: {
       keyWordLikeFields: ['remark'],
-      fieldEq: ['customerStatus', 'customerID', 'employeeId', 'storeId'],
+      fieldEq: ['customerStatus', 'customerID', 'employeeId', 'storeId', 'creatorId'],
     },
     joined: {
       customerName: { label: label('客户姓名', '客戶姓名', 'Customer name'), type: 'string' },
       /** The customer's phone, masked as the customer's own (read only; the customer's reveal shows it). */
       customerPhone: { label: label('手机号', '手機號', 'Phone'), type: 'string', sensitive: 'phone' },
-      employeeName: { label: label('邀约员工', '邀約員工', 'Invited by'), type: 'string' },
+      employeeName: { label: label('负责员工', '負責員工', 'Owner'), type: 'string' },
+      creatorName: { label: label('登记员工', '登記員工', 'Recorded by'), type: 'string' },
       storeName: { label: label('门店名称', '門市名稱', 'Store name'), type: 'string' },
     },
     filters: {

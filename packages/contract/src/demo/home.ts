@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineController, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
 import { defineMenus, menuPage } from '../core/menu.js';
@@ -9,8 +10,28 @@ import { defineMenus, menuPage } from '../core/menu.js';
  * otherwise, so a clerk's home shows the clerk's own figures and nothing they could not open.
  */
 
-/** How many days the trend, the store bars and the clerks' ranking cover, today included. */
+/** How many days "last 30 days" covers, today included. */
 export const HOME_TREND_DAYS = 30;
+/** The longest custom range, in days (a year and a day). */
+export const HOME_RANGE_MAX_DAYS = 366;
+
+/**
+ * The date ranges every figure of the dashboard counts, in the server's zone (the zone stored times
+ * are written in): today; this week, Monday to Sunday (invitations planned for later in it
+ * included); this month, its first to its last day; the last 30 days, ending with today; a custom
+ * range of whole days, `from` to `to` inclusive.
+ */
+export const HOME_RANGES = ['today', 'week', 'month', 'last30', 'custom'] as const;
+export type HomeRange = (typeof HOME_RANGES)[number];
+
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** The query of the three calls: a range (this week when absent), and its days when custom. */
+export const homeRangeQuery = z.object({
+  range: z.enum(HOME_RANGES).optional(),
+  from: dayText.optional(),
+  to: dayText.optional(),
+});
+export type HomeRangeQuery = z.infer<typeof homeRangeQuery>;
 /** How many clerks the ranking lists, and how many task failures the list shows. */
 export const HOME_RANKING_SIZE = 10;
 export const HOME_FAILURES_SIZE = 5;
@@ -19,8 +40,8 @@ export const HOME_FAILURES_SIZE = 5;
 export const HOME_PROVIDED_FIGURES = ['appUsers'] as const;
 export type HomeProvidedFigure = (typeof HOME_PROVIDED_FIGURES)[number];
 
-/** A total and how many of it came this week (from Monday to the end of today, the server's time zone). */
-export type HomeCount = { total: number; newThisWeek: number };
+/** A total and how many of it were added within the range's window. */
+export type HomeCount = { total: number; added: number };
 
 /** The last failed runs of scheduled tasks (the detail cut to 200 characters). */
 export type HomeTaskFailure = {
@@ -35,20 +56,24 @@ export type HomeTaskFailure = {
 export type HomeWindow = { from: string; to: string };
 
 /**
- * The windows the figures count, each ending where today ends (an invitation planned for later is
- * in none of them yet): the week from Monday, the month from its first day, and the trend's
- * HOME_TREND_DAYS days. A figure's list is opened with its window (demo/home's links), so the list
- * counts the same rows whatever the browser's zone.
+ * The window every figure of one answer counts (the range's, from its first day's start to the start
+ * of the day after its last), and its days. A figure's list is opened with this window (demo/home's
+ * links), so the list counts the same rows whatever the browser's zone.
  */
-export type HomeWindows = { week: HomeWindow; month: HomeWindow; trend: HomeWindow };
+export type HomeRangeWindow = HomeWindow & { range: HomeRange; days: string[] };
 
 /** summary: the cards. A null part is one the operator may not read (or, for a provided figure, not installed). */
 export type HomeSummary = {
-  windows: HomeWindows;
+  window: HomeRangeWindow;
+  /** Every customer of the scope, and those added in the window. */
   customers: HomeCount | null;
-  /** Invitations of this week (Monday to the end of today) and how many of them came to the store (visited or bought). */
-  invitations: { thisWeek: number; visited: number } | null;
-  activitiesThisMonth: number | null;
+  /**
+   * Invitations whose time lies in the window; of them, those still "invited" with a time to come
+   * (planned) and those whose customer came (visited or bought).
+   */
+  invitations: { count: number; planned: number; visited: number } | null;
+  /** Activities recorded in the window. */
+  activities: number | null;
   appUsers: HomeCount | null;
   taskFailures: HomeTaskFailure[] | null;
 };
@@ -56,15 +81,20 @@ export type HomeSummary = {
 /** One day of the trend (`YYYY-MM-DD`); a count is null when its part is not the operator's to read. */
 export type HomeTrendDay = { day: string; customers: number | null; invitations: number | null };
 
-/** trend: new customers and invitations per day, the last HOME_TREND_DAYS days, oldest first, every day listed. */
-export type HomeTrend = { days: HomeTrendDay[]; customers: boolean; invitations: boolean };
+/** trend: new customers and invitations per day of the window, oldest first, every day listed. */
+export type HomeTrend = { window: HomeRangeWindow; days: HomeTrendDay[]; customers: boolean; invitations: boolean };
 
 export type HomeStoreCount = { storeId: number | null; storeName: string | null; count: number };
 export type HomeTypeCount = { type: string | null; count: number };
+/** A staff member of the ranking: the recorder (creatorId) of the customers counted. */
 export type HomeClerkCount = { employeeId: number; name: string | null; count: number };
 
-/** breakdown: invitations by store (the trend's days), customers by type (all), clerks by new customers (the trend's days). */
+/**
+ * breakdown: invitations by store (the window's), customers by type (all), and the staff by the new
+ * customers they recorded in the window (work counts by the recorder, not the owner of today).
+ */
 export type HomeBreakdown = {
+  window: HomeRangeWindow;
   invitationsByStore: HomeStoreCount[] | null;
   customersByType: HomeTypeCount[] | null;
   clerks: HomeClerkCount[] | null;
@@ -78,18 +108,21 @@ export const demoHome = defineController({
     summary: {
       method: 'get',
       auth: 'login',
+      input: homeRangeQuery,
       summary: label('首页概览', '首頁概覽', 'Home: key figures'),
       output: returns<HomeSummary>(),
     },
     trend: {
       method: 'get',
       auth: 'login',
-      summary: label('首页趋势', '首頁趨勢', 'Home: 30-day trend'),
+      input: homeRangeQuery,
+      summary: label('首页趋势', '首頁趨勢', 'Home: trend by day'),
       output: returns<HomeTrend>(),
     },
     breakdown: {
       method: 'get',
       auth: 'login',
+      input: homeRangeQuery,
       summary: label('首页分布', '首頁分佈', 'Home: breakdowns'),
       output: returns<HomeBreakdown>(),
     },

@@ -83,6 +83,8 @@ export function createWritePath(c: CrudContext): WritePath {
     if (options.setCreator && 'userId' in entity.columns) data.userId = session.userId;
     if (ownership) data = withDefaultOwner(data, session);
     if (options.beforeWrite) data = await options.beforeWrite(data, input, addContext(trx, session));
+    // The recorder is whoever adds the row (an import's rows: who imports them), whatever a body or a hook said.
+    if (ownership?.creator) data[ownership.creator] = session.userId;
     // After beforeWrite: a module may put the stored value in place of a mask (an activity takes its customer's phone).
     assertNoMaskLeft(entity.columns, data);
     if (entity.tenant) data = withTenant(data, session);
@@ -194,8 +196,9 @@ export function createWritePath(c: CrudContext): WritePath {
     delete data.id;
     if (options.beforeWrite) data = await options.beforeWrite(data, input, writeCtx);
     assertNoMaskLeft(entity.columns, data);
-    // A row stays in its tenant.
+    // A row stays in its tenant, and keeps its recorder.
     if (entity.tenant) delete data[TENANT_COLUMN];
+    if (ownership?.creator) delete data[ownership.creator];
     // An update may not move a row out of the operator's scope.
     if (ownership) assertOwnedWritable(ownership, session, { ...existing, ...definedOf(data) });
     await checks.assertDictValues(trx, data);

@@ -33,6 +33,7 @@ import { migration as m20261201231115 } from './20261201231115_base_create-bus-e
 import { migration as m20261201231941 } from './20261201231941_user_widen-address-phone.js';
 import { migration as m20261201232000 } from './20261201232000_base_normalise-phones.js';
 import { migration as m20261202024105 } from './20261202024105_dict_add-item-labels.js';
+import { migration as m20261202024150 } from './20261202024150_customer_add-recorders.js';
 import { migration as m20261202024356 } from './20261202024356_base_create-messages.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
@@ -71,5 +72,6 @@ export const MIGRATIONS: MigrationList = {
   '20261201231941_user_widen-address-phone': m20261201231941,
   '20261201232000_base_normalise-phones': m20261201232000,
   '20261202024105_dict_add-item-labels': m20261202024105,
+  '20261202024150_customer_add-recorders': m20261202024150,
   '20261202024356_base_create-messages': m20261202024356,
 };

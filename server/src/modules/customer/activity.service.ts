@@ -13,7 +13,7 @@ import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/fac
 import type { ListInput } from '../../core/crud/query.js';
 import { AppError, badRequest } from '../../core/errors.js';
 import { knownFileUrls } from '../space/index.js';
-import { customerPlace, filterCreated, withOwnerName } from './customer-info.repository.js';
+import { customerPlace, filterCreated, withStaffNames } from './customer-info.repository.js';
 import { visibleCustomer } from './customer-ref.js';
 import { assertMayAssign, requireOwner, type Staff } from './owner.js';
 
@@ -61,8 +61,8 @@ function assertIdNumberOfType(data: Row, existing: Row | undefined): void {
  */
 export function createActivityService(ctx: AppContext, customers: CrudService): ActivityService {
   const crud = createCrud(ctx, customerActivity, {
-    join: (qb) => withOwnerName(qb),
-    joinedOrder: { employeeName: 'employeeName' },
+    join: (qb) => withStaffNames(qb),
+    joinedOrder: { employeeName: 'employeeName', creatorName: 'creatorName' },
     filter: filterCreated,
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       assertIdNumberOfType(data, existing);

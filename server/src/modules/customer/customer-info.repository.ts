@@ -40,6 +40,16 @@ export function withOwnerName(qb: AnySelect, ownerRef = `${MAIN}.employeeId`, al
 }
 
 /**
+ * The owner's and the recorder's display names beside each row (employeeName, creatorName): who has
+ * the customer now, and who recorded the row (ownership.creator, never moved).
+ */
+export function withStaffNames(qb: AnySelect): AnySelect {
+  return withOwnerName(qb)
+    .leftJoin('base_sys_user as cu', 'cu.id', `${MAIN}.creatorId`)
+    .select(sql<string | null>`coalesce(${sql.ref('cu.name')}, ${sql.ref('cu.username')})`.as('creatorName'));
+}
+
+/**
  * The code after the highest generated one. Codes imported in other forms are skipped; two
  * writers may read the same one, and the unique index then turns the second away (it retries).
  */

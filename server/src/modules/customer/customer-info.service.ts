@@ -26,7 +26,7 @@ import {
   ownerFields,
   SLICE,
   updateCustomers,
-  withOwnerName,
+  withStaffNames,
 } from './customer-info.repository.js';
 import { tellHandOver } from './customer-kinds.js';
 import { importPhoneWarnings } from './import-warnings.js';
@@ -123,8 +123,8 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
   }
 
   const crud = createCrud(ctx, customerInfo, {
-    join: (qb) => withOwnerName(qb),
-    joinedOrder: { employeeName: 'employeeName' },
+    join: (qb) => withStaffNames(qb),
+    joinedOrder: { employeeName: 'employeeName', creatorName: 'creatorName' },
     filter: filterCustomers,
     // A total is kept 2 s per principal and filters (the next pages of a search reuse it; every
     // write through this service forgets them): at 1M customers a superuser's count is most of

@@ -7,25 +7,13 @@ import {
   INVITATION_STATUS,
 } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
+import { calendarWindows } from '../../core/calendar.js';
 import type { CrudService } from '../../core/crud/factory.js';
-import { formatTime } from '../../core/db/index.js';
 
 export type CustomerOverview = {
   details(id: number, session: Session): Promise<CustomerDetails>;
   homeBaseData(session: Session): Promise<CustomerHomeData>;
 };
-
-/** The windows of the home screen, in the server's time zone: today, this week (from Monday), this month. */
-export function calendarWindows(now: Date) {
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const tomorrow = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-  const monday = new Date(day.getFullYear(), day.getMonth(), day.getDate() - ((day.getDay() + 6) % 7));
-  const nextMonday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7);
-  const month = new Date(day.getFullYear(), day.getMonth(), 1);
-  const nextMonth = new Date(day.getFullYear(), day.getMonth() + 1, 1);
-  const window = (from: Date, to: Date) => ({ from: formatTime(from), to: formatTime(to) });
-  return { today: window(day, tomorrow), week: window(monday, nextMonday), month: window(month, nextMonth) };
-}
 
 /**
  * What reads across the three entities: a customer's details, and the home screen's figures. Each

@@ -15,15 +15,29 @@ const ref = (column: string) => sql.ref(`${MAIN}.${column}`);
 const dayOf = (column: string) => sql<string>`substr(${ref(column)}, 1, 10)`;
 const countOf = (value: unknown) => Number(value ?? 0);
 
-/** Invitations in the window and how many of them have one of the `visited` statuses. */
+/**
+ * Invitations in the window, how many of them have one of the `visited` statuses, and how many are
+ * planned: still `open` (invited) with a time from `now` on.
+ */
 export async function invitationVisits(
   scoped: AnySelect,
   window: { from: string; to: string },
-  visited: readonly string[],
-): Promise<{ thisWeek: number; visited: number }> {
+  statuses: { visited: readonly string[]; open: string; now: string },
+): Promise<{ count: number; planned: number; visited: number }> {
+  const { visited, open, now } = statuses;
   const row = await scoped
     .select((eb) => [
       eb.fn.countAll().as('n'),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(eb.and([eb(ref('customerStatus'), '=', open), eb(ref('inviteTime'), '>=', now)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('p'),
       eb.fn
         .sum(
           eb
@@ -38,7 +52,7 @@ export async function invitationVisits(
     .where(ref('inviteTime'), '>=', window.from)
     .where(ref('inviteTime'), '<', window.to)
     .executeTakeFirst();
-  return { thisWeek: countOf(row?.n), visited: countOf(row?.v) };
+  return { count: countOf(row?.n), planned: countOf(row?.p), visited: countOf(row?.v) };
 }
 
 /** How many rows fall on each day from `from` to before `to` (days without rows are left out). */
@@ -94,24 +108,27 @@ export async function customersByType(scoped: AnySelect): Promise<HomeTypeCount[
     .sort((a, b) => b.count - a.count || String(a.type).localeCompare(String(b.type)));
 }
 
-/** The owners with the most rows created in the window, with their names: the first `limit`. */
-export async function ownersByNewRows(
+/**
+ * The recorders (creatorId) with the most rows created in the window, with their names: the first
+ * `limit`. Work is the recorder's: a customer handed over since still counts for who took it on.
+ */
+export async function recordersByNewRows(
   db: Db,
   scoped: AnySelect,
   window: { from: string; to: string },
   limit: number,
 ): Promise<HomeClerkCount[]> {
   const rows = await scoped
-    .select((eb) => [ref('employeeId').as('employeeId') as never, eb.fn.countAll().as('n')])
+    .select((eb) => [ref('creatorId').as('creatorId') as never, eb.fn.countAll().as('n')])
     .where(ref('createTime'), '>=', window.from)
     .where(ref('createTime'), '<', window.to)
-    .where(ref('employeeId'), 'is not', null)
-    .groupBy(ref('employeeId') as never)
+    .where(ref('creatorId'), 'is not', null)
+    .groupBy(ref('creatorId') as never)
     .orderBy('n', 'desc')
-    .orderBy(ref('employeeId') as never)
+    .orderBy(ref('creatorId') as never)
     .limit(limit)
     .execute();
-  const ids = rows.map((r) => Number(r.employeeId));
+  const ids = rows.map((r) => Number(r.creatorId));
   const names = new Map<number, string | null>();
   if (ids.length > 0) {
     const found = await db
@@ -122,8 +139,8 @@ export async function ownersByNewRows(
     for (const u of found) names.set(u.id, u.name || u.nickName || u.username);
   }
   return rows.map((r) => ({
-    employeeId: Number(r.employeeId),
-    name: names.get(Number(r.employeeId)) ?? null,
+    employeeId: Number(r.creatorId),
+    name: names.get(Number(r.creatorId)) ?? null,
     count: countOf(r.n),
   }));
 }

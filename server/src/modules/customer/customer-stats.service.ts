@@ -4,12 +4,13 @@ import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { countIn } from '../../core/crud/aggregate.js';
 import type { CrudService } from '../../core/crud/factory.js';
+import { OPEN_INVITATION } from './customer-info.repository.js';
 import {
   countByDay,
   customersByType,
   invitationsByStore,
   invitationVisits,
-  ownersByNewRows,
+  recordersByNewRows,
 } from './customer-stats.repository.js';
 
 /**
@@ -39,13 +40,19 @@ const VISITED = ['2', '3'] as const;
 type Window = { from: string; to: string };
 
 export type CustomerStats = {
-  customers(session: Session, week: Window): Promise<HomeCount>;
-  invitations(session: Session, week: { from: string; to: string }): Promise<{ thisWeek: number; visited: number }>;
-  activities(session: Session, month: { from: string; to: string }): Promise<number>;
+  customers(session: Session, window: Window): Promise<HomeCount>;
+  /** Invitations in the window; of them the planned ones (still invited, from `now` on) and the visited ones. */
+  invitations(
+    session: Session,
+    window: Window,
+    now: string,
+  ): Promise<{ count: number; planned: number; visited: number }>;
+  activities(session: Session, window: Window): Promise<number>;
   newCustomersByDay(session: Session, window: Window): Promise<Map<string, number>>;
   invitationsByDay(session: Session, window: Window): Promise<Map<string, number>>;
   invitationsByStore(session: Session, window: Window): Promise<HomeStoreCount[]>;
   customersByType(session: Session): Promise<HomeTypeCount[]>;
+  /** The staff who recorded the most new customers in the window (creatorId: the work, not today's owner). */
   clerksByNewCustomers(session: Session, window: Window, limit: number): Promise<HomeClerkCount[]>;
 };
 
@@ -80,18 +87,19 @@ export function createCustomerStats(
     return counted;
   }
   return {
-    async customers(session, week) {
+    async customers(session, window) {
       const total = (await typeCounts(session)).reduce((sum, t) => sum + t.count, 0);
-      const newThisWeek = await countIn(customers.scopedQuery(session), 'createTime', week.from, week.to);
-      return { total, newThisWeek };
+      const added = await countIn(customers.scopedQuery(session), 'createTime', window.from, window.to);
+      return { total, added };
     },
-    invitations: (session, week) => invitationVisits(invitations.scopedQuery(session), week, VISITED),
-    activities: (session, month) => countIn(activities.scopedQuery(session), 'createTime', month.from, month.to),
+    invitations: (session, window, now) =>
+      invitationVisits(invitations.scopedQuery(session), window, { visited: VISITED, open: OPEN_INVITATION, now }),
+    activities: (session, window) => countIn(activities.scopedQuery(session), 'createTime', window.from, window.to),
     newCustomersByDay: (session, window) => countByDay(customers.scopedQuery(session), 'createTime', window),
     invitationsByDay: (session, window) => countByDay(invitations.scopedQuery(session), 'inviteTime', window),
     invitationsByStore: (session, window) => invitationsByStore(db, invitations.scopedQuery(session), window),
     customersByType: typeCounts,
     clerksByNewCustomers: (session, window, limit) =>
-      ownersByNewRows(db, customers.scopedQuery(session), window, limit),
+      recordersByNewRows(db, customers.scopedQuery(session), window, limit),
   };
 }

@@ -1,5 +1,4 @@
 export { registerCustomer } from './customer.module.js';
-export { calendarWindows } from './customer-overview.service.js';
 export type { CustomerStats } from './customer-stats.service.js';
 export { type RevealTarget, revealField } from './reveal.js';
 export {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
-import { withOwnerName } from './customer-info.repository.js';
+import { withStaffNames } from './customer-info.repository.js';
 
 /**
- * The customer's name and phone, the inviting staff user's name and the store's name beside each
+ * The customer's name and phone, the owner's and the recorder's names and the store's name beside each
  * invitation. The phone is read in clear here: the service masks it (invitation.service.ts, afterRead).
  */
 export function withInvitationNames(qb: AnySelect): AnySelect {
-  return withOwnerName(qb)
+  return withStaffNames(qb)
     .leftJoin('customer_info as c', 'c.id', `${MAIN}.customerID`)
     .leftJoin('base_sys_department as d', 'd.id', `${MAIN}.storeId`)
     .select([

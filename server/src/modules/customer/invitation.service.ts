@@ -39,7 +39,12 @@ export function createInvitationService(ctx: AppContext, customers: CrudService)
   const crud = createCrud(ctx, customerInvitationRecord, {
     join: withInvitationNames,
     afterRead: (rows) => rows.map(maskJoined),
-    joinedOrder: { customerName: 'customerName', employeeName: 'employeeName', storeName: 'storeName' },
+    joinedOrder: {
+      customerName: 'customerName',
+      employeeName: 'employeeName',
+      creatorName: 'creatorName',
+      storeName: 'storeName',
+    },
     filter: filterInviteTime,
     async beforeWrite(data, _input, { session, trx, mode, existing }) {
       if (mode === 'add' && (data.customerStatus === undefined || data.customerStatus === '')) {

@@ -6,7 +6,7 @@ import type { HomeService } from './home.service.js';
 
 export function registerHomeRoutes(app: FastifyInstance, ctx: AppContext, home: HomeService) {
   const { api } = demoHome;
-  mount(app, ctx.gate, api.summary, ({ session }) => home.summary(session));
-  mount(app, ctx.gate, api.trend, ({ session }) => home.trend(session));
-  mount(app, ctx.gate, api.breakdown, ({ session }) => home.breakdown(session));
+  mount(app, ctx.gate, api.summary, ({ session, input }) => home.summary(session, input));
+  mount(app, ctx.gate, api.trend, ({ session, input }) => home.trend(session, input));
+  mount(app, ctx.gate, api.breakdown, ({ session, input }) => home.breakdown(session, input));
 }

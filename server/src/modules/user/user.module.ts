@@ -37,14 +37,14 @@ export async function registerUser(
   registerUserInfoRoutes(app, ctx, users);
   registerAppOpenRoutes(app, ctx, createAppLoginService(ctx, providersOf(ctx)));
   registerAppUserRoutes(app, ctx, createAppUserService(ctx));
-  // The home dashboard's app-user card: all app users and this week's sign-ups, for whoever may
+  // The home dashboard's app-user card: all app users and the range's sign-ups, for whoever may
   // list them (app users belong to no store, so the page permission is the whole scope).
   ctx.homeFigures.register({
     figure: 'appUsers',
     perm: userInfo.perms.page,
-    read: async (session, weekFrom) => ({
+    read: async (session, window) => ({
       total: await countIn(users.scopedQuery(session), 'createTime'),
-      newThisWeek: await countIn(users.scopedQuery(session), 'createTime', weekFrom),
+      added: await countIn(users.scopedQuery(session), 'createTime', window.from, window.to),
     }),
   });
 

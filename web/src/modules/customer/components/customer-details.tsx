@@ -134,6 +134,7 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
             { key: 'sex', label: label('customerSex'), children: sexOptions(locale)[customer.customerSex]?.label },
             { key: 'age', label: label('customerAge'), children: customer.customerAge },
             { key: 'owner', label: t('customer.owner'), children: customer.employeeName },
+            { key: 'creator', label: t('customer.creator'), children: customer.creatorName },
             { key: 'store', label: t('customer.store'), children: customer.storeName },
             {
               key: 'address',
@@ -244,9 +245,7 @@ function TimelineEntry({ entry }: { entry: Entry }) {
           <span className="customer-muted">{row.inviteTime}</span>
           <InvitationStatusSelect id={row.id} value={row.customerStatus} customerName={row.customerName} />
         </div>
-        {row.employeeName && (
-          <div className="customer-muted">{t('customer.details.by', { name: row.employeeName })}</div>
-        )}
+        <RecordedBy recorder={row.creatorName} owner={row.employeeName} />
         {row.remark && <div>{row.remark}</div>}
       </div>
     );
@@ -260,8 +259,20 @@ function TimelineEntry({ entry }: { entry: Entry }) {
       </div>
       {row.prizeName && <div>{t('customer.details.prize', { prize: row.prizeName })}</div>}
       {row.prizePhoto && row.prizePhoto.length > 0 && <PhotoThumbs urls={row.prizePhoto} size={48} />}
-      {row.employeeName && <div className="customer-muted">{t('customer.details.by', { name: row.employeeName })}</div>}
+      <RecordedBy recorder={row.creatorName} owner={row.employeeName} />
       {row.remark && <div>{row.remark}</div>}
+    </div>
+  );
+}
+
+/** Who recorded an entry, and who owns it now where that is someone else (a hand-over since). */
+function RecordedBy({ recorder, owner }: { recorder?: string | null; owner?: string | null }) {
+  const { t } = useTranslation();
+  if (!recorder && !owner) return null;
+  return (
+    <div className="customer-muted">
+      {recorder && t('customer.details.by', { name: recorder })}
+      {owner && owner !== recorder && (recorder ? ' · ' : '') + t('customer.details.owner', { name: owner })}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { withoutMasked } from '../components/masking';
 import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
 import '../customer.css';
+import { StaffCell } from '../components/staff-cell';
+import { useStaffUrlFilters } from '../hooks/use-staff-filters';
 
 type Field = 'customerPhone' | 'idCardNo';
 
@@ -21,8 +23,9 @@ export default function ActivityView() {
   const locale = i18n.language as Locale;
   const dict = useDictLookup(true);
   const fields = useActivityFields();
-  // The dashboard's "activities this month" opens the list with its window in the URL.
-  const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }]);
+  // The dashboard's activities and the reports open the list with their window and scope in the URL.
+  const staffFilters = useStaffUrlFilters();
+  const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }, ...staffFilters]);
   const label = (key: Field) => customerActivity.columns[key].label[locale];
   const masked = (field: Field) => (value: string | null, row: { id: number }) => (
     <MaskedValue
@@ -60,7 +63,8 @@ export default function ActivityView() {
         { key: 'activityName', width: 150, onPhone: true },
         { key: 'prizeName', width: 130 },
         { key: 'prizePhoto', width: 180, sortable: false, render: (value) => <PhotoThumbs urls={value} /> },
-        { key: 'employeeName', width: 120 },
+        { key: 'employeeName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
+        { key: 'creatorName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
         { key: 'storeName', width: 140 },
         { key: 'customerSex', width: 80, hidden: true, render: (value) => sexOptions(locale)[value]?.label },
         { key: 'customerAge', width: 80, hidden: true },

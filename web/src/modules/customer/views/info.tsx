@@ -17,6 +17,7 @@ import { StaffSelect } from '../components/staff-select';
 import { useCreateCustomer } from '../hooks/use-create-customer';
 import { useStaff, useStores } from '../hooks/use-org';
 import '../customer.css';
+import { StaffCell } from '../components/staff-cell';
 
 const CustomerDetails = deferred(() => import('../components/customer-details').then((m) => m.CustomerDetails));
 
@@ -74,6 +75,7 @@ export default function CustomerInfoView() {
     },
     { kind: 'id', name: 'storeId', label: t('customer.store'), show: nameOf(stores) },
     { kind: 'id', name: 'employeeId', label: t('customer.owner'), show: nameOf(staff) },
+    { kind: 'id', name: 'creatorId', label: t('customer.creator'), show: nameOf(staff) },
   ]);
 
   const columns: ColumnOf<typeof customerInfo>[] = [
@@ -102,7 +104,8 @@ export default function CustomerInfoView() {
       render: (value) => <Badge status={STATUS_DOTS[value]} text={statusLabel(value, locale)} />,
     },
     { key: 'customerType', width: 120, render: (value) => dict.label(CUSTOMER_DICTS.customerType, value) },
-    { key: 'employeeName', width: 120 },
+    { key: 'employeeName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
+    { key: 'creatorName', width: 130, render: (value, row) => <StaffCell name={value} store={row.storeName} /> },
     { key: 'storeName', width: 140 },
     { key: 'customerSex', width: 80, hidden: true, render: (value) => sexOptions(locale)[value]?.label },
     { key: 'customerAge', width: 80, hidden: true },

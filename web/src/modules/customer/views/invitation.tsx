@@ -12,6 +12,8 @@ import { MaskedValue } from '../components/masked-value';
 import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
+import { StaffCell } from '../components/staff-cell';
+import { useStaffUrlFilters } from '../hooks/use-staff-filters';
 
 type Mode = 'list' | 'calendar';
 
@@ -32,12 +34,7 @@ export default function InvitationView() {
       label: customerInvitationRecord.columns.inviteTime.label[i18n.language as Locale],
     },
     { kind: 'values', name: 'customerStatus', label: t('customer.invitation.status'), show: statuses.label },
-    {
-      kind: 'id',
-      name: 'storeId',
-      label: t('customer.store'),
-      show: (v) => stores.find((s) => String(s.value) === v)?.label ?? `#${v}`,
-    },
+    ...useStaffUrlFilters(),
   ]);
   const locale = i18n.language as Locale;
   const phone = useScreen() === 'xs';
@@ -119,7 +116,16 @@ export default function InvitationView() {
                 <InvitationStatusSelect id={row.id} value={value} customerName={row.customerName} />
               ),
             },
-            { key: 'employeeName', width: 120 },
+            {
+              key: 'employeeName',
+              width: 130,
+              render: (value, row) => <StaffCell name={value} store={row.storeName} />,
+            },
+            {
+              key: 'creatorName',
+              width: 130,
+              render: (value, row) => <StaffCell name={value} store={row.storeName} />,
+            },
             { key: 'storeName', width: 140 },
             { key: 'remark', width: 200 },
             { key: 'createTime', width: 170, hidden: true },

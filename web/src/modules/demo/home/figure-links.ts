@@ -3,7 +3,7 @@ import type { HomeWindow } from '@backroom/contract';
 /*
  * Where each figure of the home leads: the list of the rows it counts, with the same filter in the
  * URL (the list screens read it: core/crud/url-filters.tsx). Windows come from the server
- * (HomeSummary.windows, its zone), never from the browser's clock, so a list counts what its figure
+ * (HomeSummary.window, its zone), never from the browser's clock, so a list counts what its figure
  * says wherever the browser is.
  */
 
@@ -50,6 +50,7 @@ export const figureLinks = {
   customersOfType: (type: string) => withFilters(LIST_PATHS.customers, { customerType: type }),
   invitationsOfStore: (w: HomeWindow, storeId: number) =>
     withFilters(LIST_PATHS.invitations, { ...invited(w), storeId }),
-  customersOfOwner: (w: HomeWindow, employeeId: number) =>
-    withFilters(LIST_PATHS.customers, { ...created(w), employeeId }),
+  /** The customers a staff member recorded in the window (the ranking counts work by the recorder). */
+  customersOfRecorder: (w: HomeWindow, creatorId: number) =>
+    withFilters(LIST_PATHS.customers, { ...created(w), creatorId }),
 };

@@ -1,4 +1,4 @@
-import type { HomeBreakdown, HomeStoreCount, HomeTrend, HomeWindows } from '@backroom/contract';
+import type { HomeBreakdown, HomeRangeWindow, HomeStoreCount, HomeTrend } from '@backroom/contract';
 import { Card, Empty, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,19 +20,19 @@ export function Panel({ title, wide, children }: { title: string; wide?: boolean
 const Waiting = () => <Skeleton.Node active className="home-chart-skeleton" />;
 
 /**
- * The home's charts (charts.tsx, SVG drawn by the page, loaded with this chunk): the 30-day trend, the
+ * The home's charts (charts.tsx, SVG drawn by the page, loaded with this chunk): the range's trend, the
  * invitations by store and the customers by type. A part the operator may not read is left out.
  * A click on a day, a bar or a slice opens the list of the rows it counts (figure-links.ts).
  */
 export default function HomeCharts({
   trend,
   breakdown,
-  windows,
+  window,
 }: {
   trend: HomeTrend | undefined;
   breakdown: HomeBreakdown | undefined;
-  /** The windows the figures count (the summary's); without them the charts open no list. */
-  windows: HomeWindows | undefined;
+  /** The window the figures count (the summary's); without it the charts open no list. */
+  window: HomeRangeWindow | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -124,8 +124,7 @@ export default function HomeCharts({
               rows={drawnStores.map((s) => ({ name: storeName(s), value: s.count }))}
               onPick={({ dataIndex }) => {
                 const store = drawnStores[dataIndex];
-                if (windows && store?.storeId != null)
-                  navigate(figureLinks.invitationsOfStore(windows.trend, store.storeId));
+                if (window && store?.storeId != null) navigate(figureLinks.invitationsOfStore(window, store.storeId));
               }}
               label={`${t('demo.home.stores.title')}: ${describe(stores.map((s) => ({ name: storeName(s), value: s.count })))}`}
             />

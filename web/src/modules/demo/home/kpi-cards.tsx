@@ -40,40 +40,42 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
     );
   }
   const kpis: Kpi[] = [];
-  const { week, month } = summary.windows;
+  const { window } = summary;
+  const range = t(`common.range.${window.range}`);
   if (summary.customers)
     kpis.push({
       key: 'customers',
       title: t('demo.home.kpi.customers'),
       value: n(summary.customers.total),
       to: figureLinks.customers(),
-      noteTo: figureLinks.newCustomers(week),
-      note: t('demo.home.kpi.newThisWeek', {
-        count: summary.customers.newThisWeek,
-        n: n(summary.customers.newThisWeek),
-      }),
+      noteTo: figureLinks.newCustomers(window),
+      note: t('demo.home.kpi.added', { count: summary.customers.added, n: n(summary.customers.added), range }),
     });
   if (summary.invitations) {
-    const { thisWeek, visited } = summary.invitations;
+    const { count, planned, visited } = summary.invitations;
     kpis.push({
       key: 'invitations',
-      title: t('demo.home.kpi.invitations'),
-      value: n(thisWeek),
-      to: figureLinks.invitations(week),
-      ...(thisWeek === 0 ? {} : { noteTo: figureLinks.visited(week) }),
+      title: t('demo.home.kpi.invitations', { range }),
+      value: n(count),
+      to: figureLinks.invitations(window),
+      ...(count === 0 ? {} : { noteTo: figureLinks.visited(window) }),
       note:
-        thisWeek === 0
-          ? t('demo.home.kpi.noVisitRate')
-          : t('demo.home.kpi.visitRate', { rate: Math.round((visited / thisWeek) * 100), n: n(visited) }),
+        count === 0
+          ? t('demo.home.kpi.noInvitations')
+          : t('demo.home.kpi.visitRate', {
+              rate: Math.round((visited / count) * 100),
+              n: n(visited),
+              planned: n(planned),
+            }),
     });
   }
-  if (summary.activitiesThisMonth !== null)
+  if (summary.activities !== null)
     kpis.push({
       key: 'activities',
-      title: t('demo.home.kpi.activities'),
-      value: n(summary.activitiesThisMonth),
-      to: figureLinks.activities(month),
-      note: t('demo.home.kpi.thisMonth'),
+      title: t('demo.home.kpi.activities', { range }),
+      value: n(summary.activities),
+      to: figureLinks.activities(window),
+      note: t('demo.home.kpi.recorded'),
     });
   if (summary.appUsers)
     kpis.push({
@@ -81,7 +83,7 @@ export function KpiCards({ summary, loading }: { summary: HomeSummary | undefine
       title: t('demo.home.kpi.appUsers'),
       value: n(summary.appUsers.total),
       to: figureLinks.appUsers(),
-      note: t('demo.home.kpi.newThisWeek', { count: summary.appUsers.newThisWeek, n: n(summary.appUsers.newThisWeek) }),
+      note: t('demo.home.kpi.added', { count: summary.appUsers.added, n: n(summary.appUsers.added), range }),
     });
   if (kpis.length === 0) return null;
   return (

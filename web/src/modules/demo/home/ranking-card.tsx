@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { figureLinks } from './figure-links';
 
 /**
- * The staff with the most new customers over the trend's days, as an ordered list with bars; each
- * name opens that person's new customers of the window.
+ * The staff who recorded the most new customers in the window (by the recorder: a customer handed
+ * over since still counts for who took it on), as an ordered list with bars; each name opens the
+ * customers that person recorded in the window.
  */
 export function RankingCard({
   clerks,
@@ -34,7 +35,7 @@ export function RankingCard({
               </span>
               <span className="home-rank-name">
                 {window ? (
-                  <Link to={figureLinks.customersOfOwner(window, c.employeeId)}>{c.name ?? `#${c.employeeId}`}</Link>
+                  <Link to={figureLinks.customersOfRecorder(window, c.employeeId)}>{c.name ?? `#${c.employeeId}`}</Link>
                 ) : (
                   (c.name ?? `#${c.employeeId}`)
                 )}

@@ -1,5 +1,5 @@
-import type { demoHome } from '@backroom/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { demoHome, HomeRangeQuery } from '@backroom/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { endpointRef } from '../../../core/endpoint-refs';
 import { call } from '../../../core/request';
 
@@ -13,11 +13,24 @@ export const homeApi = {
   breakdown: endpointRef<typeof demoHome.api.breakdown>('/admin/demo/home/breakdown', 'get'),
 };
 
-/** The home's three calls, asked at once; each part of the page waits for its own. */
-export function useHome() {
-  const summary = useQuery({ queryKey: ['demo', 'home', 'summary'], queryFn: () => call(homeApi.summary) });
-  const trend = useQuery({ queryKey: ['demo', 'home', 'trend'], queryFn: () => call(homeApi.trend) });
-  const breakdown = useQuery({ queryKey: ['demo', 'home', 'breakdown'], queryFn: () => call(homeApi.breakdown) });
+/** The home's three calls for one range, asked at once; each part of the page waits for its own. */
+export function useHome(range: HomeRangeQuery) {
+  const key = [range.range ?? 'week', range.from ?? '', range.to ?? ''];
+  const summary = useQuery({
+    queryKey: ['demo', 'home', 'summary', ...key],
+    queryFn: () => call(homeApi.summary, range),
+    placeholderData: keepPreviousData,
+  });
+  const trend = useQuery({
+    queryKey: ['demo', 'home', 'trend', ...key],
+    queryFn: () => call(homeApi.trend, range),
+    placeholderData: keepPreviousData,
+  });
+  const breakdown = useQuery({
+    queryKey: ['demo', 'home', 'breakdown', ...key],
+    queryFn: () => call(homeApi.breakdown, range),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => Promise.all([summary.refetch(), trend.refetch(), breakdown.refetch()]);
   return { summary, trend, breakdown, refresh };
 }

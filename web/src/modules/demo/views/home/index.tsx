@@ -1,8 +1,10 @@
+import type { HomeRangeQuery } from '@backroom/contract';
 import { Alert, Button, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError, RefreshButton } from '../../../../core/crud/parts';
+import { DateRangeControl } from '../../../../core/date-range';
 import { FailuresCard } from '../../home/failures-card';
 import { KpiCards } from '../../home/kpi-cards';
 import { RankingCard } from '../../home/ranking-card';
@@ -14,13 +16,14 @@ const HomeCharts = lazy(() => import('../../home/home-charts'));
 
 /**
  * The home dashboard (`/`, the family's modules/demo/views/home/index.vue): the operator's key
- * figures, the 30-day trend, invitations by store, customers by type, the staff's ranking and the
+ * figures, the trend by day, invitations by store, customers by type, the staff's ranking (by recorder) and the
  * last task failures, each under the operator's data scope and shown only where they may read it.
  */
 export default function HomeView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { summary, trend, breakdown, refresh } = useHome();
+  const [range, setRange] = useState<HomeRangeQuery>({ range: 'week' });
+  const { summary, trend, breakdown, refresh } = useHome(range);
   const failed = summary.error ?? trend.error ?? breakdown.error;
   if (failed) return <LoadError error={failed} onRetry={() => void refresh()} />;
 
@@ -28,10 +31,10 @@ export default function HomeView() {
   const fresh =
     figures !== undefined &&
     (figures.customers?.total ?? 0) === 0 &&
-    (figures.invitations?.thisWeek ?? 0) === 0 &&
-    (figures.activitiesThisMonth ?? 0) === 0;
+    (figures.invitations?.count ?? 0) === 0 &&
+    (figures.activities ?? 0) === 0;
   const readsNothing =
-    figures !== undefined && !figures.customers && !figures.invitations && figures.activitiesThisMonth === null;
+    figures !== undefined && !figures.customers && !figures.invitations && figures.activities === null;
 
   return (
     <div className="home">
@@ -40,7 +43,15 @@ export default function HomeView() {
           <h1 className="home-title">{t('demo.home.title')}</h1>
           <p className="home-sub">{t('demo.home.scope')}</p>
         </div>
-        <RefreshButton onRefresh={() => void refresh()} />
+        <div className="home-head-actions">
+          <DateRangeControl value={range} onChange={setRange} testId="home-range" />
+          {figures && (
+            <span className="home-window" data-testid="home-window">
+              {t('common.range.window', { from: figures.window.days[0], to: figures.window.days.at(-1) })}
+            </span>
+          )}
+          <RefreshButton onRefresh={() => void refresh()} />
+        </div>
       </header>
       {fresh && (
         <Alert
@@ -61,13 +72,13 @@ export default function HomeView() {
       <KpiCards summary={figures} loading={summary.isPending} />
       <div className="home-grid">
         <Suspense fallback={<ChartsWaiting />}>
-          <HomeCharts trend={trend.data} breakdown={breakdown.data} windows={figures?.windows} />
+          <HomeCharts trend={trend.data} breakdown={breakdown.data} window={figures?.window} />
         </Suspense>
         {breakdown.data?.clerks !== null && (
           <RankingCard
             clerks={breakdown.data?.clerks ?? undefined}
             loading={breakdown.isPending}
-            window={figures?.windows.trend}
+            window={figures?.window}
           />
         )}
         {figures?.taskFailures && <FailuresCard failures={figures.taskFailures} />}
