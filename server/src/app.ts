@@ -23,6 +23,7 @@ import { withSchemaLock } from './core/db/schema-lock.js';
 import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
 import { createDurableBus } from './core/durable-bus.js';
 import { notFound } from './core/errors.js';
+import { createHistory } from './core/history.js';
 import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
 import { registerDocs } from './core/openapi.js';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     sessions,
     log: app.log,
     recycle: createRecycleHub(),
+    history: createHistory(),
     bus,
     instanceId,
     plugins: createPluginHub(),

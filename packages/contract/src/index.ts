@@ -4,6 +4,7 @@ export * from './base/menus.js';
 export * from './base/open.js';
 export * from './base/password-policy.js';
 export * from './base/rich-text.js';
+export * from './base/sys-audit.js';
 export * from './base/sys-department.js';
 export * from './base/sys-log.js';
 export * from './base/sys-menu.js';

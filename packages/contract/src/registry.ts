@@ -1,7 +1,8 @@
 import { baseCoding } from './base/coding.js';
 import { appBaseComm, baseComm } from './base/comm.js';
-import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
+import { baseAiCodeMenus, baseAuditMenus, baseCodingMenus, baseMenus, baseSessionMenus } from './base/menus.js';
 import { baseOpen } from './base/open.js';
+import { sysAudit } from './base/sys-audit.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
 import { sysMenu } from './base/sys-menu.js';
@@ -60,6 +61,7 @@ export const declarations: readonly Declaration[] = [
   baseCoding,
   sysDepartment,
   sysLog,
+  sysAudit,
   sysMenu,
   sysParam,
   sysRole,
@@ -97,6 +99,7 @@ export const tables = {
   base_sys_menu: sysMenu,
   base_sys_param: sysParam,
   base_sys_log: sysLog,
+  base_sys_audit: sysAudit,
   base_sys_user_role: sysUserRole,
   base_sys_role_menu: sysRoleMenu,
   base_sys_role_department: sysRoleDepartment,
@@ -133,6 +136,7 @@ export const menus: readonly ModuleMenus[] = [
   baseSessionMenus,
   baseCodingMenus,
   baseAiCodeMenus,
+  baseAuditMenus,
   recycleMenus,
   dictMenus,
   spaceMenus,

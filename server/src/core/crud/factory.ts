@@ -24,7 +24,7 @@ export { fieldLabelsOf, mountCrud } from './mount.js';
  */
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
   const c = createCrudContext(ctx, entity, options);
-  return {
+  const service: CrudService = {
     entity,
     mapRow: c.mapRow,
     maskRow: c.maskRow,
@@ -35,4 +35,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     resetCounts: c.forgetCounts,
     changed: c.afterChange,
   };
+  // A record's history is for whoever may see the record (core/history.ts, base/sys/audit record).
+  ctx.history.register(entity, async (db, id, session) => {
+    await service.touchable(db, [id], session);
+  });
+  return service;
 }

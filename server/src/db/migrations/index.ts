@@ -32,6 +32,8 @@ import { migration as m20261201231000 } from './20261201231000_base_restore-fami
 import { migration as m20261201231115 } from './20261201231115_base_create-bus-events.js';
 import { migration as m20261201231941 } from './20261201231941_user_widen-address-phone.js';
 import { migration as m20261201232000 } from './20261201232000_base_normalise-phones.js';
+import { migration as m20261202024439 } from './20261202024439_base_create-audit.js';
+import { migration as m20261202024445 } from './20261202024445_base_add-log-outcomes.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -68,4 +70,6 @@ export const MIGRATIONS: MigrationList = {
   '20261201231115_base_create-bus-events': m20261201231115,
   '20261201231941_user_widen-address-phone': m20261201231941,
   '20261201232000_base_normalise-phones': m20261201232000,
+  '20261202024439_base_create-audit': m20261202024439,
+  '20261202024445_base_add-log-outcomes': m20261202024445,
 };
