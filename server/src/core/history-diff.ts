@@ -11,6 +11,7 @@ type Row = Record<string, unknown>;
 
 /** Names of values that are never stored, however the column is declared. */
 const SECRET_NAME = /pass(word)?|token|secret|totp|recovery|packagedata|apikey|privatekey|^config$/i;
+const PREFERRED_NAMES = ['customerName', 'activityName', 'nickName', 'title'];
 /** Columns that are not the record's own data. */
 const SKIPPED = new Set(['id', 'createTime', 'updateTime', 'passwordV', 'tenantId']);
 
@@ -87,13 +88,16 @@ export function addedOf(entity: Entity, stored: Row): StoredChange[] {
 
 /**
  * The record's name as its screen titles it (web/src/core/crud/record-name.ts): a required
- * `name`, else the first unique text column, else the first required text column, else `#id`.
+ * `name` (or a customer's, an activity's name, an app user's nickname), else the first unique text
+ * column, else the first required text column, else `#id`.
  */
 export function recordNameOf(entity: Entity, row: Row, id: number): string {
   const text = Object.entries(entity.columns).filter(
     ([, c]) => c.kind === 'string' && c.values === undefined && !c.hidden && c.sensitive === undefined,
   );
-  const named = text.find(([key, c]) => key === 'name' && !c.nullable);
+  // The names the screens show before a code (a customer's name, an activity's, an app user's nickname).
+  const named =
+    text.find(([key, c]) => key === 'name' && !c.nullable) ?? text.find(([key]) => PREFERRED_NAMES.includes(key));
   const column = (named ?? text.find(([, c]) => c.unique) ?? text.find(([, c]) => !c.nullable))?.[0];
   const value = column === undefined ? undefined : row[column];
   return typeof value === 'string' && value.trim() !== '' ? value.slice(0, 200) : `#${id}`;

@@ -1,7 +1,7 @@
 import type { AuditAction, Entity, StoredChange } from '@backroom/contract';
 import type { Session } from './auth/principal.js';
 import { asLoose, type Db, formatTime } from './db/index.js';
-import { recordNameOf } from './history-diff.js';
+import { changesOf, recordNameOf } from './history-diff.js';
 
 export { addedOf, changesOf, cutValue, isSecret, recordNameOf } from './history-diff.js';
 
@@ -32,6 +32,18 @@ export type AuditOperator = Pick<Session, 'userId'> | null;
  */
 export type History = {
   record(trx: Db, operator: AuditOperator, entity: Entity | string, entries: readonly AuditEntry[]): Promise<void>;
+  /**
+   * The events of one patch written over stored rows (a batch update, a hand-over, a status
+   * change): for each row, the fields the patch changes; a row it leaves as it was gets none.
+   */
+  recordChanges(
+    trx: Db,
+    operator: AuditOperator,
+    entity: Entity,
+    stored: readonly Row[],
+    patch: Row,
+    action: AuditAction,
+  ): Promise<void>;
   /** Forget the cached names of these staff users (after their rows changed). */
   forgetOperators(ids: readonly number[]): void;
   /**
@@ -69,7 +81,15 @@ export function createHistory(): History {
     return name;
   }
 
-  return {
+  const history: History = {
+    recordChanges(trx, operator, entity, stored, patch, action) {
+      const entries: AuditEntry[] = [];
+      for (const row of stored) {
+        const changes = changesOf(entity, row, patch);
+        if (changes.length > 0) entries.push({ recordId: Number(row.id), row: { ...row, ...patch }, action, changes });
+      }
+      return history.record(trx, operator, entity, entries);
+    },
     async record(trx, operator, entity, entries) {
       if (entries.length === 0) return;
       const request = currentRequest();
@@ -113,4 +133,5 @@ export function createHistory(): History {
       for (const id of ids) names.delete(id);
     },
   };
+  return history;
 }

@@ -97,7 +97,7 @@ export const sysAudit = defineEntity({
     /** The request's id, as its request log row (base/sys/log) keeps it. */
     reqId: col.string({ label: label('请求标识', '請求標識', 'Request id'), nullable: true, max: 40, index: true }),
     /** The changed fields, StoredChange[] as compact JSON; only what changed. */
-    changes: col.text({ label: label('变更', '變更', 'Changes'), nullable: true }),
+    changes: col.json(z.array(z.unknown()), { label: label('变更', '變更', 'Changes'), nullable: true }),
   },
   query: { keyWordLikeFields: ['recordName'], fieldEq: ['userId', 'entity', 'action', 'recordId', 'reqId'] },
   filters: auditFilters,
@@ -138,7 +138,8 @@ export const sysAudit = defineEntity({
   },
 });
 
-export type SysAuditRow = RowOf<typeof sysAudit.columns>;
+/** An event as stored: its changes the JSON text of StoredChange[]. */
+export type SysAuditRow = Omit<RowOf<typeof sysAudit.columns>, 'changes'> & { changes: string | null };
 
 /** One event as the History tab and the audit screen show it. */
 export type AuditEvent = Omit<SysAuditRow, 'changes'> & {

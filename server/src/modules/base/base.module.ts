@@ -9,6 +9,8 @@ import { registerCommRoutes } from './comm.routes.js';
 import { createCommService } from './comm.service.js';
 import { registerOpenRoutes } from './open.routes.js';
 import { createOpenService } from './open.service.js';
+import { registerSysAuditRoutes } from './sys-audit.routes.js';
+import { createSysAuditService } from './sys-audit.service.js';
 import { registerSysDepartmentRoutes } from './sys-department.routes.js';
 import { createSysDepartmentService } from './sys-department.service.js';
 import { registerSysLogRoutes } from './sys-log.routes.js';
@@ -55,6 +57,7 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   registerSysParamRoutes(app, ctx, params);
   registerSysLogRoutes(app, ctx, logs);
   registerSysSessionRoutes(app, ctx, sessions);
+  registerSysAuditRoutes(app, ctx, createSysAuditService(ctx, declarations), menus);
 
   addBaseSeeds(ctx, menus);
   // Once the seeds ran: an install whose admin still has the public default says where it works.

@@ -5,6 +5,7 @@ import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
+import { cutValue } from '../../core/history.js';
 import { endpointOf, mount } from '../../core/http/server.js';
 import { insertRevealLog } from './reveal.repository.js';
 
@@ -37,6 +38,18 @@ export async function revealField(
       field: input.field,
       reason: input.reason,
     });
+    // The history says who looked at which field and why; never the value.
+    await ctx.history.record(trx, session, service.entity, [
+      {
+        recordId: input.id,
+        row,
+        action: 'reveal',
+        changes: [
+          { f: 'field', n: input.field },
+          { f: 'reason', n: cutValue(input.reason) },
+        ],
+      },
+    ]);
     const value = row?.[input.field];
     return { value: value === null || value === undefined ? '' : String(value) };
   });
