@@ -1,7 +1,7 @@
 import type { AuditPage, PageResult, StoredChange, SysLog } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
-import { type Chain, createCustomer, setUpChain, uniquePhone } from '../customer/customer.test-support.js';
+import { type Chain, createCustomer, setUpChain, uniquePhone } from './customer.test-support.js';
 
 type Event = {
   id: number;
@@ -252,7 +252,10 @@ describe.each(testTargets())('audit trail on $name', (target) => {
       .set({ data: '365' })
       .where('keyName', '=', 'auditKeepDays')
       .execute();
-    expect(await handler.run({}, new AbortController().signal, SYSTEM_RUN)).toMatchObject({ keepDays: 365, removed: 1 });
+    expect(await handler.run({}, new AbortController().signal, SYSTEM_RUN)).toMatchObject({
+      keepDays: 365,
+      removed: 1,
+    });
     expect(await eventsOf('test/old', 1)).toHaveLength(0);
   });
 });
