@@ -133,7 +133,7 @@ export const sysAudit = defineEntity({
         from: timeFilter,
         to: timeFilter,
       }),
-      output: returns<undefined>(),
+      output: returns<Blob>(),
     },
   },
 });

@@ -16,6 +16,7 @@ export function installBase() {
   addMessages('base', (locale) => import(`./locales/user/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/role/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/session/${locale}.json`));
+  addMessages('base', (locale) => import(`./locales/audit/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/security/${locale}.json`));
   // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
   // the family's own view (base/views/info.vue for /my/info).
@@ -28,6 +29,7 @@ export function installBase() {
   registerView('modules/base/views/user/index.vue', () => import('./views/user/index'));
   registerView('modules/base/views/role.vue', () => import('./views/role'));
   registerView('modules/base/views/session.vue', () => import('./views/session'));
+  registerView('modules/base/views/audit.vue', () => import('./views/audit'));
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
   registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));
