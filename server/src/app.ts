@@ -23,6 +23,7 @@ import { withSchemaLock } from './core/db/schema-lock.js';
 import { createSeedRegistry, runSeeds } from './core/db/seeds.js';
 import { createDurableBus } from './core/durable-bus.js';
 import { notFound } from './core/errors.js';
+import { createHistory } from './core/history.js';
 import { createHomeFigureRegistry } from './core/home-figures.js';
 import { createHttpServer } from './core/http/server.js';
 import { createMessageHub } from './core/message-center.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     sessions,
     log: app.log,
     recycle: createRecycleHub(),
+    history: createHistory(),
     bus,
     instanceId,
     plugins: createPluginHub(),

@@ -6,6 +6,7 @@ export * from './base/message.js';
 export * from './base/open.js';
 export * from './base/password-policy.js';
 export * from './base/rich-text.js';
+export * from './base/sys-audit.js';
 export * from './base/sys-department.js';
 export * from './base/sys-log.js';
 export * from './base/sys-menu.js';

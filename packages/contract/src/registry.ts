@@ -1,6 +1,13 @@
 import { baseCoding } from './base/coding.js';
 import { appBaseComm, baseComm } from './base/comm.js';
-import { baseAiCodeMenus, baseCodingMenus, baseMenus, baseSessionMenus, baseStaffMenus } from './base/menus.js';
+import {
+  baseAiCodeMenus,
+  baseAuditMenus,
+  baseCodingMenus,
+  baseMenus,
+  baseSessionMenus,
+  baseStaffMenus,
+} from './base/menus.js';
 import {
   baseMessage,
   baseMessageMenus,
@@ -10,6 +17,7 @@ import {
   baseNotice,
 } from './base/message.js';
 import { baseOpen } from './base/open.js';
+import { sysAudit } from './base/sys-audit.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
 import { sysMenu } from './base/sys-menu.js';
@@ -68,6 +76,7 @@ export const declarations: readonly Declaration[] = [
   baseCoding,
   sysDepartment,
   sysLog,
+  sysAudit,
   sysMenu,
   sysParam,
   sysRole,
@@ -108,6 +117,7 @@ export const tables = {
   base_sys_menu: sysMenu,
   base_sys_param: sysParam,
   base_sys_log: sysLog,
+  base_sys_audit: sysAudit,
   base_sys_user_role: sysUserRole,
   base_sys_role_menu: sysRoleMenu,
   base_sys_role_department: sysRoleDepartment,
@@ -149,6 +159,7 @@ export const menus: readonly ModuleMenus[] = [
   baseCodingMenus,
   baseAiCodeMenus,
   baseMessageMenus,
+  baseAuditMenus,
   recycleMenus,
   dictMenus,
   spaceMenus,

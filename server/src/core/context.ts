@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Counters } from './counters.js';
 import type { DbHandle } from './db/index.js';
 import type { SeedRegistry } from './db/seeds.js';
+import type { History } from './history.js';
 import type { HomeFigureRegistry } from './home-figures.js';
 import type { MessageCenter } from './message-center.js';
 import type { PluginHooks } from './plugin-hooks.js';
@@ -33,6 +34,8 @@ export type AppContext = {
   readonly log: FastifyBaseLogger;
   /** Records every delete of a business row in the deleting transaction (the recycle module implements it). */
   readonly recycle: Recycler & { install(recycler: Recycler): void };
+  /** The audit trail: every change of a record, written in the changing transaction (core/history.ts). */
+  readonly history: History;
   /** What instances tell each other (Redis pub/sub when scaled out), and this instance's id on it. */
   readonly bus: Bus;
   readonly instanceId: string;

@@ -1,5 +1,6 @@
 import { crudPermRows, defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
 import { baseCoding } from './coding.js';
+import { sysAudit } from './sys-audit.js';
 import { sysDepartment } from './sys-department.js';
 import { sysLog } from './sys-log.js';
 import { sysMenu } from './sys-menu.js';
@@ -160,4 +161,28 @@ export const baseAiCodeMenus = defineMenus(
     ]),
   ],
   'menus-ai-code',
+);
+
+/**
+ * The audit screen (issue 39), a seed step of its own (`menus-audit`) so existing installs receive
+ * it: 系统管理 → 操作审计, with the family's form of view path.
+ */
+export const baseAuditMenus = defineMenus(
+  'base',
+  '1',
+  [
+    menuDirectory(
+      '系统管理',
+      'icon-system',
+      2,
+      [
+        menuPage('操作审计', '/sys/audit', 'modules/base/views/audit.vue', 'icon-log', 10, [
+          permRow('查询', [sysAudit.perms.page], 1),
+          permRow('导出', [sysAudit.perms.export], 2),
+        ]),
+      ],
+      '/sys',
+    ),
+  ],
+  'menus-audit',
 );

@@ -1,4 +1,4 @@
-import type { Entity, Locale, PageResult, StandardAction } from '@backroom/contract';
+import type { AuditAction, Entity, Locale, PageResult, StandardAction } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import type { Db } from '../db/index.js';
 import type { AppError } from '../errors.js';
@@ -125,9 +125,17 @@ export type CrudService = {
    * transaction, checked one by one and written in multi-row inserts: each row's id, or the
    * AppError that refused it (the others go on).
    */
-  insertManyIn(trx: LooseTrx, inputs: readonly Row[], session: Session): Promise<Array<number | AppError>>;
-  /** update's write path for one row (scope, beforeWrite, unique checks, afterWrite) inside the caller's transaction. */
-  updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void>;
+  insertManyIn(
+    trx: LooseTrx,
+    inputs: readonly Row[],
+    session: Session,
+    action?: AuditAction,
+  ): Promise<Array<number | AppError>>;
+  /**
+   * update's write path for one row (scope, beforeWrite, unique checks, afterWrite) inside the
+   * caller's transaction; its audit event names `action` (update unless told: import, handOver).
+   */
+  updateIn(trx: LooseTrx, input: Row & { id: number }, session: Session, action?: AuditAction): Promise<void>;
   /** Forget cached totals and principals after writes made through insertManyIn/updateIn. */
   changed(): void;
   /** The module's warnings about rows an import check would write (CrudOptions.importWarnings; none without). */

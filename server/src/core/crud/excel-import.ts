@@ -382,7 +382,7 @@ export async function runBatch(options: {
     }
     try {
       const id = Number(target.id);
-      await service.updateIn(trx, { ...(parsed.data as Row), id }, session);
+      await service.updateIn(trx, { ...(parsed.data as Row), id }, session, 'import');
       outcome.action = 'update';
       outcome.id = id;
       previous.push(target);
@@ -397,6 +397,7 @@ export async function runBatch(options: {
     trx,
     adds.map((a) => a.data),
     session,
+    'import',
   );
   for (const [i, { outcome }] of adds.entries()) {
     const result = added[i];

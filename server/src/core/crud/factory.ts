@@ -24,7 +24,7 @@ export { fieldLabelsOf, mountCrud } from './mount.js';
  */
 export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions = {}): CrudService {
   const c = createCrudContext(ctx, entity, options);
-  return {
+  const service: CrudService = {
     entity,
     mapRow: c.mapRow,
     maskRow: c.maskRow,
@@ -37,4 +37,9 @@ export function createCrud(ctx: AppContext, entity: Entity, options: CrudOptions
     changed: c.afterChange,
     importWarnings: options.importWarnings ?? (async () => []),
   };
+  // A record's history is for whoever may see the record (core/history.ts, base/sys/audit record).
+  ctx.history.register(entity, async (db, id, session) => {
+    await service.touchable(db, [id], session);
+  });
+  return service;
 }

@@ -1,7 +1,8 @@
-import { DEFAULT_LOCALE, TENANT_COLUMN } from '@backroom/contract';
+import { type AuditAction, DEFAULT_LOCALE, TENANT_COLUMN } from '@backroom/contract';
 import type { Session } from '../auth/principal.js';
 import { asLoose, type Db, formatTime, insertManyReturningIds, insertReturningId } from '../db/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
+import { addedOf, changesOf } from '../history.js';
 import type { CrudContext } from './crud-context.js';
 import type { CrudService, LooseTrx, Row, WriteContext } from './crud-types.js';
 import { readDictionaries } from './excel-cells.js';
@@ -18,16 +19,23 @@ function definedOf(data: Row): Row {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
+/** What an add or update sets beside the columns (a user's roleIdList, a role's menuIdList). */
+function besideOf(input: Row): Row {
+  return Object.fromEntries(Object.entries(input).filter(([key]) => key.endsWith('IdList') || key.endsWith('Ids')));
+}
+
 /**
  * The write path of one entity: add (one row at a time, or many at once for an import), update and
  * delete, each in a transaction. A row is written only within the session's data scope: update and
  * delete reach only the rows `touchable` finds (its tenant, then scope.ts, applyDataScope), and the
  * row as it will be stored must stay in the operator's retail scope (scope.ts, assertOwnedWritable).
- * The module's beforeWrite and afterWrite run inside, and no masked value is ever stored.
+ * The module's beforeWrite and afterWrite run inside, and no masked value is ever stored. Each
+ * written row gets its audit event in the same transaction (core/history.ts): add, update (only
+ * the fields that changed; nothing when none did), delete, and import's rows with the action given.
  */
 export function createWritePath(c: CrudContext): WritePath {
   const { entity, kind, options } = c;
-  const { db } = c.app;
+  const { db, history } = c.app;
   const { ownership } = entity;
   const checks = createWriteChecks(c);
 
@@ -96,8 +104,12 @@ export function createWritePath(c: CrudContext): WritePath {
     const data = await prepareInsert(trx, input, session);
     await checks.assertDictValues(trx, data);
     await checks.assertUnique(trx, data);
-    const id = await insertReturningId(asLoose(trx), kind, entity.table, storedRow(data, formatTime()));
+    const stored = storedRow(data, formatTime());
+    const id = await insertReturningId(asLoose(trx), kind, entity.table, stored);
     if (options.afterWrite) await options.afterWrite(id, input, addContext(trx, session));
+    await history.record(trx, session, entity, [
+      { recordId: id, row: stored, action: 'add', changes: addedOf(entity, { ...stored, ...besideOf(input) }) },
+    ]);
     return id;
   }
 
@@ -116,6 +128,7 @@ export function createWritePath(c: CrudContext): WritePath {
     trx: LooseTrx,
     inputs: readonly Row[],
     session: Session,
+    action: AuditAction = 'add',
   ): Promise<Array<number | AppError>> {
     const results: Array<number | AppError> = new Array(inputs.length);
     const ready: Array<{ index: number; data: Row }> = [];
@@ -139,17 +152,19 @@ export function createWritePath(c: CrudContext): WritePath {
     }
     const passing = await withoutTakenValues(trx, ready, results);
     const now = formatTime();
-    const ids = await insertManyReturningIds(
-      asLoose(trx),
-      kind,
-      entity.table,
-      passing.map(({ data }) => storedRow(data, now)),
-    );
+    const stored = passing.map(({ data }) => storedRow(data, now));
+    const ids = await insertManyReturningIds(asLoose(trx), kind, entity.table, stored);
     for (const [k, { index }] of passing.entries()) {
       const id = ids[k] as number;
       results[index] = id;
       if (options.afterWrite) await options.afterWrite(id, inputs[index] as Row, addContext(trx, session));
     }
+    await history.record(
+      trx,
+      session,
+      entity,
+      stored.map((row, k) => ({ recordId: ids[k] as number, row, action, changes: addedOf(entity, row) })),
+    );
     return results;
   }
 
@@ -189,7 +204,12 @@ export function createWritePath(c: CrudContext): WritePath {
     return passing;
   }
 
-  async function updateOne(trx: LooseTrx, input: Row & { id: number }, session: Session): Promise<void> {
+  async function updateOne(
+    trx: LooseTrx,
+    input: Row & { id: number },
+    session: Session,
+    action: AuditAction = 'update',
+  ): Promise<void> {
     const [existing] = await touchable(trx, [input.id], session);
     const writeCtx: WriteContext = { session, trx, mode: 'update', existing };
     let data: Row = existing ? dropUnchangedMasks(entity.columns, input, existing) : { ...input };
@@ -210,6 +230,12 @@ export function createWritePath(c: CrudContext): WritePath {
       .where('id', '=', input.id)
       .execute();
     if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
+    const changes = changesOf(entity, existing ?? {}, values, besideOf(input));
+    // An update that changed nothing is no event.
+    if (changes.length > 0)
+      await history.record(trx, session, entity, [
+        { recordId: input.id, row: { ...existing, ...values }, action, changes },
+      ]);
   }
 
   return {
@@ -248,6 +274,12 @@ export function createWritePath(c: CrudContext): WritePath {
           .deleteFrom(entity.table)
           .where('id', 'in', [...new Set(ids)])
           .execute();
+        await history.record(
+          trx,
+          session,
+          entity,
+          rows.map((row) => ({ recordId: Number(row.id), row, action: 'delete' })),
+        );
         await c.app.recycle.capture(trx, {
           entity: { module: entity.module, entityName: entity.entityName, table: entity.table },
           sets: [{ table: entity.table, rows }, ...beside],

@@ -369,7 +369,7 @@ export function toDbBool(kind: DbKind, value: boolean): boolean | number {
  */
 export async function deleteCreatedBefore(
   db: Db,
-  table: 'base_sys_log' | 'recycle_data',
+  table: 'base_sys_log' | 'recycle_data' | 'base_sys_audit',
   before: string,
   options: { batch?: number; signal?: AbortSignal } = {},
 ): Promise<number> {

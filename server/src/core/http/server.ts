@@ -27,6 +27,7 @@ import { type MessageKey, translate } from '../i18n.js';
 import type { DeletionOrigin } from '../recycle.js';
 import { trustFunction } from './client-address.js';
 import { ok } from './envelope.js';
+import { installRequestContext, newRequestId } from './request-context.js';
 import { type FieldLabels, messageOf, validationError } from './validation.js';
 
 declare module 'fastify' {
@@ -100,6 +101,8 @@ function answerClientError(this: FastifyInstance, error: ConnectionError, socket
 export function createHttpServer(config: Config): FastifyInstance {
   const app = Fastify({
     clientErrorHandler: answerClientError,
+    // One id per request across restarts and instances: the request log and the audit share it.
+    genReqId: newRequestId,
     bodyLimit: config.bodyLimit,
     // Only the hops TRUST_PROXY names: request.ip is then the one client address every limit uses.
     trustProxy: trustFunction(config.trustProxy),
@@ -121,6 +124,7 @@ export function createHttpServer(config: Config): FastifyInstance {
   app.decorateRequest('session', null);
   app.decorateRequest('appSession', null);
   app.decorateRequest('loggedInput', undefined);
+  installRequestContext(app);
   const { hsts } = config;
   app.addHook('onRequest', (request, reply, done) => {
     request.locale = parseLocale(request.headers.language);

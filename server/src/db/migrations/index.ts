@@ -35,6 +35,8 @@ import { migration as m20261201232000 } from './20261201232000_base_normalise-ph
 import { migration as m20261202024105 } from './20261202024105_dict_add-item-labels.js';
 import { migration as m20261202024150 } from './20261202024150_customer_add-recorders.js';
 import { migration as m20261202024356 } from './20261202024356_base_create-messages.js';
+import { migration as m20261202024439 } from './20261202024439_base_create-audit.js';
+import { migration as m20261202024445 } from './20261202024445_base_add-log-outcomes.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -74,4 +76,6 @@ export const MIGRATIONS: MigrationList = {
   '20261202024105_dict_add-item-labels': m20261202024105,
   '20261202024150_customer_add-recorders': m20261202024150,
   '20261202024356_base_create-messages': m20261202024356,
+  '20261202024439_base_create-audit': m20261202024439,
+  '20261202024445_base_add-log-outcomes': m20261202024445,
 };

@@ -13,6 +13,8 @@ import { createMessageService, registerBaseAlertKinds } from './message.service.
 import { createNoticeService } from './notice.service.js';
 import { registerOpenRoutes } from './open.routes.js';
 import { createOpenService } from './open.service.js';
+import { registerSysAuditRoutes } from './sys-audit.routes.js';
+import { createSysAuditService } from './sys-audit.service.js';
 import { registerSysDepartmentRoutes } from './sys-department.routes.js';
 import { createSysDepartmentService } from './sys-department.service.js';
 import { registerSysLogRoutes } from './sys-log.routes.js';
@@ -62,6 +64,7 @@ export async function registerBase(app: FastifyInstance, ctx: AppContext, declar
   const messages = createMessageService(ctx);
   registerBaseAlertKinds(ctx);
   registerMessageRoutes(app, ctx, messages, createNoticeService(ctx));
+  registerSysAuditRoutes(app, ctx, createSysAuditService(ctx, declarations), menus);
 
   addBaseSeeds(ctx, menus);
   addMessageSeeds(ctx, menus);

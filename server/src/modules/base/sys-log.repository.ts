@@ -5,6 +5,11 @@ export type LogInsert = {
   action: string;
   ip: string | null;
   params: string | null;
+  reqId: string | null;
+  status: number | null;
+  code: number | null;
+  message: string | null;
+  duration: number | null;
   createTime: string;
   updateTime: string;
 };

@@ -1,4 +1,10 @@
-import { DEFAULT_LOG_KEEP_DAYS, type Declaration, type SensitiveKind, sysLog } from '@backroom/contract';
+import {
+  DEFAULT_LOG_KEEP_DAYS,
+  type Declaration,
+  type LogOutcome,
+  type SensitiveKind,
+  sysLog,
+} from '@backroom/contract';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { maskValue, sensitiveColumns } from '../../core/crud/masking.js';
@@ -93,7 +99,17 @@ export function unvalidatedParams(raw: unknown, bytes: number): { notValidated: 
 }
 
 export type SysLogService = CrudService & {
-  record(entry: { userId: number | null; action: string; ip: string | null; params: unknown }): void;
+  record(entry: {
+    userId: number | null;
+    action: string;
+    ip: string | null;
+    params: unknown;
+    reqId?: string | null;
+    status?: number | null;
+    code?: number | null;
+    message?: string | null;
+    duration?: number | null;
+  }): void;
   flush(): Promise<void>;
   getKeep(): Promise<number>;
   setKeep(days: number): Promise<void>;
@@ -113,6 +129,14 @@ export function createSysLogService(ctx: AppContext, masking: LogMasking = NO_MA
     keywordRefs: ['u.name'],
     joinedOrder: { name: 'u.name' },
     countCacheMs: 2000,
+    // The outcome filter: success (below 400), refused (4xx), failed (5xx).
+    filter: (qb, input) => {
+      const outcome = (input as { outcome?: LogOutcome }).outcome;
+      if (outcome === 'success') return qb.where(`${MAIN}.status`, '<', 400);
+      if (outcome === 'refused') return qb.where(`${MAIN}.status`, '>=', 400).where(`${MAIN}.status`, '<', 500);
+      if (outcome === 'failed') return qb.where(`${MAIN}.status`, '>=', 500);
+      return qb;
+    },
   });
   let buffer: LogInsert[] = [];
   let flushing: Promise<void> | null = null;
@@ -146,7 +170,7 @@ export function createSysLogService(ctx: AppContext, masking: LogMasking = NO_MA
 
   return {
     ...crud,
-    record({ userId, action, ip, params }) {
+    record({ userId, action, ip, params, reqId = null, status = null, code = null, message = null, duration = null }) {
       let text: string | null = null;
       if (params !== undefined && params !== null) {
         text = JSON.stringify(maskLogParams(action, params, masking));
@@ -154,7 +178,19 @@ export function createSysLogService(ctx: AppContext, masking: LogMasking = NO_MA
           text = JSON.stringify({ truncated: true, head: text.slice(0, MAX_PARAMS_CHARS) });
       }
       const time = now();
-      buffer.push({ userId, action: action.slice(0, 255), ip, params: text, createTime: time, updateTime: time });
+      buffer.push({
+        userId,
+        action: action.slice(0, 255),
+        ip,
+        params: text,
+        reqId: reqId?.slice(0, 40) ?? null,
+        status,
+        code,
+        message: message?.slice(0, 255) ?? null,
+        duration,
+        createTime: time,
+        updateTime: time,
+      });
       if (buffer.length > MAX_BUFFER) buffer = buffer.slice(-MAX_BUFFER);
       if (buffer.length >= FLUSH_ROWS) void flush();
     },

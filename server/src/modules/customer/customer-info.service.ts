@@ -240,8 +240,9 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
 
     async remove(ids, session) {
       await db.transaction().execute(async (trx) => {
-        await assertTouchable(trx, ids, session);
+        const rows = await assertTouchable(trx, ids, session);
         await updateCustomers(trx, ids, { customerStatus: CANCELLED });
+        await ctx.history.recordChanges(trx, session, customerInfo, rows, { customerStatus: CANCELLED }, 'status');
       });
       crud.changed();
     },
@@ -262,7 +263,9 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
           Object.assign(patch, ownerFields(owner));
           await followOwner(trx, rows, owner);
         }
-        return updateCustomers(trx, ids, patch);
+        const count = await updateCustomers(trx, ids, patch);
+        await ctx.history.recordChanges(trx, session, customerInfo, rows, patch, 'update');
+        return count;
       });
       crud.changed();
       return { count };
@@ -308,9 +311,10 @@ export function createCustomerInfoService(ctx: AppContext): CustomerInfoService 
       crud.assertWritable(ownerFields(to), session);
       const moved = await db.transaction().execute(async (trx) => {
         const ids = await customerIdsOwnedBy(trx, from.id);
-        await assertTouchable(trx, ids, session);
+        const rows = await assertTouchable(trx, ids, session);
         const records = await moveCustomerRecords(trx, ids, to);
         const customers = await updateCustomers(trx, ids, ownerFields(to));
+        await ctx.history.recordChanges(trx, session, customerInfo, rows, ownerFields(to), 'handOver');
         return { customers, ...records };
       });
       crud.changed();

@@ -7,6 +7,7 @@ import { type CrudService, createCrud } from '../../core/crud/factory.js';
 import { mayRevealRow } from '../../core/crud/masking.js';
 import { type AnySelect, MAIN } from '../../core/crud/query.js';
 import { forbidden } from '../../core/errors.js';
+import { cutValue } from '../../core/history.js';
 import { endpointOf, mount } from '../../core/http/server.js';
 import { insertRevealLog } from './reveal.repository.js';
 
@@ -41,6 +42,18 @@ export async function revealField(
       field: input.field,
       reason: input.reason,
     });
+    // The history says who looked at which field and why; never the value.
+    await ctx.history.record(trx, session, service.entity, [
+      {
+        recordId: input.id,
+        row,
+        action: 'reveal',
+        changes: [
+          { f: 'field', n: input.field },
+          { f: 'reason', n: cutValue(input.reason) },
+        ],
+      },
+    ]);
     const value = row?.[input.field];
     return { value: value === null || value === undefined ? '' : String(value) };
   });

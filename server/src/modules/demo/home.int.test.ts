@@ -224,14 +224,14 @@ describe.each(testTargets())('the home dashboard on $name', (target) => {
     for (const c of breakdown.clerks ?? []) expect(c.name).toEqual(expect.any(String));
   });
 
-  it('gives the treasurer the month’s activities of every store, and HR no customer figure', async () => {
+  it('gives the treasurer the week’s activities of every store, and HR no customer figure', async () => {
     const summaries = {
       treasurer: dataOf(await t.get<HomeSummary>(URL.summary, {}, tokens.treasurer)),
       hr: dataOf(await t.get<HomeSummary>(URL.summary, {}, tokens.hr)),
     };
     expect(summaries.treasurer).toMatchObject({ customers: null, invitations: null });
-    expect(summaries.treasurer.activitiesThisMonth).toBe(count(mine('treasurer'), (f) => !f.old));
-    expect(summaries.hr).toMatchObject({ customers: null, invitations: null, activitiesThisMonth: null });
+    expect(summaries.treasurer.activities).toBe(count(mine('treasurer'), (f) => !f.old));
+    expect(summaries.hr).toMatchObject({ customers: null, invitations: null, activities: null });
     for (const actor of ['treasurer', 'hr'] as const) {
       const trend = dataOf(await t.get<HomeTrend>(URL.trend, {}, tokens[actor]));
       expect(trend).toMatchObject({ customers: false, invitations: false });

@@ -202,7 +202,7 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
    * Undoes a recorded batch (an import): deletes the rows it added that are still there and writes
    * the earlier values back over the rows it changed (putting back any deleted since).
    */
-  async function undoBatch(trx: LooseTrx, table: string, added: number[], previous: Row[]) {
+  async function undoBatch(trx: LooseTrx, session: Session, table: string, added: number[], previous: Row[]) {
     const entity = entities.get(table);
     if (!entity) throw new Error(`recycle: no entity has table ${table}`);
     for (let i = 0; i < added.length; i += 500) {
@@ -220,6 +220,10 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
       await updateRow(trx, table, Number(id), values);
     }
     if (gone.length > 0) await insertRows(trx, table, gone);
+    await ctx.history.record(trx, session, entity, [
+      ...added.map((id) => ({ recordId: id, action: 'delete' as const })),
+      ...previous.map((row) => ({ recordId: Number(row.id), row, action: 'restore' as const })),
+    ]);
   }
 
   return {
@@ -240,7 +244,7 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
           const info = parseJson<{ table?: string; added?: number[] }>(record.entityInfo, {});
           if (Array.isArray(info.added)) {
             // An import batch: undone in place, not put back as deleted rows.
-            await undoBatch(trx, String(info.table ?? ''), info.added, parseJson<Row[]>(record.data, []));
+            await undoBatch(trx, session, String(info.table ?? ''), info.added, parseJson<Row[]>(record.data, []));
             continue;
           }
           const sets: RecycleSet[] = [
@@ -260,6 +264,14 @@ export function createRecycleService(ctx: AppContext, declarations: readonly Dec
           const rows = orderRows(table, byTable.get(table) ?? []);
           try {
             await insertRows(trx, table, rows);
+            const restored = entities.get(table);
+            if (restored)
+              await ctx.history.record(
+                trx,
+                session,
+                restored,
+                rows.map((row) => ({ recordId: Number(row.id), row, action: 'restore' as const })),
+              );
           } catch (error) {
             if (error instanceof AppError) throw error;
             ctx.log.warn({ err: error, table }, 'recycle restore: the database refused the rows');

@@ -1,7 +1,7 @@
 import type { Entity } from '@backroom/contract';
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferred, deferredDialog } from '../lazy';
 import { useScreen } from '../screen';
@@ -30,6 +30,12 @@ export type {
 
 // Defined beside the page's state (which reads it) and offered here with the rest of the page's API.
 export { crudQueryKey } from './use-crud-page';
+
+// A record's history loads the first time someone opens one.
+const HistoryDrawer = deferredDialog(
+  () => import('./history').then((m) => m.HistoryDrawer),
+  (props) => props.record !== null,
+);
 
 // The add/edit dialog (antd's Form, the zod rules) loads the first time someone adds or edits.
 const CrudForm = deferredDialog(
@@ -85,7 +91,13 @@ export function CrudPage<E extends Entity>(props: CrudPageProps<E>) {
 export function CrudView(props: SettledCrudProps) {
   const { t } = useTranslation();
   const state = useCrudPage(props);
-  const columns = useCrudColumns(props, state);
+  // A record's History opens in a drawer of its own (history.tsx).
+  const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
+  const columns = useCrudColumns(
+    props,
+    state,
+    props.history ? (row) => setHistory({ id: row.id, name: state.recordName(row) }) : undefined,
+  );
   const { query, can, selected, page, size } = state;
   // On a phone the checkboxes scroll with the rows; on wider screens they stay with the first column.
   const phone = useScreen() === 'xs';
@@ -156,6 +168,7 @@ export function CrudView(props: SettledCrudProps) {
         onClose={() => state.setEditing(null)}
         onSaved={state.changed}
       />
+      {props.history && <HistoryDrawer entity={props.entity} record={history} onClose={() => setHistory(null)} />}
     </div>
   );
 }

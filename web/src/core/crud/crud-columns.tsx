@@ -1,4 +1,5 @@
-import type { TableColumnType } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import { Button, type TableColumnType } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './pinned-columns.css';
@@ -46,7 +47,11 @@ function pinnedStart(column: TableColumnType<CrudRow>): TableColumnType<CrudRow>
  * The table's columns from the screen's column list: the shown ones, titled by the declaration,
  * orderable where the server allows it, and the row actions last.
  */
-export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): TableColumnType<CrudRow>[] {
+export function useCrudColumns(
+  props: SettledCrudProps,
+  state: CrudPageState,
+  onHistory?: (row: CrudRow) => void,
+): TableColumnType<CrudRow>[] {
   const { t } = useTranslation();
   const { entity } = props;
   const { can, hiddenColumns, sorter, labelOf, openEdit, remove, locale, thing, recordName } = state;
@@ -78,7 +83,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
         } satisfies TableColumnType<CrudRow>;
         return pinFirst && i === 0 ? pinnedStart(column) : column;
       });
-    if (can.update || can.delete || props.rowActions) {
+    if (can.update || can.delete || props.rowActions || onHistory) {
       const actionsOf = (row: CrudRow) => (
         <RowActions
           wrap={!phoneView}
@@ -98,7 +103,22 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
                 }
               : undefined
           }
-          extra={props.rowActions?.(row)}
+          extra={
+            <>
+              {props.rowActions?.(row)}
+              {onHistory && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<HistoryOutlined />}
+                  aria-label={`${t('crud.history.action')}: ${recordName(row)}`}
+                  onClick={() => onHistory(row)}
+                >
+                  {t('crud.history.action')}
+                </Button>
+              )}
+            </>
+          }
         />
       );
       list.push({
@@ -125,6 +145,7 @@ export function useCrudColumns(props: SettledCrudProps, state: CrudPageState): T
     can.update,
     can.delete,
     props.rowActions,
+    onHistory,
     props.rowDeletable,
     props.recordName,
     t,

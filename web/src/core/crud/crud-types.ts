@@ -150,6 +150,8 @@ export type CrudProps<E, Row, Values, Params> = {
   /** A line above the toolbar: what a link's URL filters the list by (core/crud/url-filters.tsx). */
   banner?: ReactNode;
   rowActions?: (row: Row) => ReactNode;
+  /** Each row offers its History (who changed what, base/sys/audit record) in a drawer. */
+  history?: boolean;
   /**
    * The record's name in the edit dialog's title and the delete confirmation ("Edit user: alice");
    * the declaration's naming column when absent (core/crud/record-name.ts).

@@ -18,6 +18,7 @@ export function installBase() {
   addMessages('base', (locale) => import(`./locales/user/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/role/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/session/${locale}.json`));
+  addMessages('base', (locale) => import(`./locales/audit/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/security/${locale}.json`));
   addMessages('base', (locale) => import(`./locales/message/${locale}.json`));
   // Each view's file mirrors the family's: the viewPath it is registered under, or for a fixed route
@@ -35,6 +36,7 @@ export function installBase() {
   registerView('modules/base/views/notice.vue', () => import('./views/notice'));
   // The bell: its own chunk, loaded with the shell's header.
   registerHeaderItem(deferred(() => import('./components/message-bell').then((m) => m.default)));
+  registerView('modules/base/views/audit.vue', () => import('./views/audit'));
   // What the shell shows instead of the app while the server still asks for a sign-in step.
   registerSignInStep('passwordChange', () => import('./views/password-change-step'));
   registerSignInStep('twoFactorEnrol', () => import('./views/two-factor-enrol-step'));

@@ -1,11 +1,13 @@
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
-import { declarations, type Entity, sysLog } from '@backroom/contract';
+import { declarations, type Entity, LOG_OUTCOMES, outcomeOf, sysLog } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InputNumber, Popconfirm, Popover, Space, Tooltip } from 'antd';
+import { Button, InputNumber, Popconfirm, Popover, Space, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CrudPage, crudQueryKey } from '../../../core/crud/CrudPage';
+import { useUrlFilters } from '../../../core/crud/url-filters';
 import { describeValue } from '../../../core/describe-value';
 import { i18n, type Locale } from '../../../core/i18n';
 import { usePerm } from '../../../core/permission';
@@ -89,6 +91,23 @@ function ParamsCell({ value, url }: { value: unknown; url: string }) {
   );
 }
 
+const OUTCOME_COLOURS = { success: 'green', refused: 'orange', failed: 'red' } as const;
+
+/** How the answer ended: success, refused (4xx, with its message) or failed (5xx); nothing on older rows. */
+function OutcomeCell({ status, message }: { status: number | null | undefined; message: string | null | undefined }) {
+  const { t } = useTranslation();
+  const outcome = outcomeOf(status);
+  if (!outcome) return <span className="log-muted">—</span>;
+  return (
+    <span className="log-outcome">
+      <Tag color={OUTCOME_COLOURS[outcome]}>
+        {t(`base.audit.outcomes.${outcome}`)} {status}
+      </Tag>
+      {outcome !== 'success' && message && <span className="log-outcome-message">{message}</span>}
+    </span>
+  );
+}
+
 /** The keep-days setting: how long request log rows are kept before the daily purge. */
 function KeepDays() {
   const { t } = useTranslation();
@@ -165,6 +184,8 @@ export default function LogList() {
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const canClear = usePerm(sysLog.perms.clear);
+  // The audit screen links a change to its request here.
+  const linked = useUrlFilters([{ kind: 'value', name: 'reqId', label: t('base.audit.request') }]);
 
   const handleClear = async () => {
     await call(sysLog.api.clear);
@@ -175,7 +196,16 @@ export default function LogList() {
   return (
     <CrudPage
       entity={sysLog}
+      banner={linked.bar}
+      params={linked.params}
       keywordPlaceholder={t('base.log.search')}
+      filters={[
+        {
+          name: 'outcome',
+          label: t('base.audit.outcome'),
+          options: LOG_OUTCOMES.map((o) => ({ value: o, label: t(`base.audit.outcomes.${o}`) })),
+        },
+      ]}
       columns={[
         {
           key: 'name',
@@ -192,7 +222,25 @@ export default function LogList() {
           sortable: false,
           render: (v, row) => <ParamsCell value={v} url={row.action} />,
         },
+        {
+          key: 'status',
+          title: t('base.audit.outcome'),
+          width: 220,
+          ellipsis: false,
+          render: (v, row) => <OutcomeCell status={v} message={row.message} />,
+        },
+        { key: 'duration', width: 90, render: (v) => (v === null || v === undefined ? '—' : `${v} ms`) },
         { key: 'createTime', title: t('base.log.time'), width: 170 },
+        {
+          key: 'reqId',
+          width: 200,
+          render: (v) =>
+            v ? (
+              <Link to={`/sys/audit?reqId=${encodeURIComponent(v)}`} title={t('base.audit.historyLink')}>
+                {v}
+              </Link>
+            ) : null,
+        },
       ]}
       fields={[]}
       toolbar={

@@ -40,6 +40,7 @@ export default function Params() {
   return (
     <>
       <CrudPage
+        history
         entity={sysParam}
         overrides={{
           dataType: {

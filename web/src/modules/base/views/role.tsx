@@ -15,6 +15,7 @@ export default function RoleView() {
   const { t } = useTranslation();
   return (
     <CrudPage
+      history
       entity={sysRole}
       editWithInfo
       formWidth={920}

@@ -37,6 +37,7 @@ export default function ActivityView() {
   );
   return (
     <CrudPage
+      history
       entity={customerActivity}
       banner={linked.bar}
       params={linked.params}

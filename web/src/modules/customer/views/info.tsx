@@ -150,6 +150,7 @@ export default function CustomerInfoView() {
   return (
     <>
       <CrudPage
+        history
         entity={customerInfo}
         banner={linked.bar}
         params={linked.params}

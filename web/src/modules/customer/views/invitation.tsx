@@ -60,6 +60,7 @@ export default function InvitationView() {
         <InvitationCalendar switcher={switcher} />
       ) : (
         <CrudPage
+          history
           entity={customerInvitationRecord}
           banner={linked.bar}
           params={linked.params}

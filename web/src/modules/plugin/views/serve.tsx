@@ -54,6 +54,7 @@ export default function PluginServe() {
   return (
     <>
       <CrudPage
+        history
         entity={pluginInfo}
         noEditForm
         noDelete

@@ -75,6 +75,7 @@ export default function TaskList() {
   return (
     <>
       <CrudPage
+        history
         entity={taskInfo}
         keywordPlaceholder={t('task.search')}
         params={scope === 'all' ? undefined : { type: scope }}

@@ -68,6 +68,7 @@ export default function UserView() {
       )}
       <div className="tree-panel-main">
         <CrudPage
+          history
           entity={sysUser}
           params={departmentIds ? { departmentIds } : undefined}
           editWithInfo

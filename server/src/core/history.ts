@@ -1,0 +1,137 @@
+import type { AuditAction, Entity, StoredChange } from '@backroom/contract';
+import type { Session } from './auth/principal.js';
+import { asLoose, type Db, formatTime } from './db/index.js';
+import { changesOf, recordNameOf } from './history-diff.js';
+
+export { addedOf, changesOf, cutValue, isSecret, recordNameOf } from './history-diff.js';
+
+import { currentRequest } from './http/request-context.js';
+
+type Row = Record<string, unknown>;
+
+/** One event of one record, as a write site hands it over. */
+export type AuditEntry = {
+  recordId: number;
+  /** The record's name as shown; derived from `row` when absent. */
+  recordName?: string | null;
+  /** The record as it is after the change (or before a delete), to name it. */
+  row?: Row;
+  action: AuditAction;
+  changes?: readonly StoredChange[] | null;
+};
+
+/** Who did it: a staff session, or null for the server's own work (a task, a move-in run by the CLI). */
+export type AuditOperator = Pick<Session, 'userId'> | null;
+
+/**
+ * The audit trail's one way in (docs/architecture.md, "History"). `record` writes the events
+ * inside the caller's transaction, so an event exists exactly when its change does: a refused or
+ * rolled-back write leaves none. The request's id and the client's address come from the request
+ * under way (core/http/request-context.ts), the operator's name from the staff table, read at most
+ * once a minute per user and forgotten when the user is written.
+ */
+export type History = {
+  record(trx: Db, operator: AuditOperator, entity: Entity | string, entries: readonly AuditEntry[]): Promise<void>;
+  /**
+   * The events of one patch written over stored rows (a batch update, a hand-over, a status
+   * change): for each row, the fields the patch changes; a row it leaves as it was gets none.
+   */
+  recordChanges(
+    trx: Db,
+    operator: AuditOperator,
+    entity: Entity,
+    stored: readonly Row[],
+    patch: Row,
+    action: AuditAction,
+  ): Promise<void>;
+  /** Forget the cached names of these staff users (after their rows changed). */
+  forgetOperators(ids: readonly number[]): void;
+  /**
+   * Files an entity whose records have a history, with what says whether a session may see one of
+   * its records (the CRUD factory files each entity with its data scope's `touchable`, which
+   * throws the 404 of an id nobody has for a hidden one).
+   */
+  register(entity: Entity, sees: RecordCheck): void;
+  /** The entity filed under this key and its check, if any. */
+  readerOf(key: string): { entity: Entity; sees: RecordCheck } | undefined;
+};
+
+/** Throws (404) unless the session may see the record; the database is the caller's. */
+export type RecordCheck = (db: Db, id: number, session: Session) => Promise<void>;
+
+/** The key an entity's events are filed under: `<module>/<path>` (`customer/info`). */
+export function entityKey(entity: Entity | string): string {
+  return typeof entity === 'string' ? entity : `${entity.module}/${entity.path}`;
+}
+
+const NAME_TTL_MS = 60_000;
+const SLICE = 500;
+
+export function createHistory(): History {
+  const names = new Map<number, { name: string | null; at: number }>();
+  const readers = new Map<string, { entity: Entity; sees: RecordCheck }>();
+
+  async function operatorName(trx: Db, userId: number): Promise<string | null> {
+    const cached = names.get(userId);
+    if (cached && Date.now() - cached.at < NAME_TTL_MS) return cached.name;
+    const row = await trx.selectFrom('base_sys_user').select('name').where('id', '=', userId).executeTakeFirst();
+    const name = row?.name ?? null;
+    if (names.size > 10_000) names.clear();
+    names.set(userId, { name, at: Date.now() });
+    return name;
+  }
+
+  const history: History = {
+    recordChanges(trx, operator, entity, stored, patch, action) {
+      const entries: AuditEntry[] = [];
+      for (const row of stored) {
+        const changes = changesOf(entity, row, patch);
+        if (changes.length > 0) entries.push({ recordId: Number(row.id), row: { ...row, ...patch }, action, changes });
+      }
+      return history.record(trx, operator, entity, entries);
+    },
+    async record(trx, operator, entity, entries) {
+      if (entries.length === 0) return;
+      const request = currentRequest();
+      const userId = operator?.userId ?? null;
+      const userName = userId === null ? null : await operatorName(trx, userId);
+      const now = formatTime();
+      const key = entityKey(entity);
+      const rows = entries.map((e) => ({
+        entity: key,
+        recordId: e.recordId,
+        recordName:
+          e.recordName !== undefined
+            ? (e.recordName?.slice(0, 200) ?? null)
+            : typeof entity !== 'string' && e.row
+              ? recordNameOf(entity, e.row, e.recordId)
+              : `#${e.recordId}`,
+        action: e.action,
+        userId,
+        userName,
+        ip: request?.ip?.slice(0, 64) ?? null,
+        reqId: request?.reqId ?? null,
+        changes: e.changes && e.changes.length > 0 ? JSON.stringify(e.changes) : null,
+        createTime: now,
+        updateTime: now,
+      }));
+      for (let i = 0; i < rows.length; i += SLICE) {
+        await asLoose(trx)
+          .insertInto('base_sys_audit')
+          .values(rows.slice(i, i + SLICE))
+          .execute();
+      }
+      if (key === 'base/sys/user') for (const e of entries) names.delete(e.recordId);
+    },
+    register(entity, sees) {
+      readers.set(entityKey(entity), { entity, sees });
+    },
+    readerOf(key) {
+      return readers.get(key);
+    },
+    forgetOperators(ids) {
+      for (const id of ids) names.delete(id);
+    },
+  };
+  return history;
+}
