@@ -1,10 +1,11 @@
-import type { HomeRangeQuery } from '@backroom/contract';
+import { customerInfo, type HomeRangeQuery } from '@backroom/contract';
 import { Alert, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError, RefreshButton } from '../../../../core/crud/parts';
 import { DateRangeControl } from '../../../../core/date-range';
+import { usePerm } from '../../../../core/permission';
 import { FailuresCard } from '../../home/failures-card';
 import { KpiCards } from '../../home/kpi-cards';
 import { RankingCard } from '../../home/ranking-card';
@@ -24,6 +25,8 @@ export default function HomeView() {
   const navigate = useNavigate();
   const [range, setRange] = useState<HomeRangeQuery>({ range: 'week' });
   const { summary, trend, breakdown, refresh } = useHome(range);
+  // The way to the customer form, for whoever records customers (not the treasurer reading activities).
+  const mayRecord = usePerm(customerInfo.perms.add);
   const failed = summary.error ?? trend.error ?? breakdown.error;
   if (failed) return <LoadError error={failed} onRetry={() => void refresh()} />;
 
@@ -61,7 +64,7 @@ export default function HomeView() {
           message={t(readsNothing ? 'demo.home.fresh.noAccessTitle' : 'demo.home.fresh.title')}
           description={t(readsNothing ? 'demo.home.fresh.noAccess' : 'demo.home.fresh.body')}
           action={
-            readsNothing ? undefined : (
+            readsNothing || !mayRecord ? undefined : (
               <Button size="small" onClick={() => navigate('/customer/info')}>
                 {t('demo.home.fresh.open')}
               </Button>
