@@ -329,7 +329,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
             width: 100,
             render: (action: ImportRowAction) => <Tag color={ACTION_COLORS[action]}>{t(`excel.action.${action}`)}</Tag>,
           },
-          { key: 'key', dataIndex: 'key', title: t('excel.key'), width: 120 },
+          // A file of new rows names no keys: the column would only take a phone's width.
+          ...(report.rows.some((r) => r.key !== undefined)
+            ? [{ key: 'key', dataIndex: 'key', title: t('excel.key'), width: 120 }]
+            : []),
           {
             key: 'errors',
             dataIndex: 'errors',
