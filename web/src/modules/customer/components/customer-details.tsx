@@ -121,6 +121,8 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
                 <MaskedValue
                   value={customer.customerPhone}
                   perm={customerInfo.perms.reveal}
+                  owner={{ id: customer.employeeId, perm: customerInfo.perms.info }}
+                  phone
                   label={label('customerPhone')}
                   reveal={(reason) => call(customerInfo.api.reveal, { id, field: 'customerPhone', reason })}
                 />
@@ -149,6 +151,7 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
                 <MaskedValue
                   value={customer.diseaseInformation}
                   perm={customerInfo.perms.reveal}
+                  owner={{ id: customer.employeeId, perm: customerInfo.perms.info }}
                   label={label('diseaseInformation')}
                   reveal={(reason) => call(customerInfo.api.reveal, { id, field: 'diseaseInformation', reason })}
                 />

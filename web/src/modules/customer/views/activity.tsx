@@ -8,6 +8,7 @@ import { MaskedValue } from '../components/masked-value';
 import { withoutMasked } from '../components/masking';
 import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
+import { useWholeNumberNote } from '../components/search-note';
 import '../customer.css';
 
 type Field = 'customerPhone' | 'idCardNo';
@@ -24,10 +25,13 @@ export default function ActivityView() {
   // The dashboard's "activities this month" opens the list with its window in the URL.
   const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }]);
   const label = (key: Field) => customerActivity.columns[key].label[locale];
-  const masked = (field: Field) => (value: string | null, row: { id: number }) => (
+  const wholeNumberNote = useWholeNumberNote(customerActivity.perms.reveal);
+  const masked = (field: Field) => (value: string | null, row: { id: number; employeeId: number | null }) => (
     <MaskedValue
       value={value}
       perm={customerActivity.perms.reveal}
+      owner={{ id: row.employeeId, perm: customerActivity.perms.info }}
+      phone={field === 'customerPhone'}
       label={label(field)}
       reveal={(reason) => call(customerActivity.api.reveal, { id: row.id, field, reason })}
     />
@@ -38,6 +42,7 @@ export default function ActivityView() {
       banner={linked.bar}
       params={linked.params}
       keywordPlaceholder={t('customer.activity.search')}
+      searchNote={wholeNumberNote}
       fields={fields}
       defaults={{ customerSex: 0 }}
       formWidth={760}
