@@ -245,7 +245,12 @@ function TimelineEntry({ entry }: { entry: Entry }) {
         <div className="customer-entry-head">
           <strong>{t('customer.details.invitation')}</strong>
           <span className="customer-muted">{row.inviteTime}</span>
-          <InvitationStatusSelect id={row.id} value={row.customerStatus} customerName={row.customerName} />
+          <InvitationStatusSelect
+            id={row.id}
+            value={row.customerStatus}
+            customerName={row.customerName}
+            inviteTime={row.inviteTime}
+          />
         </div>
         {row.employeeName && (
           <div className="customer-muted">{t('customer.details.by', { name: row.employeeName })}</div>
