@@ -2,6 +2,7 @@ import {
   CUSTOMER_DICTS,
   type DictData,
   GOODS_TYPE_DICT,
+  IDLE_SIGN_OUT_PARAM,
   type MenuNode,
   menus,
   type PageResult,
@@ -45,6 +46,8 @@ const ARRIVING_PARAMS = new Set<string>([
   // The space module's per-user upload quota.
   UPLOAD_QUOTA_PARAM,
   SESSION_LIMIT_PARAM,
+  // The shared counter PC's idle sign-out (issue 37).
+  IDLE_SIGN_OUT_PARAM,
   ...Object.values(POLICY_PARAM_KEYS),
   // The user module's switch of app sign-in types.
   'appLoginTypes',

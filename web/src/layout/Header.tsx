@@ -18,6 +18,7 @@ import { useFeedback } from '../core/app-feedback';
 import { sessionApi } from '../core/endpoint-refs';
 import { headerItems } from '../core/header-items';
 import { LOCALE_NAMES, LOCALES, type Locale, setLocale } from '../core/i18n';
+import { useIdleSignOut } from '../core/idle-sign-out';
 import { call, logout } from '../core/request';
 import { useSession } from '../core/session';
 import { useTheme } from '../core/theme';
@@ -56,6 +57,8 @@ export function Header({
   const user = useSession((s) => s.userInfo);
   const theme = useTheme();
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  // The header is there as long as someone is signed in: the shared PC's idle sign-out runs with it.
+  useIdleSignOut();
   // The menu groups' tabs: their list, not antd's nav with its "…" button, is the tablist.
   const header = useRef<HTMLElement>(null);
   useTablistOnTabs(header);

@@ -27,5 +27,7 @@ describe('idleSignOutMinutes (issue 37)', () => {
     expect(idleMinutesOf(setting, { userLevel: 'hr', roleLabels: ['hr', 'audit'] })).toBe(5);
     expect(idleMinutesOf(setting, { userLevel: 'clerk', roleLabels: ['kiosk'] })).toBe(0);
     expect(idleMinutesOf(setting, { userLevel: 'clerk', roleLabels: ['kiosk', 'hr'] })).toBe(10);
+    // A superuser's level is the default one, not a counter's.
+    expect(idleMinutesOf(setting, { userLevel: 'clerk', roleLabels: ['admin'], isSuper: true })).toBe(60);
   });
 });

@@ -11,7 +11,7 @@ import type { UserLevel } from './sys-user.js';
  * - `roles`: per role, by the role's label; a user with several named roles gets the shortest of
  *   their figures above 0 (0 for each: never);
  * - else `store`: the store staff's sessions (user level clerk or store manager, the people at a
- *   counter);
+ *   counter; never a superuser's, whose level is only the default one);
  * - else `default`: everyone else's.
  *
  * A bare number is every session's figure. A figure that is not a whole number from 0 to
@@ -66,7 +66,7 @@ export function readIdleSignOut(text: string | null | undefined): IdleSignOut {
 /** The minutes without input after which this user's session ends; 0 for never. */
 export function idleMinutesOf(
   setting: IdleSignOut,
-  user: { readonly userLevel: UserLevel; readonly roleLabels: readonly string[] },
+  user: { readonly userLevel: UserLevel; readonly roleLabels: readonly string[]; readonly isSuper?: boolean },
 ): number {
   const named = user.roleLabels
     .filter((role) => Object.hasOwn(setting.roles, role))
@@ -75,5 +75,5 @@ export function idleMinutesOf(
     const set = named.filter((minutes) => minutes > 0);
     return set.length > 0 ? Math.min(...set) : 0;
   }
-  return STORE_LEVELS.includes(user.userLevel) ? setting.store : setting.default;
+  return !user.isSuper && STORE_LEVELS.includes(user.userLevel) ? setting.store : setting.default;
 }

@@ -98,7 +98,7 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
 
   async function idleMinutes(principal: Principal): Promise<number> {
     const [setting, roleLabels] = await Promise.all([readIdleSetting(db()), roleLabelsOf(db(), principal.roleIds)]);
-    return idleMinutesOf(setting, { userLevel: principal.userLevel, roleLabels });
+    return idleMinutesOf(setting, { userLevel: principal.userLevel, roleLabels, isSuper: principal.isSuper });
   }
 
   return {
@@ -179,9 +179,10 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
       const minutes = await idleMinutes(session);
       if (minutes === 0) return;
       const lastSeen = await lastSeenOf(db(), session.sid);
-      // Last seen is written at most a minute late (SEEN_EVERY_MS): a minute's grace.
+      // Last seen is written at most a minute late (SEEN_EVERY_MS): a minute's grace. A session
+      // signed in before sessions were recorded has no row to tell: its tokens go on as before.
       const cutoff = formatTime(new Date(Date.now() - (minutes + 1) * 60_000));
-      if (lastSeen !== undefined && lastSeen >= cutoff) return;
+      if (lastSeen === undefined || lastSeen >= cutoff) return;
       await end([session.sid], 'idle', null);
       throw unauthorized('auth.idle');
     },

@@ -113,6 +113,7 @@ export function CrudView(props: SettledCrudProps) {
     <div className="crud">
       {props.banner}
       <CrudToolbar props={props} state={state} />
+      {state.search !== '' && props.searchNote?.(state.search)}
       <ScrollCue>
         <Table<CrudRow>
           rowKey="id"

@@ -171,6 +171,8 @@ export type CrudProps<E, Row, Values, Params> = {
   title?: ReactNode;
   /** The keyword box's placeholder, naming what it searches; "Search" when absent. */
   keywordPlaceholder?: string;
+  /** A line under the toolbar about the keyword searched now (what it cannot find); nothing when absent or null. */
+  searchNote?: (keyWord: string) => ReactNode;
 };
 
 /** A CrudPage's props, typed by its entity. */

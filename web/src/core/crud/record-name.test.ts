@@ -1,4 +1,4 @@
-import { sysParam, sysRole, sysUser, taskInfo } from '@backroom/contract';
+import { customerActivity, customerInfo, sysParam, sysRole, sysUser, taskInfo } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
 import { nameColumnOf, recordNameOf, thingOf } from './record-name';
 import { testGoods } from './test-goods';
@@ -11,6 +11,12 @@ describe('what names a record in titles and confirmations', () => {
     expect(nameColumnOf(sysParam)).toBe('name');
     expect(nameColumnOf(taskInfo)).toBe('name');
     expect(nameColumnOf(testGoods)).toBe('title');
+  });
+
+  it('is a customer’s name, not her code (issue 37: a delete names the record a clerk knows)', () => {
+    expect(nameColumnOf(customerInfo)).toBe('customerName');
+    expect(nameColumnOf(customerActivity)).toBe('customerName');
+    expect(recordNameOf(customerInfo, { id: 4, customerName: '王阿姨', customerCode: 'C00000004' })).toBe('王阿姨');
   });
 
   it('is the record’s id when that column is empty', () => {

@@ -3,15 +3,17 @@ import type { CrudRow } from './crud-types';
 
 /**
  * The column that names a record in titles and confirmations ("Edit user: alice"): a required
- * `name`, else the first unique text column (a user's username, a parameter's key), else the
- * first required text column; none for an entity without one.
+ * `name`, else a required `…Name` (a customer's customerName, not her code: a clerk knows her
+ * customers by name), else the first unique text column (a user's username, a parameter's key),
+ * else the first required text column; none for an entity without one.
  */
 export function nameColumnOf(entity: Entity): string | undefined {
   const text = Object.entries(entity.columns).filter(
     ([, c]) => c.kind === 'string' && c.values === undefined && !c.hidden && c.sensitive === undefined,
   );
   const named = text.find(([key, c]) => key === 'name' && !c.nullable);
-  return (named ?? text.find(([, c]) => c.unique) ?? text.find(([, c]) => !c.nullable))?.[0];
+  const calledName = text.find(([key, c]) => /[a-z]Name$/.test(key) && !c.nullable);
+  return (named ?? calledName ?? text.find(([, c]) => c.unique) ?? text.find(([, c]) => !c.nullable))?.[0];
 }
 
 /** The record's name as titles show it; its id (`#12`) when it has none. */

@@ -154,6 +154,8 @@ export function useCrudPage(props: SettledCrudProps) {
     can: { add: canAdd, update: canUpdate, delete: canDelete, export: canExport, import: canImport },
     /** The list filters the table shows now (keyword, filters, order, the screen's params): what an export takes. */
     listFilters: { ...(search ? { keyWord: search } : {}), ...filters, ...sorter, ...props.params },
+    /** The keyword the list is searched by now ('' for none). */
+    search,
     locale,
     labelOf,
     thing,

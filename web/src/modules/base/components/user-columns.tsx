@@ -22,7 +22,7 @@ const LEVEL_COLORS: Record<UserLevel, string> = {
 /** The status column: a switch that saves at once for whoever may update users, a tag for the others. */
 function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpdate: boolean }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<UserStatus>();
   const update = useMutation({
@@ -45,8 +45,20 @@ function StatusCell({ row, canUpdate }: { row: CrudRowOf<typeof sysUser>; canUpd
       aria-label={t('base.user.statusOf', { name: row.username })}
       onChange={(checked) => {
         const next: UserStatus = checked ? 1 : 0;
-        setPending(next);
-        update.mutate(next);
+        const save = () => {
+          setPending(next);
+          update.mutate(next);
+        };
+        if (checked) return save();
+        // Disabling signs the user out everywhere at once: asked first (issue 37).
+        modal.confirm({
+          title: t('base.user.disableConfirm', { name: row.name || row.username }),
+          content: t('base.user.disableHint'),
+          okText: t('base.user.disable'),
+          okButtonProps: { danger: true },
+          cancelText: t('common.cancel'),
+          onOk: save,
+        });
       }}
     />
   );

@@ -121,6 +121,8 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
                 <MaskedValue
                   value={customer.customerPhone}
                   perm={customerInfo.perms.reveal}
+                  owner={{ id: customer.employeeId, perm: customerInfo.perms.info }}
+                  phone
                   label={label('customerPhone')}
                   reveal={(reason) => call(customerInfo.api.reveal, { id, field: 'customerPhone', reason })}
                 />
@@ -150,6 +152,7 @@ export function CustomerDetails({ id, onClose }: { id: number; onClose: () => vo
                 <MaskedValue
                   value={customer.diseaseInformation}
                   perm={customerInfo.perms.reveal}
+                  owner={{ id: customer.employeeId, perm: customerInfo.perms.info }}
                   label={label('diseaseInformation')}
                   reveal={(reason) => call(customerInfo.api.reveal, { id, field: 'diseaseInformation', reason })}
                 />
@@ -243,7 +246,12 @@ function TimelineEntry({ entry }: { entry: Entry }) {
         <div className="customer-entry-head">
           <strong>{t('customer.details.invitation')}</strong>
           <span className="customer-muted">{row.inviteTime}</span>
-          <InvitationStatusSelect id={row.id} value={row.customerStatus} customerName={row.customerName} />
+          <InvitationStatusSelect
+            id={row.id}
+            value={row.customerStatus}
+            customerName={row.customerName}
+            inviteTime={row.inviteTime}
+          />
         </div>
         <RecordedBy recorder={row.creatorName} owner={row.employeeName} />
         {row.remark && <div>{row.remark}</div>}

@@ -160,7 +160,12 @@ function DayColumn({
               {(row.employeeName || row.storeName) && (
                 <div className="customer-muted">{[row.employeeName, row.storeName].filter(Boolean).join(' · ')}</div>
               )}
-              <InvitationStatusSelect id={row.id} value={row.customerStatus} customerName={row.customerName} />
+              <InvitationStatusSelect
+                id={row.id}
+                value={row.customerStatus}
+                customerName={row.customerName}
+                inviteTime={row.inviteTime}
+              />
             </li>
           ))}
         </ul>

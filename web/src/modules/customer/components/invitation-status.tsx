@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { CUSTOMER_DICTS, customerInvitationRecord } from '@backroom/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
@@ -34,7 +35,17 @@ export function InvitationStatusTag({ value }: { value: string }) {
   return <Badge status={DOTS[value] ?? 'default'} text={statuses.label(value)} />;
 }
 
-type Props = { id: number; value: string; customerName?: string | null };
+type Props = {
+  id: number;
+  value: string;
+  customerName?: string | null;
+  /** When the invitation is for (`YYYY-MM-DD HH:mm:ss`): a visit marked before then asks first. */
+  inviteTime?: string | null;
+};
+
+/** The statuses that say the customer came (visited, bought): marked on a future invitation, they ask first. */
+const CAME = new Set(['2', '3']);
+const inFuture = (time: string | null | undefined) => !!time && dayjs(time.replace(' ', 'T')).isAfter(dayjs());
 
 /**
  * An invitation's status, changed in place (update with the new status alone) by whoever may edit
@@ -43,9 +54,9 @@ type Props = { id: number; value: string; customerName?: string | null };
  * own hooks and styles to set up in the list's first render); its click (or Enter, Space) puts the
  * select, open and focused, in its place.
  */
-export function InvitationStatusSelect({ id, value, customerName }: Props) {
+export function InvitationStatusSelect({ id, value, customerName, inviteTime }: Props) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const canUpdate = usePerm(customerInvitationRecord.perms.update);
   const statuses = useInvitationStatuses();
@@ -92,7 +103,16 @@ export function InvitationStatusSelect({ id, value, customerName }: Props) {
       defaultOpen
       autoFocus
       onClick={(event) => event.stopPropagation()}
-      onChange={(next: string) => change.mutate(next)}
+      onChange={(next: string) => {
+        if (!CAME.has(next) || !inFuture(inviteTime)) return change.mutate(next);
+        // A visit before the invitation's time is most likely a slip of the finger (issue 37).
+        modal.confirm({
+          title: t('customer.invitation.futureVisit', { status: statuses.label(next), time: inviteTime?.slice(0, 16) }),
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: () => change.mutate(next),
+        });
+      }}
     />
   );
 }

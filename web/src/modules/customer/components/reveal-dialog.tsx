@@ -16,7 +16,8 @@ export type RevealTarget = {
 type Props = {
   target: RevealTarget | null;
   onClose: () => void;
-  onShown: (value: string) => void;
+  /** The clear value, and the reason given (kept for the session's later reveals). */
+  onShown: (value: string, reason: string) => void;
 };
 
 /** Asks why a masked value is wanted in clear, then shows it: the reason goes into the audit. */
@@ -32,9 +33,12 @@ export function RevealDialog({ target, onClose, onShown }: Props) {
       title={t('customer.reveal.title', { field: target?.label ?? '' })}
       okText={t('customer.reveal.ok')}
       initialValues={() => ({ reason: '' })}
-      submit={(values, data) => data.reveal(values.reason.trim())}
+      submit={async (values, data) => {
+        const reason = values.reason.trim();
+        return { ...(await data.reveal(reason)), reason };
+      }}
       savedText={t('customer.reveal.recorded')}
-      onSaved={(result) => onShown(result.value)}
+      onSaved={(result) => onShown(result.value, result.reason)}
       onClose={onClose}
       submitOnEnter
       width={440}

@@ -8,6 +8,7 @@ import { MaskedValue } from '../components/masked-value';
 import { withoutMasked } from '../components/masking';
 import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
+import { useWholeNumberNote } from '../components/search-note';
 import '../customer.css';
 import { StaffCell } from '../components/staff-cell';
 import { useStaffUrlFilters } from '../hooks/use-staff-filters';
@@ -27,10 +28,13 @@ export default function ActivityView() {
   const staffFilters = useStaffUrlFilters();
   const linked = useUrlFilters([{ kind: 'window', name: 'createTime', label: t('crud.createTime') }, ...staffFilters]);
   const label = (key: Field) => customerActivity.columns[key].label[locale];
-  const masked = (field: Field) => (value: string | null, row: { id: number }) => (
+  const wholeNumberNote = useWholeNumberNote(customerActivity.perms.reveal);
+  const masked = (field: Field) => (value: string | null, row: { id: number; employeeId: number | null }) => (
     <MaskedValue
       value={value}
       perm={customerActivity.perms.reveal}
+      owner={{ id: row.employeeId, perm: customerActivity.perms.info }}
+      phone={field === 'customerPhone'}
       label={label(field)}
       reveal={(reason) => call(customerActivity.api.reveal, { id: row.id, field, reason })}
     />
@@ -42,6 +46,7 @@ export default function ActivityView() {
       banner={linked.bar}
       params={linked.params}
       keywordPlaceholder={t('customer.activity.search')}
+      searchNote={wholeNumberNote}
       fields={fields}
       defaults={{ customerSex: 0 }}
       formWidth={760}

@@ -13,6 +13,7 @@ import { CustomerBatch, statusLabel } from '../components/customer-batch';
 import { MaskedValue } from '../components/masked-value';
 import { withoutMasked } from '../components/masking';
 import { sexOptions } from '../components/record-fields';
+import { useWholeNumberNote } from '../components/search-note';
 import { StaffSelect } from '../components/staff-select';
 import { useCreateCustomer } from '../hooks/use-create-customer';
 import { useStaff, useStores } from '../hooks/use-org';
@@ -44,10 +45,13 @@ export default function CustomerInfoView() {
   const [detailsOf, setDetailsOf] = useState<number | null>(null);
 
   const label = (key: keyof typeof customerInfo.columns) => customerInfo.columns[key].label[locale];
-  const masked = (field: Field) => (value: string | null, row: { id: number }) => (
+  const wholeNumberNote = useWholeNumberNote(customerInfo.perms.reveal);
+  const masked = (field: Field) => (value: string | null, row: { id: number; employeeId: number | null }) => (
     <MaskedValue
       value={value}
       perm={customerInfo.perms.reveal}
+      owner={{ id: row.employeeId, perm: customerInfo.perms.info }}
+      phone={field === 'customerPhone'}
       label={label(field)}
       reveal={(reason) => call(customerInfo.api.reveal, { id: row.id, field, reason })}
     />
@@ -155,6 +159,7 @@ export default function CustomerInfoView() {
         banner={linked.bar}
         params={linked.params}
         keywordPlaceholder={t('customer.search')}
+        searchNote={wholeNumberNote}
         columns={columns}
         fields={fields}
         filters={filters}

@@ -114,7 +114,12 @@ export default function InvitationView() {
               width: 140,
               onPhone: true,
               render: (value, row) => (
-                <InvitationStatusSelect id={row.id} value={value} customerName={row.customerName} />
+                <InvitationStatusSelect
+                  id={row.id}
+                  value={value}
+                  customerName={row.customerName}
+                  inviteTime={row.inviteTime}
+                />
               ),
             },
             {
