@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDictLookup } from '../../../core/dictionaries';
 import { useTheme } from '../../../core/theme';
-import { BarChart, LineChart, type LineSeries, RingChart } from './charts';
+import { BarChart, LineChart, type LineSeries, RingChart } from '../../../ui/charts/charts';
 import { dayWindow, figureLinks } from './figure-links';
 
 /** A panel of the home: its heading, and the chart, its skeleton while loading, or what it waits for. */
