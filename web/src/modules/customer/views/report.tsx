@@ -15,12 +15,12 @@ import { Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../../core/charts/charts';
 import { LoadError } from '../../../core/crud/parts';
 import { DateRangeControl } from '../../../core/date-range';
 import { usePerm } from '../../../core/permission';
 import { type Callable, call, download, saveFile } from '../../../core/request';
 import { useTheme } from '../../../core/theme';
-import { BarChart } from '../../../ui/charts/charts';
 import '../customer.css';
 
 type AnyRow = { key: number | string | null; name: string | null } & Record<string, number | string | null>;
@@ -121,7 +121,7 @@ export default function ReportView() {
       </Typography.Paragraph>
       <div className="customer-report-grid">
         <Card size="small" className="customer-report-chart" title={metric(first)}>
-          {data && data.rows.some((r) => Number(r[first]) > 0) ? (
+          {data?.rows.some((r) => Number(r[first]) > 0) ? (
             <BarChart
               look={{ color, dark }}
               locale={locale}
