@@ -30,6 +30,7 @@ export * from './core/tree.js';
 export * from './customer/customer-activity.js';
 export * from './customer/customer-info.js';
 export * from './customer/customer-invitation-record.js';
+export * from './customer/customer-report.js';
 export * from './customer/customer-reveal.js';
 export * from './customer/menus.js';
 export * from './demo/demo-goods.js';

@@ -42,6 +42,7 @@ import type { TableDecl } from './core/table.js';
 import { customerActivity } from './customer/customer-activity.js';
 import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
+import { customerReport } from './customer/customer-report.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
 import { demoGoods } from './demo/demo-goods.js';
@@ -95,6 +96,7 @@ export const declarations: readonly Declaration[] = [
   customerInvitationRecord,
   customerActivity,
   customerRevealLog,
+  customerReport,
   demoHome,
   userInfo,
   userAddress,

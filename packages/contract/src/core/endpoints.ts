@@ -46,6 +46,12 @@ export type EndpointDef = {
    * customers). `mount` lets such a caller through; the handler keeps her to her own rows.
    */
   readonly ownRows?: string;
+  /**
+   * The permission's last segment when it is not the action's own: calls that one grant covers
+   * together (the reports' four tables under `customer:report:view`). The server still matches the
+   * permission exactly; it is only named once for several calls.
+   */
+  readonly permAs?: string;
 };
 
 /** The answer type an endpoint declaration states (unknown where it states none). */
@@ -129,7 +135,10 @@ export function toEndpoint(
     action,
     auth,
     url: `/${audience}/${module}/${path}/${action}`,
-    perm: auth === 'perm' || (auth === 'open' && def.sessionPerm === true) ? permOf(module, path, action) : null,
+    perm:
+      auth === 'perm' || (auth === 'open' && def.sessionPerm === true)
+        ? permOf(module, path, def.permAs ?? action)
+        : null,
     ownRowsPerm: auth === 'perm' && def.ownRows !== undefined ? permOf(module, path, def.ownRows) : null,
   };
 }
@@ -157,7 +166,7 @@ export function defineController<X extends Record<string, EndpointDef>>(options:
     toEndpoint(options.module, options.path, action, def, audience),
   );
   const perms = Object.fromEntries(
-    Object.keys(defs).map((a) => [a, permOf(options.module, options.path, a)]),
+    Object.entries(defs).map(([a, def]) => [a, permOf(options.module, options.path, def.permAs ?? a)]),
   ) as Controller<X>['perms'];
   return {
     kind: 'controller',

@@ -10,6 +10,7 @@ import {
   customerActivity,
   customerInfo,
   customerInvitationRecord,
+  customerReport,
   type Declaration,
   declarations,
   demoGoods,
@@ -502,6 +503,9 @@ const CODING_SPEC = {
   fields: [{ name: 'title', label: { 'zh-cn': '标题', 'zh-tw': '標題', en: 'Title' }, kind: 'string' }],
 };
 
+/** A report's question: a week of days, by store. */
+const REPORT_INPUT = { from: '2026-03-02', to: '2026-03-08', groupBy: 'store' };
+
 /** Endpoints whose input is not the generic one: the extra verbs and department delete. */
 const EXTRA_CASES: Readonly<Record<string, Case>> = {
   ...messageCases,
@@ -522,6 +526,12 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysMenu, 'export')]: { input: (c) => ({ ids: [c.pageMenuId] }) },
   [urlOf(sysMenu, 'import')]: { input: (c) => ({ menus: [{ name: c.unique('mx-import'), type: 0 }] }) },
   [urlOf(sysMenu, 'parse')]: { input: () => ({ entity: 'dict/type' }) },
+  // The reports: four tables under one grant (customer:report:view) and their export.
+  [urlOf(customerReport, 'invitations')]: { input: () => REPORT_INPUT },
+  [urlOf(customerReport, 'customers')]: { input: () => REPORT_INPUT },
+  [urlOf(customerReport, 'activities')]: { input: () => REPORT_INPUT },
+  [urlOf(customerReport, 'conversion')]: { input: () => REPORT_INPUT },
+  [urlOf(customerReport, 'export')]: { input: () => ({ ...REPORT_INPUT, report: 'invitations' }), answers: 'xlsx' },
   // The page exists already, and the rows would grant what the holder lacks: refused past the permission.
   [urlOf(sysMenu, 'create')]: { input: () => ({ entity: 'dict/type', parentId: null }), answers: 'refused' },
   [urlOf(baseCoding, 'status')]: { input: () => ({}) },

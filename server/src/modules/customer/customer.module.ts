@@ -1,4 +1,4 @@
-import { customerMenus } from '@backroom/contract';
+import { customerMenus, customerReportMenus } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { mountCrud } from '../../core/crud/factory.js';
@@ -14,6 +14,9 @@ import { createCustomerStats } from './customer-stats.service.js';
 import { registerInvitationRoutes } from './invitation.routes.js';
 import { createInvitationService } from './invitation.service.js';
 import { createReminders } from './reminders.js';
+import { registerReportRoutes } from './report.routes.js';
+import { createReportService } from './report.service.js';
+import { grantReportsSeed } from './report-seed.js';
 import { createRevealLogCrud, type RevealTarget, registerReveal } from './reveal.js';
 import { addCustomerSeeds } from './seeds.js';
 
@@ -57,8 +60,11 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
   registerActivityRoutes(app, ctx, activities);
   registerReveal(app, ctx, { customers, activities });
   mountCrud(app, ctx, reveals);
+  registerReportRoutes(app, ctx, createReportService(ctx, { customers, invitations, activities }));
   ctx.seeds.add(menuSeed(customerMenus, base.menus));
   addCustomerSeeds(ctx);
+  ctx.seeds.add(menuSeed(customerReportMenus, base.menus));
+  ctx.seeds.add(grantReportsSeed());
   const stats = createCustomerStats(ctx, customers, invitations, activities);
   return {
     customers,

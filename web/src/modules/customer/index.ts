@@ -16,6 +16,7 @@ const MENUS = {
     邀约记录: '邀約記錄',
     福利活动: '福利活動',
     查看记录: '查看記錄',
+    报表: '報表',
     客户交接: '客戶交接',
     查看敏感信息: '查看敏感資訊',
   },
@@ -25,6 +26,7 @@ const MENUS = {
     邀约记录: 'Invitations',
     福利活动: 'Activities',
     查看记录: 'Masked-field audit',
+    报表: 'Reports',
     客户交接: 'Hand over',
     查看敏感信息: 'Show masked fields',
   },
@@ -38,4 +40,5 @@ export function installCustomer() {
   registerView('modules/customer/views/invitation.vue', () => import('./views/invitation'), 'customer');
   registerView('modules/customer/views/activity.vue', () => import('./views/activity'), 'customer');
   registerView('modules/customer/views/reveal-log.vue', () => import('./views/reveal-log'), 'customer');
+  registerView('modules/customer/views/report.vue', () => import('./views/report'), 'customer');
 }

@@ -3,9 +3,9 @@ import { Card, Empty, Skeleton } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BarChart, LineChart, type LineSeries, RingChart } from '../../../core/charts/charts';
 import { useDictLookup } from '../../../core/dictionaries';
 import { useTheme } from '../../../core/theme';
-import { BarChart, LineChart, type LineSeries, RingChart } from './charts';
 import { dayWindow, figureLinks } from './figure-links';
 
 /** A panel of the home: its heading, and the chart, its skeleton while loading, or what it waits for. */

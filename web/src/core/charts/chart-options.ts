@@ -1,4 +1,4 @@
-import { shades } from '../../../core/theme';
+import { shades } from '../theme';
 import { sharesOf } from './shares';
 
 /** What a chart takes from the theme: its colour and dark mode. */

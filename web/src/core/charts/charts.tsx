@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { accentText } from '../../../core/theme';
+import { accentText } from '../theme';
 import { axisTicks, type ChartLook, palette, ringSlice, shareLabels } from './chart-options';
 
 /*

@@ -1,0 +1,20 @@
+import { customerInfo } from '@backroom/contract';
+import type { SeedStep } from '../../core/db/seeds.js';
+import { grantMenusToRolesHolding, pageAndRows } from './report.repository.js';
+
+/**
+ * The reports go to whoever keeps the books: every role that may export customers (the starter
+ * chain's store managers and treasurer, and a role of an operator's own with that right) gets the
+ * reports page, viewing and exporting, once, on a new install as on an upgraded one. The
+ * superuser holds every permission anyway.
+ */
+export function grantReportsSeed(): SeedStep {
+  return {
+    module: 'customer',
+    name: 'report-roles',
+    when: { once: '1' },
+    run: async (trx) => {
+      await grantMenusToRolesHolding(trx, customerInfo.perms.export, await pageAndRows(trx, '/customer/report'));
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { type RawBuilder, sql } from 'kysely';
+import { type AnySelect, MAIN } from '../../core/crud/query.js';
+import type { Db } from '../../core/db/index.js';
+
+/*
+ * The reports' aggregates, each over a scoped query (CrudService.scopedQuery: the rows the session
+ * may see, aliased MAIN), so the data scope is the lists' own. A group is a store (storeId), a staff
+ * member (the column the caller names: creatorId for work, employeeId for the book) or a day (the
+ * first 10 characters of the stored time). Times are `YYYY-MM-DD HH:mm:ss` text on every dialect.
+ */
+
+type Window = { from: string; to: string };
+export type Grouping = { kind: 'store' | 'clerk' | 'day'; clerkColumn: 'creatorId' | 'employeeId'; time: string };
+export type Narrowing = { storeId?: number; staffId?: number; staffColumn: 'creatorId' | 'employeeId' };
+export type Counted = { key: number | string | null; values: Record<string, number> };
+
+const ref = (column: string) => sql.ref(`${MAIN}.${column}`);
+const n = (value: unknown) => Number(value ?? 0);
+const sumWhen = (condition: RawBuilder<unknown>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
+
+function groupOf(g: Grouping): RawBuilder<unknown> {
+  if (g.kind === 'store') return sql`${ref('storeId')}`;
+  if (g.kind === 'clerk') return sql`${ref(g.clerkColumn)}`;
+  return sql`substr(${ref(g.time)}, 1, 10)`;
+}
+
+function narrowed(qb: AnySelect, by: Narrowing): AnySelect {
+  let q = qb;
+  if (by.storeId !== undefined) q = q.where(ref('storeId'), '=', by.storeId);
+  if (by.staffId !== undefined) q = q.where(ref(by.staffColumn), '=', by.staffId);
+  return q;
+}
+
+async function grouped(
+  qb: AnySelect,
+  g: Grouping,
+  window: Window | null,
+  by: Narrowing,
+  measures: Record<string, RawBuilder<unknown>>,
+): Promise<Counted[]> {
+  const group = groupOf(g);
+  let q = narrowed(qb, by).select([group.as('k'), ...Object.entries(measures).map(([name, m]) => m.as(name))]);
+  if (window) q = q.where(ref(g.time), '>=', window.from).where(ref(g.time), '<', window.to);
+  const rows = (await q.groupBy(group as never).execute()) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({
+    key: r.k === null || r.k === undefined ? null : g.kind === 'day' ? String(r.k) : Number(r.k),
+    values: Object.fromEntries(Object.keys(measures).map((name) => [name, n(r[name])])),
+  }));
+}
+
+/** Invitations by their time: made, planned, visited, bought, no-show (`now` tells planned from past). */
+export function countInvitations(qb: AnySelect, g: Grouping, window: Window, by: Narrowing, now: string) {
+  const status = ref('customerStatus');
+  const time = ref('inviteTime');
+  return grouped(qb, g, window, by, {
+    made: sql<number>`count(*)`,
+    planned: sumWhen(sql`${status} = '1' and ${time} >= ${now}`),
+    visited: sumWhen(sql`${status} in ('2', '3')`),
+    bought: sumWhen(sql`${status} = '3'`),
+    noShow: sumWhen(sql`(${status} = '4' or (${status} = '1' and ${time} < ${now}))`),
+  });
+}
+
+/** Distinct customers invited in the window, those who came, bought, and took part in an activity in it. */
+export function countConversion(qb: AnySelect, g: Grouping, window: Window, by: Narrowing) {
+  const status = ref('customerStatus');
+  const customer = ref('customerID');
+  const activity = sql`exists (select 1 from customer_activity ca where ca.${sql.ref('customerId')} = ${customer} and ca.${sql.ref('createTime')} >= ${window.from} and ca.${sql.ref('createTime')} < ${window.to})`;
+  return grouped(qb, g, window, by, {
+    invited: sql<number>`count(distinct ${customer})`,
+    visited: sql<number>`count(distinct case when ${status} in ('2', '3') then ${customer} end)`,
+    bought: sql<number>`count(distinct case when ${status} = '3' then ${customer} end)`,
+    tookPart: sql<number>`count(distinct case when ${activity} then ${customer} end)`,
+  });
+}
+
+/** Rows created in the window (customers taken on, activities recorded), and the prizes among activities. */
+export function countCreated(qb: AnySelect, g: Grouping, window: Window | null, by: Narrowing, prizes = false) {
+  const measures: Record<string, RawBuilder<unknown>> = { count: sql<number>`count(*)` };
+  if (prizes) measures.prizes = sumWhen(sql`${ref('prizeName')} is not null and ${ref('prizeName')} <> ''`);
+  return grouped(qb, g, window, by, measures);
+}
+
+/** Rows created before a time (a day's book starts from those). */
+export async function countBefore(qb: AnySelect, column: string, before: string, by: Narrowing): Promise<number> {
+  const row = await narrowed(qb, by)
+    .select(sql<number>`count(*)`.as('n'))
+    .where(ref(column), '<', before)
+    .executeTakeFirst();
+  return n(row?.n);
+}
+
+/** Rows created in the window by the values of some columns (customers by type, activities by name and prize). */
+export async function countByValues(
+  qb: AnySelect,
+  columns: readonly string[],
+  window: Window,
+  by: Narrowing,
+): Promise<Array<{ values: Array<string | null>; count: number }>> {
+  const keys = columns.map((c) => ref(c));
+  const rows = (await narrowed(qb, by)
+    .select([...keys.map((k, i) => k.as(`v${i}`)), sql<number>`count(*)`.as('n')] as never)
+    .where(ref('createTime'), '>=', window.from)
+    .where(ref('createTime'), '<', window.to)
+    .groupBy(keys as never)
+    .execute()) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({
+    values: columns.map((_, i) => (r[`v${i}`] === null || r[`v${i}`] === undefined ? null : String(r[`v${i}`]))),
+    count: n(r.n),
+  }));
+}
+
+/** The names of the groups: stores' (departments') and staff members'. */
+export async function namesOf(db: Db, kind: 'store' | 'clerk', ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (ids.length === 0) return out;
+  if (kind === 'store') {
+    for (const d of await db
+      .selectFrom('base_sys_department')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute())
+      out.set(d.id, d.name);
+    return out;
+  }
+  const users = await db
+    .selectFrom('base_sys_user')
+    .select(['id', 'name', 'nickName', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
+  for (const u of users) out.set(u.id, u.name || u.nickName || u.username);
+  return out;
+}
+
+/**
+ * Gives the reports page and its rows (the menus with these ids) to every role that holds a menu
+ * row whose permissions include `marker` (the customer export: store managers, the treasurer), and
+ * lacks them. Roles made later get the reports as any page, by ticking it.
+ */
+export async function grantMenusToRolesHolding(trx: Db, marker: string, menuIds: readonly number[]): Promise<number> {
+  if (menuIds.length === 0) return 0;
+  const holders = await trx
+    .selectFrom('base_sys_role_menu as rm')
+    .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
+    .select('rm.roleId')
+    .where('m.perms', 'like', `%${marker}%`)
+    .distinct()
+    .execute();
+  let granted = 0;
+  for (const { roleId } of holders) {
+    const held = new Set(
+      (
+        await trx
+          .selectFrom('base_sys_role_menu')
+          .select('menuId')
+          .where('roleId', '=', roleId)
+          .where('menuId', 'in', [...menuIds])
+          .execute()
+      ).map((r) => r.menuId),
+    );
+    const missing = menuIds.filter((id) => !held.has(id));
+    if (missing.length === 0) continue;
+    await trx
+      .insertInto('base_sys_role_menu')
+      .values(missing.map((menuId) => ({ roleId, menuId })))
+      .execute();
+    granted += 1;
+  }
+  return granted;
+}
+
+/** The ids of the page with this router and of its permission rows. */
+export async function pageAndRows(trx: Db, router: string): Promise<number[]> {
+  const page = await trx
+    .selectFrom('base_sys_menu')
+    .select('id')
+    .where('router', '=', router)
+    .where('type', '=', 1)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!page) return [];
+  const rows = await trx.selectFrom('base_sys_menu').select('id').where('parentId', '=', page.id).execute();
+  return [page.id, ...rows.map((r) => r.id)];
+}
