@@ -85,7 +85,7 @@ describe.each(testTargets())('task/info on $name', (target) => {
   it('seeds the daily retention tasks as running system tasks, once, and the family’s menu', async () => {
     const page = dataOf(await t.post<PageResult<TaskInfo>>('/admin/task/info/page', { type: 0, size: 50 }, admin));
     const services = page.list.map((r) => r.service).sort();
-    expect(services).toEqual(['base:log-retention', 'recycle:retention']);
+    expect(services).toEqual(['base:audit-retention', 'base:log-retention', 'recycle:retention']);
     for (const row of page.list) {
       expect(row).toMatchObject({ type: 0, status: 1, taskType: 0 });
       expect(row.cron).toMatch(/^\d+ 3 \* \* \*$/);
@@ -96,7 +96,7 @@ describe.each(testTargets())('task/info on $name', (target) => {
     const again = await startApp(sameDatabase(target.name, t.ctx.config.db));
     await again.stop();
     const after = dataOf(await t.post<PageResult<TaskInfo>>('/admin/task/info/page', { type: 0, size: 50 }, admin));
-    expect(after.pagination.total).toBe(2);
+    expect(after.pagination.total).toBe(3);
 
     const menus = dataOf(
       await t.get<{
