@@ -41,6 +41,7 @@ const ROUTES = [
   '/sys/menu',
   '/sys/param',
   '/sys/log',
+  '/sys/audit',
   '/sys/session',
   '/my/info',
   '/dict/list',

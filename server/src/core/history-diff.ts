@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
  */
 
 /** Names of values that are never stored, however the column is declared. */
-const SECRET_NAME = /pass(word)?|token|secret|totp|recovery|packagedata|apikey|privatekey|^config$/i;
+const SECRET_NAME = /^(password|pass|passwordHash)$|token|secret|totp|recovery|packagedata|apikey|privatekey|^config$/i;
 const PREFERRED_NAMES = ['customerName', 'activityName', 'nickName', 'title'];
 /** Columns that are not the record's own data. */
 const SKIPPED = new Set(['id', 'createTime', 'updateTime', 'passwordV', 'tenantId']);

@@ -26,6 +26,7 @@ import {
   type StandardAction,
   spaceInfo,
   spaceType,
+  sysAudit,
   sysDepartment,
   sysLog,
   sysMenu,
@@ -515,6 +516,9 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   [urlOf(sysUser, 'locks')]: { input: () => ({}) },
   [urlOf(sysUser, 'unlock')]: { input: async (c) => ({ id: await freshUser(c) }) },
   [urlOf(sysSession, 'end')]: { input: async (c) => ({ id: await freshSession(c) }) },
+  // Everyone may read the history of their own account; any other record needs its own permissions.
+  [urlOf(sysAudit, 'record')]: { input: (c) => ({ entity: 'base/sys/user', id: c.one.userId }) },
+  [urlOf(sysAudit, 'export')]: { input: () => ({}), answers: 'xlsx' },
   [urlOf(sysUser, 'resetTwoFactor')]: { input: async (c) => ({ id: await freshUser(c) }) },
   [urlOf(sysDepartment, 'delete')]: {
     input: async (c) => ({

@@ -10,7 +10,7 @@ import {
 import { holds, type Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { formatTime } from '../../core/db/index.js';
-import { notFound } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { readableEvents } from './sys-audit.readable.js';
 import {
   type AuditFilters,
@@ -51,6 +51,8 @@ export function createSysAuditService(ctx: AppContext, declarations: readonly De
    * that is gone (deleted) is the audit screen's: its history needs base:sys:audit:page.
    */
   async function assertSees(key: string, id: number, session: Session) {
+    // One's own account's history (password changes, forced logouts) is one's own to read.
+    if (key === 'base/sys/user' && id === session.userId) return;
     const reader = ctx.history.readerOf(key);
     const entity = reader?.entity ?? entities.get(key);
     if (!entity) throw notFound();
@@ -78,6 +80,9 @@ export function createSysAuditService(ctx: AppContext, declarations: readonly De
     },
     page(input, session, locale) {
       const { page, size, ...filters } = input;
+      const order = (input as { order?: string }).order;
+      if (order !== undefined && !sysAudit.orderable.has(order) && order !== 'id')
+        throw badRequest('validation.order', { field: order });
       return answer(filters, page, size, session, locale);
     },
     count: (filters) => auditCount(db, filters),

@@ -78,8 +78,20 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
   const db = () => ctx.db.db;
 
   /** Ends sessions: marked in the database, their tokens refused at once on every instance. */
-  async function end(sids: readonly string[], reason: SessionEndReason, endedBy: number | null) {
-    const ended = await endSessions(db(), { sids }, { reason, endedBy, now: formatTime() });
+  async function end(
+    sids: readonly string[],
+    reason: SessionEndReason,
+    endedBy: number | null,
+    alongside?: (trx: Db) => Promise<void>,
+  ) {
+    // What the ending writes beside the sessions (a forced logout's audit event) commits with them.
+    const ended = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const rows = await endSessions(trx, { sids }, { reason, endedBy, now: formatTime() });
+        if (alongside && rows.length > 0) await alongside(trx);
+        return rows;
+      });
     await Promise.all(ended.map((s) => ctx.sessions.revoke(s.sid, Math.max(s.expireAt, nowSeconds() + 60))));
   }
 
@@ -164,7 +176,16 @@ export function createSysSessionService(ctx: AppContext): SysSessionService {
       const row = await findLiveSession(db(), id, nowSeconds());
       if (!row) throw notFound();
       if (!session.isSuper && (await superUserIds(db(), [row.userId])).size > 0) throw refused('user.superOnly');
-      await end([row.sid], 'forced', session.userId);
+      await end([row.sid], 'forced', session.userId, (trx) =>
+        ctx.history.record(trx, session, 'base/sys/user', [
+          {
+            recordId: row.userId,
+            recordName: null,
+            action: 'forceLogout',
+            changes: [{ f: 'session', n: `#${row.id}` }],
+          },
+        ]),
+      );
     },
 
     endSid: (sid, reason, endedBy) => end([sid], reason, endedBy),

@@ -225,6 +225,18 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     expect(String(file.headers['content-type'])).toContain('spreadsheetml');
   });
 
+  it('a forced logout makes one event in the user’s history', async () => {
+    const sessions = dataOf(
+      await t.post<PageResult<{ id: number; userId: number }>>('/admin/base/sys/session/page', { size: 100 }, c.admin),
+    );
+    const target = sessions.list.find((s) => s.userId === c.office.id);
+    if (!target) throw new Error('no session of the office user');
+    const ended = await t.post('/admin/base/sys/session/end', { id: target.id }, c.admin);
+    expect(ended.status, ended.raw).toBe(200);
+    const events = await eventsOf('base/sys/user', c.office.id);
+    expect(events.filter((e) => e.action === 'forceLogout')).toHaveLength(1);
+  });
+
   it('retention removes events older than auditKeepDays and keeps all with 0', async () => {
     const old = '2000-01-01 00:00:00';
     await t.ctx.db.db

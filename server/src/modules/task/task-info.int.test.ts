@@ -86,6 +86,7 @@ describe.each(testTargets())('task/info on $name', (target) => {
     const all = dataOf(await t.post<PageResult<TaskInfo>>('/admin/task/info/page', { type: 0, size: 50 }, admin));
     const services = all.list.map((r) => r.service).sort();
     expect(services).toEqual([
+      'base:audit-retention',
       'base:backup',
       'base:log-retention',
       'customer:visits-today',

@@ -56,11 +56,11 @@ export const SYSTEM_TASKS = [
   {
     service: 'base:audit-retention',
     name: label('操作审计保留清理', '操作稽核保留清理', 'Audit retention'),
-    cron: '0 4 * * *',
+    cron: '0 3 * * *',
     remark: label(
-      '每天 04:00 分批删除超过保存天数（auditKeepDays）的操作审计事件',
-      '每天 04:00 分批刪除超過保存天數（auditKeepDays）的操作稽核事件',
-      'Every day at 04:00, deletes audit events older than the days kept (auditKeepDays), in batches',
+      '每天 03:00 分批删除超过保存天数（auditKeepDays）的操作审计事件',
+      '每天 03:00 分批刪除超過保存天數（auditKeepDays）的操作稽核事件',
+      'Every day at 03:00, deletes audit events older than the days kept (auditKeepDays), in batches',
     ),
   },
 ] as const satisfies readonly SystemTask[];

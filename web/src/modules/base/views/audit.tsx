@@ -143,7 +143,11 @@ export default function AuditView() {
           render: (_v, row) => (row as unknown as AuditEvent).entityLabel,
         },
         { key: 'recordName', width: 160, onPhone: true, render: (v, row) => v ?? `#${row.recordId}` },
-        { key: 'action', width: 100 },
+        {
+          key: 'action',
+          width: 110,
+          render: (v) => sysAudit.columns.action.valueLabels?.[v]?.[locale] ?? v,
+        },
         {
           key: 'changes',
           title: t('base.audit.changes'),
