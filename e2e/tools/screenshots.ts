@@ -42,6 +42,8 @@ const ROUTES = [
   '/sys/param',
   '/sys/log',
   '/sys/session',
+  '/base/message',
+  '/base/notice',
   '/my/info',
   '/dict/list',
   '/recycle/data',
