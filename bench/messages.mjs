@@ -1,6 +1,6 @@
 // The message center under load (docs/benchmarks/messages.md): the built server, started here.
 //
-//   node bench/messages.mjs                    # SQLite; Redis started by the bench for the last phase
+//   node bench/messages.mjs --db-url=postgres://postgres@127.0.0.1:5432/test   # the last phase's shared database
 //   node bench/messages.mjs --db-url=postgres://postgres@127.0.0.1:5432/test --no-build
 //
 // 1. 2,000 open streams on one instance: the server's RSS before and after, and its CPU over 10 s
@@ -159,6 +159,7 @@ async function oneInstance() {
 async function threeInstances() {
   const redis = benchRedis(await freePort());
   await redis.start();
+  // Three instances writing one SQLite file meet its single writer: a server database is the realistic one.
   const database = opts['db-url'] ? await benchDatabase(opts['db-url']) : null;
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'br-msg-bench-'));
   const env = {
@@ -219,5 +220,6 @@ async function threeInstances() {
 
 if (!opts['no-build']) buildServer(false);
 console.log(`machine: ${os.cpus().length} cores, load ${load()}`);
-const lines = [...(await oneInstance()), ...(await threeInstances())];
-for (const line of lines) console.log(line);
+// Each phase prints as it ends: a later one that fails leaves the earlier figures.
+for (const line of await oneInstance()) console.log(line);
+for (const line of await threeInstances()) console.log(line);

@@ -142,6 +142,21 @@ async function seedSessions(page: Page, base: string) {
 }
 
 /** A longer rich-text notice for the parameter list's excerpt, its editor and its preview. */
+/** Two announcements to the admin (one read), so the bell, the message screen and the receipts show rows. */
+async function seedMessages(page: Page) {
+  const person = await apiCall<{ id: number }>(page, '/admin/base/comm/person');
+  for (const title of ['本周盘点安排', '门店营业时间调整']) {
+    await apiCall(page, '/admin/base/notice/add', {
+      title,
+      content: '<p>请各门店于<strong>周五晚</strong>完成盘点，并在系统中提交结果。</p>',
+      userIds: [person.id],
+    });
+  }
+  const mine = await apiCall<{ list: Array<{ id: number }> }>(page, '/admin/base/message/page', { page: 1, size: 5 });
+  const last = mine.list.at(-1);
+  if (last) await apiCall(page, '/admin/base/message/read', { ids: [last.id] });
+}
+
 async function seedParams(page: Page) {
   await apiCall(page, '/admin/base/sys/param/add', {
     keyName: 'weekendPromotion',
@@ -337,4 +352,5 @@ export async function seedScreens(page: Page, base: string) {
   await seedSessions(page, base);
   await seedParams(page);
   await seedPlugins(page);
+  await seedMessages(page);
 }

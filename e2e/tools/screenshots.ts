@@ -43,6 +43,8 @@ const ROUTES = [
   '/sys/log',
   '/sys/audit',
   '/sys/session',
+  '/base/message',
+  '/base/notice',
   '/my/info',
   '/dict/list',
   '/recycle/data',

@@ -2,9 +2,10 @@ import { EyeOutlined } from '@ant-design/icons';
 import { baseNotice, sysDepartment, sysRole, sysUser } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../core/crud/CrudPage';
+import type { FieldOf } from '../../../core/crud/crud-types';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 import { buildDepartmentTree, departmentOptions } from '../components/department-tree';
@@ -28,11 +29,15 @@ function useAudience() {
     queryKey: ['base', 'notice', 'users'],
     queryFn: () => call(sysUser.api.list, {}),
   });
-  return {
-    departments: departmentOptions(buildDepartmentTree(departments.data ?? [])),
-    roles: mayRoles ? (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })) : null,
-    users: (users.data ?? []).map((u) => ({ value: u.id, label: u.name ? `${u.name} (${u.username})` : u.username })),
-  };
+  // Made again only when an answer changes: the screen's fields are built from them.
+  return useMemo(
+    () => ({
+      departments: departmentOptions(buildDepartmentTree(departments.data ?? [])),
+      roles: mayRoles ? (roles.data ?? []).map((r) => ({ value: r.id, label: r.name })) : null,
+      users: (users.data ?? []).map((u) => ({ value: u.id, label: u.name ? `${u.name} (${u.username})` : u.username })),
+    }),
+    [departments.data, roles.data, users.data, mayRoles],
+  );
 }
 
 /**
@@ -44,6 +49,43 @@ export default function NoticeScreen() {
   const audience = useAudience();
   const mayReceipts = usePerm(baseNotice.perms.receipts);
   const [receipts, setReceipts] = useState<{ id: number; title: string } | null>(null);
+  const fields: FieldOf<typeof baseNotice>[] = useMemo(
+    () => [
+      { name: 'title', span: 24 },
+      { name: 'content', span: 24, input: <RichTextInput label={t('base.notice.content')} /> },
+      {
+        name: 'departmentIds',
+        span: 24,
+        tooltip: t('base.notice.departmentsHint'),
+        input: (
+          <TreeSelect
+            multiple
+            treeCheckable
+            showCheckedStrategy={TreeSelect.SHOW_PARENT}
+            treeDefaultExpandAll
+            treeData={audience.departments}
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder={t('base.notice.chooseDepartments')}
+          />
+        ),
+      },
+      ...(audience.roles
+        ? [
+            {
+              name: 'roleIds' as const,
+              span: 24 as const,
+              input: <Select mode="multiple" options={audience.roles} optionFilterProp="label" allowClear />,
+            },
+          ]
+        : []),
+      {
+        name: 'userIds',
+        span: 24,
+        input: <Select mode="multiple" options={audience.users} optionFilterProp="label" allowClear />,
+      },
+    ],
+    [audience, t],
+  );
   return (
     <>
       <CrudPage
@@ -60,40 +102,7 @@ export default function NoticeScreen() {
           { key: 'readCount', width: 100, onPhone: true },
           { key: 'createTime', width: 170 },
         ]}
-        fields={[
-          { name: 'title', span: 24 },
-          { name: 'content', span: 24, input: <RichTextInput label={t('base.notice.content')} /> },
-          {
-            name: 'departmentIds',
-            span: 24,
-            tooltip: t('base.notice.departmentsHint'),
-            input: (
-              <TreeSelect
-                multiple
-                treeCheckable
-                showCheckedStrategy={TreeSelect.SHOW_PARENT}
-                treeDefaultExpandAll
-                treeData={audience.departments}
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                placeholder={t('base.notice.chooseDepartments')}
-              />
-            ),
-          },
-          ...(audience.roles
-            ? [
-                {
-                  name: 'roleIds' as const,
-                  span: 24 as const,
-                  input: <Select mode="multiple" options={audience.roles} optionFilterProp="label" allowClear />,
-                },
-              ]
-            : []),
-          {
-            name: 'userIds',
-            span: 24,
-            input: <Select mode="multiple" options={audience.users} optionFilterProp="label" allowClear />,
-          },
-        ]}
+        fields={fields}
         beforeSubmit={(values) => ({
           ...values,
           departmentIds: values.departmentIds ?? [],
