@@ -93,7 +93,8 @@ describe.each(testTargets())(`${INSTANCES} instances starting at the same moment
       topDepartments: 1,
       duplicateMenus: 0,
       duplicateSeedKeys: 0,
-      systemTasks: 3,
+      // The nightly backup, the three retentions (request log, recycle bin, audit) and the two visit reminders.
+      systemTasks: 6,
     });
     // A second instance alone never seeds a second set of starter dictionaries.
     const alone = await startAppOn(target.name, (apps[0] as TestApp).ctx.config.db, async () => undefined, sharedEnv());
@@ -109,13 +110,13 @@ describe.each(testTargets())(`${INSTANCES} instances starting at the same moment
     await handle.close();
     const apps = await startTogether(restored.db);
     await expectServing(apps);
-    // The customer module's dictionaries and the nightly backup task are new to a 0.1.0 install:
-    // they come, once each; nothing else does.
+    // The customer module's dictionaries and four system tasks (the nightly backup, the audit's
+    // retention, the two visit reminders) are new to a 0.1.0 install: they come, once each; nothing else does.
     const newDictionaries = Object.keys(CUSTOMER_DICTS).length;
     expect(await seededOnce((apps[0] as TestApp).ctx.db)).toEqual({
       ...before,
       dictionaryTypes: before.dictionaryTypes + newDictionaries,
-      systemTasks: before.systemTasks + 1,
+      systemTasks: before.systemTasks + 4,
     });
   });
 
@@ -139,7 +140,7 @@ describe.each(testTargets())(`${INSTANCES} instances starting at the same moment
     }
     const handle = await openDatabase(db, { poolSize: 1 });
     try {
-      expect(await seededOnce(handle)).toMatchObject({ superRoles: 1, admins: 1, duplicateMenus: 0, systemTasks: 3 });
+      expect(await seededOnce(handle)).toMatchObject({ superRoles: 1, admins: 1, duplicateMenus: 0, systemTasks: 6 });
     } finally {
       await handle.close();
     }
