@@ -179,7 +179,9 @@ describe.each(testTargets())('phone numbers in one spelling, customers and staff
       .execute();
     expect(await customersFound({ keyWord: '139 1234 5607' }, masked.token)).toEqual([id]);
     expect(await customersFound({ customerPhone: '13912345607' }, c.managerA.token)).toEqual([id]);
-    expect(await customersFound({ keyWord: '1391234560' }, masked.token)).toEqual([]);
+    // A part of the number: the hidden middle digits match on rows the reader may reveal, her own
+    // customers included (issue 37; masked-search.int.test.ts holds the readers it never matches for).
+    expect(await customersFound({ keyWord: '1391234560' }, masked.token)).toEqual([id]);
   });
 
   it("keeps a staff user's phone in one spelling and finds the user by another", async () => {
