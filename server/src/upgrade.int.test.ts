@@ -54,9 +54,16 @@ const ARRIVING_PARAMS = new Set<string>([
   // The message center's reminder times (customer/seeds.ts).
   'reminderTime',
   'morningReminderTime',
+  // How long the audit keeps its events (issue 39).
+  'auditKeepDays',
 ]);
-/** The system tasks this version adds to every install (task.seed.ts): the nightly backup and the two reminders. */
-const ARRIVING_TASKS = new Set<string>(['base:backup', 'customer:visits-tomorrow', 'customer:visits-today']);
+/** The system tasks this version adds to every install (task.seed.ts): the nightly backup, the audit's retention and the two reminders. */
+const ARRIVING_TASKS = new Set<string>([
+  'base:backup',
+  'base:audit-retention',
+  'customer:visits-tomorrow',
+  'customer:visits-today',
+]);
 
 /** The modules whose seed steps ran for the first time on the upgrade: new in this version. */
 function arrivedModules(before: Row[], after: Row[]): Set<string> {

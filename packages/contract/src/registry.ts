@@ -42,7 +42,7 @@ import type { TableDecl } from './core/table.js';
 import { customerActivity } from './customer/customer-activity.js';
 import { customerInfo } from './customer/customer-info.js';
 import { customerInvitationRecord } from './customer/customer-invitation-record.js';
-import { customerReport } from './customer/customer-report.js';
+import { customerReport, customerReportMenus } from './customer/customer-report.js';
 import { customerRevealLog } from './customer/customer-reveal.js';
 import { customerMenus } from './customer/menus.js';
 import { demoGoods } from './demo/demo-goods.js';
@@ -167,6 +167,7 @@ export const menus: readonly ModuleMenus[] = [
   spaceMenus,
   taskMenus,
   customerMenus,
+  customerReportMenus,
   helperTransformMenus,
   demoHomeMenus,
   userMenus,

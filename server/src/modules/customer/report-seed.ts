@@ -1,10 +1,10 @@
-import { customerInfo } from '@backroom/contract';
+import { customerActivity, customerInfo } from '@backroom/contract';
 import type { SeedStep } from '../../core/db/seeds.js';
 import { grantMenusToRolesHolding, pageAndRows } from './report.repository.js';
 
 /**
- * The reports go to whoever keeps the books: every role that may export customers (the starter
- * chain's store managers and treasurer, and a role of an operator's own with that right) gets the
+ * The reports go to whoever keeps the books: every role that may export customers or activities
+ * (the starter chain's store managers and treasurer, and a role of an operator's own with that right) gets the
  * reports page, viewing and exporting, once, on a new install as on an upgraded one. The
  * superuser holds every permission anyway.
  */
@@ -14,7 +14,9 @@ export function grantReportsSeed(): SeedStep {
     name: 'report-roles',
     when: { once: '1' },
     run: async (trx) => {
-      await grantMenusToRolesHolding(trx, customerInfo.perms.export, await pageAndRows(trx, '/customer/report'));
+      const reports = await pageAndRows(trx, '/customer/report');
+      await grantMenusToRolesHolding(trx, customerInfo.perms.export, reports);
+      await grantMenusToRolesHolding(trx, customerActivity.perms.export, reports);
     },
   };
 }
