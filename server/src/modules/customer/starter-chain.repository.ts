@@ -2,7 +2,14 @@ import type { Db } from '../../core/db/index.js';
 
 /** The rows of the starter chain as they are now, and what around them points at them. */
 export type ChainRows = {
-  users: Array<{ id: number; username: string; departmentId: number | null; createTime: string; updateTime: string }>;
+  users: Array<{
+    id: number;
+    username: string;
+    departmentId: number | null;
+    createTime: string;
+    updateTime: string;
+    passwordV: number;
+  }>;
   roles: Array<{ id: number; label: string | null; createTime: string; updateTime: string }>;
   departments: Array<{
     id: number;
@@ -25,7 +32,7 @@ export async function readChainRows(
 ): Promise<ChainRows> {
   const users = await trx
     .selectFrom('base_sys_user')
-    .select(['id', 'username', 'departmentId', 'createTime', 'updateTime'])
+    .select(['id', 'username', 'departmentId', 'createTime', 'updateTime', 'passwordV'])
     .where('username', 'in', [...usernames])
     .execute();
   const roles = await trx

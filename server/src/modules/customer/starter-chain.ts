@@ -81,8 +81,10 @@ export async function judgeStarterChain(trx: Db): Promise<StarterVerdict> {
   ];
   const remade = made.find((row) => row.createTime !== seededAt);
   if (remade) return touched('incomplete', remade.name);
-  const edited = made.find((row) => row.updateTime !== row.createTime);
-  if (edited) return touched('changed', edited.name);
+  // A password set since the seed is a change even within the seed's second (times keep seconds).
+  const edited =
+    made.find((row) => row.updateTime !== row.createTime) ?? rows.users.find((u) => Number(u.passwordV) > 1);
+  if (edited) return touched('changed', 'name' in edited ? edited.name : edited.username);
 
   const userOf = (name: string) => rows.users.find((u) => u.username === name);
   const department = (id: number | null | undefined) => rows.departments.find((d) => d.id === id);
