@@ -153,10 +153,13 @@ describe.skipIf(!hasChromium)('the base screens in Chromium', () => {
     await eventually(() => tableRow(page, username).innerText()).toContain('Renamed');
     expect((await userNamed(admin, username))?.name).toBe('Renamed');
 
-    // The status switch saves at once.
+    // The status switch asks before it disables (the user is signed out everywhere), then saves.
     const status = tableRow(page, username).getByRole('switch', { name: `Status of ${username}` });
     expect(await status.getAttribute('aria-checked')).toBe('true');
-    await expectToastDuring(page, 'Status updated', () => status.click());
+    await status.click();
+    const ask = page.locator('.ant-modal-confirm');
+    await ask.locator('.ant-modal-confirm-title', { hasText: 'Disable' }).waitFor();
+    await expectToastDuring(page, 'Status updated', () => ask.getByRole('button', { name: 'Disable' }).click());
     await eventually(async () => (await userNamed(admin, username))?.status).toBe(0);
     await eventually(() => status.getAttribute('aria-checked')).toBe('false');
 
