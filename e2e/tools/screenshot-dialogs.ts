@@ -121,7 +121,8 @@ export async function shootInvitationPicker(page: Page, shoot: Shoot) {
   await settle(page);
   await shoot('customer-invitation-time-picker');
   await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+  await page.locator('.ant-modal:visible .ant-modal-close').click();
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
