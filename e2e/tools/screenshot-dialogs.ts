@@ -108,6 +108,24 @@ export async function shootParamDialogs(page: Page, shoot: Shoot) {
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
+/** The invitation form with its date-and-time picker open: the popup must fit a 390 px screen. */
+export async function shootInvitationPicker(page: Page, shoot: Shoot) {
+  const view = page.locator('.view-slot.active');
+  await page.goto('/customer/invitation');
+  await view.locator('[data-testid=crud-add]').click();
+  const time = page.locator('.ant-modal:visible #inviteTime');
+  await time.waitFor();
+  await settle(page);
+  await time.click();
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel').waitFor();
+  await settle(page);
+  await shoot('customer-invitation-time-picker');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+  await page.locator('.ant-modal:visible .ant-modal-close').click();
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+}
+
 /** The customer screens' drawer and dialogs: details, the form, the hand-over, the reveal, the calendar. */
 /** A customer import as a person fills it from an export: a store name column, and one phone on two rows. */
 async function importSample(): Promise<Buffer> {

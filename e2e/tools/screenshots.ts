@@ -21,6 +21,7 @@ import {
   shootCustomerDialogs,
   shootFullRunDialogs,
   shootGoodsDialog,
+  shootInvitationPicker,
   shootMenuDialog,
   shootParamDialogs,
   shootPluginDialogs,
@@ -131,6 +132,7 @@ async function shootSetting(run: Run, prefs: Prefs, where: string) {
     await shoot(slug(route));
   }
   if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
+  if (wanted('/customer/invitation')) await shootInvitationPicker(page, shoot);
   if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
   if (wanted('/helper/transform')) await shootTransform(page, shoot);
   if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);
