@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('a clerk’s day at the counter', () => {
       expect(mine.list.map((c) => [c.customerName, c.employeeId])).toEqual([[name, clerk.id]]);
 
       // An invitation from the customer's details, then its outcome: they came.
-      await tableRow(page, name).getByRole('button', { name }).click();
+      await tableRow(page, name).getByRole('button', { name, exact: true }).click();
       await drawer(page).getByText(`Customer: ${name}`).waitFor();
       await drawer(page).getByTestId('details-invite').click();
       // The dialog has just opened: a click while it still zooms in may be lost.
@@ -63,11 +63,14 @@ describe.skipIf(!hasChromium)('a clerk’s day at the counter', () => {
       await status.click();
       // The second status of the invitationStatus dictionary: visited.
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
-      await eventually(async () =>
-        (await clerk.api.post<Details>('/admin/customer/info/details', { id })).invitations.map(
+      // An invitation still to come asks before it is marked visited (issue 37): confirmed here.
+      const ask = page.locator('.ant-modal-confirm .ant-btn-primary');
+      await eventually(async () => {
+        if (await ask.isVisible()) await ask.click();
+        return (await clerk.api.post<Details>('/admin/customer/info/details', { id })).invitations.map(
           (i) => i.customerStatus,
-        ),
-      ).toEqual(['2']);
+        );
+      }).toEqual(['2']);
       await drawer(page).locator('.ant-drawer-close').click();
       await drawer(page).waitFor({ state: 'hidden' });
 
@@ -100,7 +103,7 @@ describe.skipIf(!hasChromium)('a clerk’s day at the counter', () => {
 
       // The details hold all of it: the invitation with its outcome and the activity with its photo.
       await visit(page, '/customer/info');
-      await tableRow(page, name).getByRole('button', { name }).click();
+      await tableRow(page, name).getByRole('button', { name, exact: true }).click();
       await drawer(page).getByTestId('timeline-activity').waitFor();
       expect(await drawer(page).getByTestId('timeline-activity').innerText()).toContain('Mid-autumn fair');
       expect(await drawer(page).getByTestId('timeline-invitation').count()).toBe(1);

@@ -53,7 +53,7 @@ async function sidebarRouters(page: Page, phone: boolean): Promise<string[]> {
 
 /** A row's action: a button of its own on a desktop, behind the row's menu on a phone. */
 async function rowAction(page: Page, row: Locator, name: RegExp, phone: boolean) {
-  if (!phone) return row.getByRole('button', { name }).click();
+  if (!phone) return row.getByRole('button', { name, exact: true }).click();
   await row.locator('.row-menu-button').click();
   await page.locator('.row-menu:visible').getByRole('button', { name }).click();
 }
