@@ -45,8 +45,9 @@ describe.skipIf(!hasChromium)('the message center in Chromium', () => {
   it('a clerk: the bell fills while the page is open, the drawer marks it read', async () => {
     const { page } = await openAs(browser, server.base, { user: clerk.username, password: clerk.password, path: '/' });
     await page.getByTestId('message-bell').waitFor();
-    // The stream is open once its ticket was answered.
-    await page.waitForResponse((r) => r.url().includes('/message/stream'));
+    // The stream is open once it answered: a reload waits for it (it may have answered already).
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/message/stream')), page.reload()]);
+    await page.getByTestId('message-bell').waitFor();
     expect(await unreadOf(page)).toBe('');
     const title = unique('Stock take ');
     await admin.post('/admin/base/notice/add', {
@@ -110,7 +111,8 @@ describe.skipIf(!hasChromium)('the message center in Chromium', () => {
 
   it("the admin: a failed task's alert arrives in the bell", async () => {
     const { page } = await openAs(browser, server.base, { path: '/' });
-    await page.waitForResponse((r) => r.url().includes('/message/stream'));
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/message/stream')), page.reload()]);
+    await page.getByTestId('message-bell').waitFor();
     const name = unique('Nightly sync ');
     const { id } = await admin.post<{ id: number }>('/admin/task/info/add', {
       name,

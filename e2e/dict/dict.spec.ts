@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     const { page } = await openAs(browser, server.base, { path: '/dict/list' });
     // The starter dictionaries are there, the first one chosen.
     await typeRow(page, 'goodsType').waitFor();
-    await itemRow(page, '生鲜').waitFor();
+    await itemRow(page, 'Fresh food').waitFor();
 
     // A key that is not a code is refused in the form, before anything is sent.
     await view(page).getByTestId('dict-add-type').click();
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
     expect((await types(admin)).some((t) => t.key === key)).toBe(false);
     expect(await admin.post('/admin/dict/info/data', { types: [key] })).toEqual({});
     // Back on the first type.
-    await itemRow(page, '生鲜').waitFor();
+    await itemRow(page, 'Fresh food').waitFor();
   });
 
   it('lays the screen out for a phone: the type list folds above the items', async () => {
@@ -145,12 +145,12 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
       path: '/dict/list',
       prefs: { viewport: { width: 390, height: 844 } },
     });
-    await itemRow(phone, '生鲜').waitFor();
+    await itemRow(phone, 'Fresh food').waitFor();
     // Folded: the list is not shown until asked for; choosing a type folds it again.
     expect(await view(phone).locator('[data-testid=dict-type-row]').count()).toBe(0);
     await view(phone).getByRole('button', { name: 'Show the type list' }).click();
     await typeRow(phone, 'storeType').locator('.dict-type-main').click();
-    await itemRow(phone, '直营店').waitFor();
+    await itemRow(phone, 'Company-owned').waitFor();
     expect(await view(phone).locator('[data-testid=dict-type-row]').count()).toBe(0);
     // Nothing runs off the side of the screen.
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
