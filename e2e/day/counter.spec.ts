@@ -54,11 +54,9 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
   let browser: Browser;
   let admin: Api;
   let clerk: Seeded;
-  let treasurer: Seeded;
   beforeAll(async () => {
     ({ server, browser, admin } = await startRun());
     clerk = await seededStaff(server.base, admin, 'store1.clerk1');
-    treasurer = await seededStaff(server.base, admin, 'treasurer');
   });
   afterAll(() => stopRun({ server, browser }));
 
@@ -71,7 +69,7 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
 
   describe.each(SCREENS)('on a $name screen', ({ viewport }) => {
     it(
-      'finds her own customer by the last 4 shown digits and by the middle; a reader who may not reveal is told to enter the whole number',
+      'finds her own customer by the last 4 shown digits and by the middle, with no note',
       async () => {
         const mine = await customerOfClerk('Counter ');
         const last4 = mine.customerPhone.slice(-4);
@@ -88,21 +86,8 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
         expect(await search(page, middle)).toContain(mine.customerName);
         await row.waitFor();
         expect(await view(page).getByTestId('search-note').count()).toBe(0);
-
-        // The treasurer reads every store's customers masked and may reveal none of them.
-        const reader = await signInAt(browser, server.base, treasurer, viewport);
-        await visit(reader, '/customer/info');
-        expect(await search(reader, last4)).toContain(mine.customerName);
-        await tableRow(reader, mine.customerName).waitFor();
-        // Four digits may as well lie in another phone's hidden middle, which her search cannot reach.
-        const note = view(reader).getByTestId('search-note');
-        await note.waitFor();
-        // Five middle digits: the row is not found, and the note says why.
-        expect(await search(reader, middle)).not.toContain(mine.customerName);
-        await note.waitFor();
-        expect(await note.innerText()).toContain('enter the full number to search by the middle digits');
-        const [box, width] = await Promise.all([note.boundingBox(), reader.evaluate(() => innerWidth)]);
-        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= width).toBe(true);
+        // No seeded role sees customers it may not reveal (the treasurer opens none since issue 37's
+        // roles): the note for such a reader is checked on the server (core/crud/masked-search.int.test.ts).
       },
       DAY_TIMEOUT_MS,
     );
