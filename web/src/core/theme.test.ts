@@ -79,6 +79,22 @@ describe('dark mode before the user picks one', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('follows the system again once the user gives the choice back, after a reload too', async () => {
+    const turn = systemPrefers(false);
+    let useTheme = await load();
+    useTheme.getState().update({ dark: true });
+    expect(useTheme.getState().darkChosen).toBe(true);
+    useTheme.getState().followSystem();
+    expect(useTheme.getState().darkChosen).toBe(false);
+    expect(useTheme.getState().dark).toBe(false);
+    expect(JSON.stringify(localStorage)).not.toContain('"dark"');
+    turn(true);
+    expect(useTheme.getState().dark).toBe(true);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    useTheme = await load();
+    expect(useTheme.getState().darkChosen).toBe(false);
+  });
+
   it('keeps the user’s pick over the system’s preference at the next start', async () => {
     systemPrefers(false);
     (await load()).getState().update({ dark: true });

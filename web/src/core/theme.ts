@@ -121,6 +121,8 @@ type ThemeState = Theme & {
   /** Whether the user picked light or dark: until then the theme follows the system's preference. */
   darkChosen: boolean;
   update(patch: Partial<Theme>): void;
+  /** Gives light or dark back to the system: its preference now and its changes from here on. */
+  followSystem(): void;
 };
 
 /** The system's dark preference (prefers-color-scheme), where the browser tells it. */
@@ -149,7 +151,7 @@ export const useTheme = create<ThemeState>((set, get) => {
   const theme = initialTheme();
   applyToDocument(theme, false);
   systemDark()?.addEventListener('change', (event) => {
-    const { update: _update, darkChosen, ...current } = get();
+    const { update: _update, followSystem: _follow, darkChosen, ...current } = get();
     if (darkChosen || current.dark === event.matches) return;
     const next = { ...current, dark: event.matches };
     applyToDocument(next, true);
@@ -158,13 +160,21 @@ export const useTheme = create<ThemeState>((set, get) => {
   return {
     ...theme,
     update(patch) {
-      const { update: _update, darkChosen: chosen, ...current } = get();
+      const { update: _update, followSystem: _follow, darkChosen: chosen, ...current } = get();
       const darkChosen = chosen || patch.dark !== undefined;
       const next = { ...current, ...patch };
       const { dark: _dark, ...rest } = next;
       storage.set(KEYS.theme, darkChosen ? next : rest);
       applyToDocument(next, true);
       set({ ...next, darkChosen });
+    },
+    followSystem() {
+      const { update: _update, followSystem: _follow, darkChosen: _chosen, ...current } = get();
+      const next = { ...current, dark: systemDark()?.matches ?? false };
+      const { dark: _dark, ...rest } = next;
+      storage.set(KEYS.theme, rest);
+      applyToDocument(next, true);
+      set({ ...next, darkChosen: false });
     },
   };
 });

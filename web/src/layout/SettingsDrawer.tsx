@@ -36,7 +36,16 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           </div>
         </Form.Item>
         <Form.Item label={t('theme.dark')}>
-          <Switch checked={theme.dark} onChange={(dark) => theme.update({ dark })} aria-label={t('theme.dark')} />
+          <Segmented<'light' | 'dark' | 'system'>
+            value={theme.darkChosen ? (theme.dark ? 'dark' : 'light') : 'system'}
+            onChange={(mode) => (mode === 'system' ? theme.followSystem() : theme.update({ dark: mode === 'dark' }))}
+            options={[
+              { value: 'light', label: t('theme.modeLight') },
+              { value: 'dark', label: t('theme.modeDark') },
+              { value: 'system', label: t('theme.modeSystem') },
+            ]}
+            aria-label={t('theme.dark')}
+          />
         </Form.Item>
         <Form.Item label={t('theme.group')}>
           <Switch

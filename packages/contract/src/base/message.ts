@@ -5,6 +5,8 @@ import type { PageResult } from '../core/envelope.js';
 import { label } from '../core/i18n.js';
 import { crudPermRows, defineMenus, menuDirectory, menuPage, permRow } from '../core/menu.js';
 import { defineTable } from '../core/table.js';
+import { sysDepartment } from './sys-department.js';
+import { sysUser } from './sys-user.js';
 
 /**
  * The message center (docs/architecture.md, "Messages"): one row per recipient and message. The
@@ -233,7 +235,12 @@ export const baseMessageMenus = defineMenus(
       [
         menuPage('我的消息', '/base/message', 'modules/base/views/message.vue', 'icon-message', 1, []),
         menuPage('公告管理', '/base/notice', 'modules/base/views/notice.vue', 'icon-notice', 2, [
-          ...crudPermRows(baseNotice.perms),
+          // Writing one picks its audience: the departments (and users) the writer's scope lists.
+          ...crudPermRows(baseNotice.perms).map((row) =>
+            row.perms.includes(baseNotice.perms.add) || row.perms.includes(baseNotice.perms.update)
+              ? { ...row, perms: [row.perms, sysDepartment.perms.list, sysUser.perms.list].join(',') }
+              : row,
+          ),
           permRow('阅读回执', [baseNotice.perms.receipts], 5),
         ]),
       ],

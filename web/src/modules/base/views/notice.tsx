@@ -15,10 +15,14 @@ import { RichTextInput } from '../components/rich-text-input';
 
 /** The departments, roles and users an announcement may go to: what the sender's scope lists. */
 function useAudience() {
+  // Each list is asked for only when held: a refused one would take the whole screen to the 403 page.
   const mayRoles = usePerm(sysRole.perms.list);
+  const mayDepartments = usePerm(sysDepartment.perms.list);
+  const mayUsers = usePerm(sysUser.perms.list);
   const departments = useQuery({
     queryKey: ['base', 'notice', 'departments'],
     queryFn: () => call(sysDepartment.api.list, {}),
+    enabled: mayDepartments,
   });
   const roles = useQuery({
     queryKey: ['base', 'notice', 'roles'],
@@ -28,6 +32,7 @@ function useAudience() {
   const users = useQuery({
     queryKey: ['base', 'notice', 'users'],
     queryFn: () => call(sysUser.api.list, {}),
+    enabled: mayUsers,
   });
   // Made again only when an answer changes: the screen's fields are built from them.
   return useMemo(
