@@ -237,7 +237,7 @@ export const baseMessageMenus = defineMenus(
         menuPage('公告管理', '/base/notice', 'modules/base/views/notice.vue', 'icon-notice', 2, [
           // Writing one picks its audience: the departments (and users) the writer's scope lists.
           ...crudPermRows(baseNotice.perms).map((row) =>
-            row.perms.includes(baseNotice.perms.add) || row.perms.includes(baseNotice.perms.update)
+            row.perms?.includes(baseNotice.perms.add) || row.perms?.includes(baseNotice.perms.update)
               ? { ...row, perms: [row.perms, sysDepartment.perms.list, sysUser.perms.list].join(',') }
               : row,
           ),

@@ -31,6 +31,12 @@ const T = {
   ),
   changed: label('{by} 修改了 {record}', '{by} 修改了 {record}', '{by} changed {record}'),
   changedBody: label('{what}：{fields}', '{what}：{fields}', '{what}: {fields}'),
+  changedMany: label(
+    '{by} 修改了你的 {count} 条记录',
+    '{by} 修改了你的 {count} 筆記錄',
+    '{by} changed {count} of your records',
+  ),
+  changedManyBody: label('{what}：{fields}（{records}）', '{what}：{fields}（{records}）', '{what}: {fields} ({records})'),
 };
 
 export const ENTITY_LABELS: Record<string, Label> = {
@@ -94,10 +100,21 @@ export function registerCustomerKinds(messages: MessageCenter): void {
     render: (params, locale) => {
       const fields = Array.isArray(params.fields) ? params.fields.map((f) => labelOf(f, locale)) : [];
       const what = labelOf(ENTITY_LABELS[String(params.entity)], locale);
-      return {
-        title: sayIn(T.changed, locale, params),
-        body: sayIn(T.changedBody, locale, { what, fields: fields.join(locale === 'en' ? ', ' : '、') }),
-      };
+      const joined = fields.join(locale === 'en' ? ', ' : '、');
+      // A batch or an import: one message per owner, counting the records and naming the first.
+      if (typeof params.count === 'number') {
+        const names = Array.isArray(params.records) ? params.records.map(String) : [];
+        const more = params.count > names.length ? (locale === 'en' ? ', …' : '…') : '';
+        return {
+          title: sayIn(T.changedMany, locale, params),
+          body: sayIn(T.changedManyBody, locale, {
+            what,
+            fields: joined,
+            records: names.join(locale === 'en' ? ', ' : '、') + more,
+          }),
+        };
+      }
+      return { title: sayIn(T.changed, locale, params), body: sayIn(T.changedBody, locale, { what, fields: joined }) };
     },
   });
 }

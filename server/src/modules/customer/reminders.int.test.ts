@@ -132,6 +132,47 @@ describe.each(testTargets())('customer messages on $name', (target) => {
     expect(await messagesOf(t, chain.clerkA1, 'customerChanged')).toHaveLength(0);
   });
 
+  it('a batch update by someone else tells each owner once, counting hers; a kind turned off stays quiet', async () => {
+    const mine = [
+      await createCustomer(t, chain.clerkA1.token, { customerName: 'Batch one' }),
+      await createCustomer(t, chain.clerkA1.token, { customerName: 'Batch two' }),
+      await createCustomer(t, chain.clerkA1.token, { customerName: 'Batch three' }),
+    ];
+    const hers = await createCustomer(t, chain.clerkA2.token, { customerName: 'Batch four' });
+    dataOf(
+      await t.post(
+        '/admin/base/message/preferences',
+        { list: [{ kind: 'customerChanged', inApp: false, viaPlugin: false }] },
+        chain.clerkA2.token,
+      ),
+    );
+    const a1Before = (await messagesOf(t, chain.clerkA1, 'customerChanged')).length;
+    const a2Before = (await messagesOf(t, chain.clerkA2, 'customerChanged')).length;
+    const b1Before = (await messagesOf(t, chain.clerkB1, 'customerChanged')).length;
+    const result = dataOf(
+      await t.post<{ count: number }>(
+        '/admin/customer/info/batchUpdate',
+        { ids: [...mine.map((c) => c.id), hers.id], remark: 'checked in batch' },
+        chain.managerA.token,
+      ),
+    );
+    expect(result.count).toBe(4);
+    const told = await messagesOf(t, chain.clerkA1, 'customerChanged');
+    expect(told).toHaveLength(a1Before + 1);
+    const batch = told.find((m) => m.body.includes('Batch one'));
+    expect(batch?.title).toContain('3');
+    expect(batch?.body).toContain('Batch three');
+    expect(batch?.body).toMatch(/备注|Remark/);
+    expect(await messagesOf(t, chain.clerkA2, 'customerChanged')).toHaveLength(a2Before);
+    expect(await messagesOf(t, chain.managerA, 'customerChanged')).toHaveLength(0);
+    expect(await messagesOf(t, chain.clerkB1, 'customerChanged')).toHaveLength(b1Before);
+    // Her own batch tells nobody.
+    dataOf(
+      await t.post('/admin/customer/info/batchUpdate', { ids: mine.map((c) => c.id), remark: 'mine' }, chain.clerkA1.token),
+    );
+    expect(await messagesOf(t, chain.clerkA1, 'customerChanged')).toHaveLength(a1Before + 1);
+  });
+
   it("a failed task's alert reaches the holders of the task log permission (the admin), not the clerks", async () => {
     const id = dataOf(
       await t.post<{ id: number }>(

@@ -59,6 +59,16 @@ export async function storedRow(
   >;
 }
 
+/** The stored rows of these ids (those that exist). */
+export async function storedRows(
+  db: Db,
+  table: 'customer_info' | 'customer_invitation_record' | 'customer_activity',
+  ids: readonly number[],
+): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom(table).selectAll().where('id', 'in', [...ids]).execute() as Promise<Record<string, unknown>[]>;
+}
+
 export async function userNameOf(db: Db, id: number): Promise<string> {
   const row = await db.selectFrom('base_sys_user').select(['name', 'username']).where('id', '=', id).executeTakeFirst();
   return row?.name || row?.username || String(id);
