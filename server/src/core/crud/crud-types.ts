@@ -140,4 +140,9 @@ export type CrudService = {
   changed(): void;
   /** The module's warnings about rows an import check would write (CrudOptions.importWarnings; none without). */
   importWarnings: ImportWarnings;
+  /**
+   * Told after an import's commit of the rows it updated, as they were before (a module tells
+   * their owners, say); optional, and a failure here never undoes the import.
+   */
+  imported?(previous: readonly Row[], session: Session): Promise<void>;
 };

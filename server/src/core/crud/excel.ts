@@ -199,9 +199,14 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
           origin: originOf(route),
         });
       }
-      return { inserted: batch.inserted.length, updated: batch.previous.length };
+      return { inserted: batch.inserted.length, updated: batch.previous.length, previous: batch.previous };
     });
     service.changed();
-    return result;
+    if (result.previous.length > 0 && service.imported) {
+      await service.imported(result.previous, session).catch((error: unknown) => {
+        ctx.log.warn({ err: error }, 'an import hook failed');
+      });
+    }
+    return { inserted: result.inserted, updated: result.updated };
   });
 }

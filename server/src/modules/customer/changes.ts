@@ -84,6 +84,11 @@ export function tellOwnerOfChanges<S extends CrudService>(
           },
         }
       : {}),
+    // An import's updates, once committed: each owner told once, as for a batch.
+    async imported(previous: readonly Record<string, unknown>[], session: Session) {
+      await service.imported?.(previous, session);
+      await tellBatch([...previous], session);
+    },
     async update(input: Record<string, unknown> & { id: number }, session: Session) {
       const before = await storedRow(ctx.db.db, table, input.id);
       await service.update(input, session);

@@ -1,4 +1,5 @@
-import type { Message, PageResult, TaskInfo } from '@backroom/contract';
+import { customerInfo, type Message, type PageResult, type TaskInfo } from '@backroom/contract';
+import { stageImport } from '../../core/crud/excel.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, type Staff, setUpChain } from './customer.test-support.js';
@@ -171,6 +172,33 @@ describe.each(testTargets())('customer messages on $name', (target) => {
       await t.post('/admin/customer/info/batchUpdate', { ids: mine.map((c) => c.id), remark: 'mine' }, chain.clerkA1.token),
     );
     expect(await messagesOf(t, chain.clerkA1, 'customerChanged')).toHaveLength(a1Before + 1);
+  });
+
+  it('an import that updates her customers tells the owner once, counting them', async () => {
+    const rows = [
+      await createCustomer(t, chain.clerkA1.token, { customerName: 'Imported one' }),
+      await createCustomer(t, chain.clerkA1.token, { customerName: 'Imported two' }),
+    ];
+    const codes = await t.ctx.db.db
+      .selectFrom('customer_info')
+      .select(['customerCode'])
+      .where('id', 'in', rows.map((r) => r.id))
+      .execute();
+    const before = (await messagesOf(t, chain.clerkA1, 'customerChanged')).length;
+    const token = await stageImport(
+      t.ctx,
+      customerInfo,
+      chain.managerA.id,
+      codes.map((c) => ({ customerCode: String(c.customerCode), remark: 'imported remark' })),
+    );
+    const done = dataOf(
+      await t.post<{ updated: number }>('/admin/customer/info/importCommit', { token }, chain.managerA.token),
+    );
+    expect(done.updated).toBe(2);
+    const told = await messagesOf(t, chain.clerkA1, 'customerChanged');
+    expect(told).toHaveLength(before + 1);
+    expect(told.find((m) => m.body.includes('Imported one'))?.body).toContain('Imported two');
+    expect(await messagesOf(t, chain.managerA, 'customerChanged')).toHaveLength(0);
   });
 
   it("a failed task's alert reaches the holders of the task log permission (the admin), not the clerks", async () => {
