@@ -38,7 +38,13 @@ export function tellOwnerOfChanges<S extends CrudService>(
   const tellBatch = async (before: Record<string, unknown>[], session: Session) => {
     const byOwner = new Map<number, { names: string[]; count: number; fields: Set<string> }>();
     const after = new Map(
-      (await storedRows(ctx.db.db, table, before.map((r) => Number(r.id)))).map((r) => [Number(r.id), r]),
+      (
+        await storedRows(
+          ctx.db.db,
+          table,
+          before.map((r) => Number(r.id)),
+        )
+      ).map((r) => [Number(r.id), r]),
     );
     for (const row of before) {
       const owner = row.employeeId;

@@ -36,7 +36,11 @@ const T = {
     '{by} 修改了你的 {count} 筆記錄',
     '{by} changed {count} of your records',
   ),
-  changedManyBody: label('{what}：{fields}（{records}）', '{what}：{fields}（{records}）', '{what}: {fields} ({records})'),
+  changedManyBody: label(
+    '{what}：{fields}（{records}）',
+    '{what}：{fields}（{records}）',
+    '{what}: {fields} ({records})',
+  ),
 };
 
 export const ENTITY_LABELS: Record<string, Label> = {

@@ -1,6 +1,6 @@
 import { customerInfo, type Message, type PageResult, type TaskInfo } from '@backroom/contract';
-import { stageImport } from '../../core/crud/excel.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageImport } from '../../core/crud/excel.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, type Staff, setUpChain } from './customer.test-support.js';
 import { dayIn } from './reminders.js';
@@ -169,7 +169,11 @@ describe.each(testTargets())('customer messages on $name', (target) => {
     expect(await messagesOf(t, chain.clerkB1, 'customerChanged')).toHaveLength(b1Before);
     // Her own batch tells nobody.
     dataOf(
-      await t.post('/admin/customer/info/batchUpdate', { ids: mine.map((c) => c.id), remark: 'mine' }, chain.clerkA1.token),
+      await t.post(
+        '/admin/customer/info/batchUpdate',
+        { ids: mine.map((c) => c.id), remark: 'mine' },
+        chain.clerkA1.token,
+      ),
     );
     expect(await messagesOf(t, chain.clerkA1, 'customerChanged')).toHaveLength(a1Before + 1);
   });
@@ -182,7 +186,11 @@ describe.each(testTargets())('customer messages on $name', (target) => {
     const codes = await t.ctx.db.db
       .selectFrom('customer_info')
       .select(['customerCode'])
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
     const before = (await messagesOf(t, chain.clerkA1, 'customerChanged')).length;
     const token = await stageImport(

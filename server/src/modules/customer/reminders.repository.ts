@@ -66,7 +66,11 @@ export async function storedRows(
   ids: readonly number[],
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom(table).selectAll().where('id', 'in', [...ids]).execute() as Promise<Record<string, unknown>[]>;
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute() as Promise<Record<string, unknown>[]>;
 }
 
 export async function userNameOf(db: Db, id: number): Promise<string> {
