@@ -225,7 +225,10 @@ export function columnLetter(index: number): string {
 /** The entity's columns by name, for the names an excel option lists (all are visible columns). */
 /** A joined field as a read-only text or number column of a file. */
 function joinedColumn(field: JoinedField): Column {
-  const base = field.type === 'number' ? col.decimal({ label: field.label, nullable: true }) : col.string({ label: field.label, max: 2000, nullable: true });
+  const base =
+    field.type === 'number'
+      ? col.decimal({ label: field.label, nullable: true })
+      : col.string({ label: field.label, max: 2000, nullable: true });
   return base as unknown as Column;
 }
 

@@ -55,7 +55,8 @@ export function ExportDialog({ entity, open, visible, filters, onClose }: Export
   const abort = useRef<AbortController | null>(null);
   const running = received !== null;
   const labelOf = (name: string) =>
-    (entity.columns[name] ?? (entity.joined as Record<string, { label: Record<Locale, string> } | undefined>)[name])?.label[locale] ?? name;
+    (entity.columns[name] ?? (entity.joined as Record<string, { label: Record<Locale, string> } | undefined>)[name])
+      ?.label[locale] ?? name;
 
   const start = async () => {
     setTried(true);
