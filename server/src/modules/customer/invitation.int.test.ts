@@ -296,7 +296,7 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
     expect(remarks).not.toContain('x-out');
     expect(remarks).not.toContain('x-b');
     // The phone is the masked one the screen shows, never the stored number.
-    const phones = body.filter((r) => r[0] === '导出甲').map((r) => r[1]);
+    const phones = body.filter((r) => r[0] === '导出甲').map((r) => r[1] ?? '');
     expect(phones).toHaveLength(2);
     for (const shown of phones) {
       expect(shown).not.toBe(phone);
