@@ -61,6 +61,7 @@ import {
   type ExcelApiOf,
   type ExcelOption,
   type ExcelPermsOf,
+  excelActions,
   excelEndpoints,
   type ImportCellError,
   type ImportReport,
@@ -90,7 +91,7 @@ export type EntityOptions<
   F extends Shape,
   R extends Shape,
   I extends StandardInputs,
-  XL extends ExcelOption<Extract<keyof C, string>> | undefined = undefined,
+  XL extends ExcelOption<Extract<keyof C | keyof J, string>> | undefined = undefined,
 > = {
   readonly module: string;
   /** The entity's path inside its module: `sys/user` gives `/admin/base/sys/user`. */
@@ -243,7 +244,7 @@ function entityEndpoints(
   standard: readonly StandardAction[],
   standardInputs: Record<StandardAction, z.ZodType>,
   extra: Record<string, EndpointDef>,
-  excel: Record<string, EndpointDef>,
+  excel: Partial<Record<string, EndpointDef>>,
 ): Endpoint[] {
   const endpoints: Endpoint[] = [];
   for (const action of standard) {
@@ -255,6 +256,7 @@ function entityEndpoints(
     endpoints.push(toEndpoint(options.module, options.path, action, def));
   }
   for (const [action, def] of [...Object.entries(extra), ...Object.entries(excel)]) {
+    if (!def) continue;
     endpoints.push(toEndpoint(options.module, options.path, action, def));
   }
   return endpoints;
@@ -270,7 +272,7 @@ export function defineEntity<
   F extends Shape = Record<never, z.ZodType>,
   R extends Shape = Record<never, z.ZodType>,
   I extends StandardInputs = Record<never, z.ZodType>,
-  const XL extends ExcelOption<Extract<keyof C, string>> | undefined = undefined,
+  const XL extends ExcelOption<Extract<keyof C | keyof J, string>> | undefined = undefined,
 >(options: EntityOptions<C, X, S, Q, J, W, F, R, I, XL>): Entity<C, X, S, Q, J, W, F, R, I, XL> {
   type Declared = Entity<C, X, S, Q, J, W, F, R, I, XL>;
   const standard: readonly StandardAction[] = options.standard ?? STANDARD_ACTIONS;
@@ -287,11 +289,11 @@ export function defineEntity<
     page: inputs.page ?? schemas.page,
   };
   const extra: Record<string, EndpointDef> = options.extra ?? {};
-  const excel = options.excel ? resolveExcel(options.columns, options.excel) : null;
-  const excelCalls = excel ? excelEndpoints(schemas.list, excel.columns) : {};
+  const excel = options.excel ? resolveExcel(options.columns, options.excel, Object.keys(options.joined ?? {})) : null;
+  const excelCalls = excel ? excelEndpoints(schemas.list, excel.columns, excel.importable) : {};
   const endpoints = entityEndpoints(options, standard, standardInputs, extra, excelCalls);
   const perms = Object.fromEntries(
-    [...STANDARD_ACTIONS, ...Object.keys(extra), ...(excel ? EXCEL_ACTIONS : [])].map((a) => [
+    [...STANDARD_ACTIONS, ...Object.keys(extra), ...(excel ? excelActions(excel) : [])].map((a) => [
       a,
       permOf(options.module, options.path, a),
     ]),
@@ -396,6 +398,7 @@ export {
   EXCEL_IMPORT_MAX_ROWS,
   EXCEL_REPORT_MAX_ROWS,
   endpointOf,
+  excelActions,
   idSchema,
   idsSchema,
   infoQuerySchema,

@@ -17,6 +17,8 @@ export type ExcelOption<K extends string = string> = {
   readonly columns?: readonly K[];
   readonly importColumns?: readonly K[];
   readonly importKey?: K;
+  /** false: an export only (no template, no import calls or permissions); an import too when absent. */
+  readonly import?: boolean;
   /** The example row of the import template (cells as a person types them); a neutral one when absent. */
   readonly example?: Readonly<Partial<Record<K, string | number>>>;
 };
@@ -26,6 +28,8 @@ export type ResolvedExcel = {
   readonly columns: readonly string[];
   readonly importColumns: readonly string[];
   readonly importKey: string | null;
+  /** Whether the import calls exist (false for an export-only option). */
+  readonly importable: boolean;
   readonly example: Readonly<Record<string, string | number>>;
 };
 
@@ -88,26 +92,39 @@ type ExcelApi<C extends Columns, Q extends QueryOptions<C>, F extends Shape> = {
 /** The typed Excel calls of an entity, none when its declaration has no excel option. */
 export type ExcelApiOf<C extends Columns, Q extends QueryOptions<C>, F extends Shape, XL> = [XL] extends [undefined]
   ? Record<never, never>
-  : ExcelApi<C, Q, F>;
-export type ExcelPermsOf<XL> = [XL] extends [undefined] ? never : ExcelAction;
+  : [XL] extends [{ readonly import: false }]
+    ? Pick<ExcelApi<C, Q, F>, 'export'>
+    : ExcelApi<C, Q, F>;
+export type ExcelPermsOf<XL> = [XL] extends [undefined]
+  ? never
+  : [XL] extends [{ readonly import: false }]
+    ? 'export'
+    : ExcelAction;
+
+/** The calls a resolved excel option adds: all four, or the export alone. */
+export function excelActions(excel: ResolvedExcel): readonly ExcelAction[] {
+  return excel.importable ? EXCEL_ACTIONS : ['export'];
+}
 
 /** The excel option with its defaults: every visible column, the import reading what the export writes. */
-export function resolveExcel(columns: Columns, option: ExcelOption): ResolvedExcel {
+export function resolveExcel(columns: Columns, option: ExcelOption, joined: readonly string[] = []): ResolvedExcel {
   const visible = Object.keys(columns).filter((name) => !columns[name]?.hidden);
-  const known = (names: readonly string[]) => {
+  const known = (names: readonly string[], extra: readonly string[] = []) => {
     for (const name of names) {
-      if (!visible.includes(name)) throw new Error(`excel: "${name}" is not a visible column`);
+      if (!visible.includes(name) && !extra.includes(name)) throw new Error(`excel: "${name}" is not a visible column`);
     }
     return names;
   };
-  const fileColumns = known(option.columns ?? visible);
-  const importColumns = known(option.importColumns ?? fileColumns);
+  const importable = option.import !== false;
+  // An export-only file may also hold joined fields (read only: nothing imports them), as page answers them.
+  const fileColumns = known(option.columns ?? visible, importable ? [] : joined);
+  const importColumns = importable ? known(option.importColumns ?? fileColumns) : [];
   if (option.importKey !== undefined && !importColumns.includes(option.importKey)) {
     throw new Error(`excel: the import key "${option.importKey}" must be one of the import columns`);
   }
   const example: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(option.example ?? {})) if (value !== undefined) example[name] = value;
-  return { columns: fileColumns, importColumns, importKey: option.importKey ?? null, example };
+  return { columns: fileColumns, importColumns, importKey: option.importKey ?? null, importable, example };
 }
 
 const EXCEL_SUMMARIES: Record<ExcelAction, Label> = {
@@ -118,10 +135,14 @@ const EXCEL_SUMMARIES: Record<ExcelAction, Label> = {
 };
 
 /** The calls of the excel option: export (POST, the list filters and the chosen columns), the template and the import. */
-export function excelEndpoints(list: z.ZodObject, columns: readonly string[]): Record<ExcelAction, EndpointDef> {
+export function excelEndpoints(
+  list: z.ZodObject,
+  columns: readonly string[],
+  importable = true,
+): Partial<Record<ExcelAction, EndpointDef>> {
   const [first, ...rest] = columns;
   if (first === undefined) throw new Error('excel: no columns to export');
-  return {
+  const calls: Record<ExcelAction, EndpointDef> = {
     export: {
       method: 'post',
       summary: EXCEL_SUMMARIES.export,
@@ -141,4 +162,5 @@ export function excelEndpoints(list: z.ZodObject, columns: readonly string[]): R
       output: returns<ImportResult>(),
     },
   };
+  return importable ? calls : { export: calls.export };
 }

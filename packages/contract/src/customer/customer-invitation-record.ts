@@ -63,6 +63,21 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       inviteTimeTo: col.datetime({ label: label('结束', '結束', 'To') }).schema.optional(),
     },
     defaultOrder: { column: 'inviteTime', sort: 'desc' },
+    // An export only (invitations are made one by one, on a customer): the list's filters, the
+    // scope and the masks apply as on the screen; the phone is the customer's, masked as there.
+    excel: {
+      import: false,
+      columns: [
+        'inviteTime',
+        'customerStatus',
+        'customerName',
+        'customerPhone',
+        'storeName',
+        'employeeName',
+        'creatorName',
+        'remark',
+      ],
+    },
     // The home dashboard's figures (demo/home) read it alone, without the rows, whatever the scope.
     indexes: [
       {

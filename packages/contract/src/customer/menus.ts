@@ -12,7 +12,7 @@ const activity = customerActivity.perms;
  * The customer directory: customer info, invitation records, activities and the masked-field
  * audit. Every page's first row is what reading it needs; each write is a grant of its own.
  */
-export const customerMenus = defineMenus('customer', '1', [
+export const customerMenus = defineMenus('customer', '2', [
   menuDirectory('客户管理', 'icon-user', 3, [
     menuPage('客户信息', '/customer/info', 'modules/customer/views/info.vue', 'icon-user', 1, [
       permRow(
@@ -33,6 +33,7 @@ export const customerMenus = defineMenus('customer', '1', [
       permRow('新增', [invitation.add, invitation.create], 2),
       permRow('修改', [invitation.info, invitation.update], 3),
       permRow('删除', [invitation.delete], 4),
+      permRow('导出', [invitation.export], 5),
     ]),
     menuPage('福利活动', '/customer/activity', 'modules/customer/views/activity.vue', 'icon-activity', 3, [
       permRow('查询', [activity.page, activity.list, activity.info, activity.findPage], 1),

@@ -1,5 +1,5 @@
-import type { Column, Entity, Label, Locale } from '@backroom/contract';
-import { dictItemLabel, LOCALES, ownValue } from '@backroom/contract';
+import type { Column, Entity, JoinedField, Label, Locale } from '@backroom/contract';
+import { col, dictItemLabel, LOCALES, ownValue } from '@backroom/contract';
 import type { CellValue } from 'exceljs';
 import { formatTime, type LooseDb } from '../db/index.js';
 
@@ -223,9 +223,20 @@ export function columnLetter(index: number): string {
 }
 
 /** The entity's columns by name, for the names an excel option lists (all are visible columns). */
+/** A joined field as a read-only text or number column of a file. */
+function joinedColumn(field: JoinedField): Column {
+  const base =
+    field.type === 'number'
+      ? col.decimal({ label: field.label, nullable: true })
+      : col.string({ label: field.label, max: 2000, nullable: true });
+  return base as unknown as Column;
+}
+
 export function columnsOf(entity: Entity, names: readonly string[]): Array<[string, Column]> {
   return names.map((name) => {
-    const column = entity.columns[name];
+    const joined = (entity.joined as Record<string, JoinedField | undefined>)[name];
+    // A joined field (an export-only file's) is written as page answers it: text, masked there already.
+    const column = entity.columns[name] ?? (joined ? joinedColumn(joined) : undefined);
     if (!column) throw new Error(`${entity.prefix}: excel column ${name} is not declared`);
     return [name, column];
   });

@@ -128,6 +128,9 @@ export function mountExcel(app: FastifyInstance, ctx: AppContext, service: CrudS
     ),
   );
 
+  // An export-only option (import: false) declares no template or import calls.
+  if (!excel.importable) return;
+
   mount(app, ctx.gate, endpointOf(entity, 'import'), async ({ reply, locale }) => {
     const bytes = await template(ctx, entity, locale);
     return reply

@@ -16,7 +16,7 @@ import { createInvitationService } from './invitation.service.js';
 import { createReminders } from './reminders.js';
 import { registerReportRoutes } from './report.routes.js';
 import { createReportService } from './report.service.js';
-import { grantReportsSeed } from './report-seed.js';
+import { grantReportsSeed, invitationExportSeed } from './report-seed.js';
 import { createRevealLogCrud, type RevealTarget, registerReveal } from './reveal.js';
 import { addCustomerSeeds } from './seeds.js';
 
@@ -65,6 +65,7 @@ export async function registerCustomer(app: FastifyInstance, ctx: AppContext, ba
   addCustomerSeeds(ctx);
   ctx.seeds.add(menuSeed(customerReportMenus, base.menus));
   ctx.seeds.add(grantReportsSeed());
+  ctx.seeds.add(invitationExportSeed());
   const stats = createCustomerStats(ctx, customers, invitations, activities);
   return {
     customers,

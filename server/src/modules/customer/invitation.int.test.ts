@@ -254,4 +254,60 @@ describe.each(testTargets())('customer/invitationRecord calls on $name', (target
     dataOf(await t.post(`${INVITATION}/delete`, { ids: [id] }, c.clerkA1.token));
     expect(await stored(id)).toBeUndefined();
   });
+  it('exports the list the filters and the scope give, the customer’s phone masked as on the screen', async () => {
+    const phone = uniquePhone();
+    const mine = (await createCustomer(t, c.clerkA1.token, { customerName: '导出甲', customerPhone: phone })).id;
+    const window = { inviteTimeFrom: '2031-05-01 00:00:00', inviteTimeTo: '2031-06-01 00:00:00' };
+    dataOf(await create(c.clerkA1.token, { customerID: mine, inviteTime: '2031-05-03 10:00:00', remark: 'x-in-1' }));
+    dataOf(await create(c.clerkA1.token, { customerID: mine, inviteTime: '2031-05-20 15:30:00', remark: 'x-in-2' }));
+    dataOf(await create(c.clerkA1.token, { customerID: mine, inviteTime: '2031-06-02 09:00:00', remark: 'x-out' }));
+    dataOf(await create(c.clerkB1.token, { customerID: customerB, inviteTime: '2031-05-04 10:00:00', remark: 'x-b' }));
+    const columns = ['customerName', 'customerPhone', 'storeName', 'employeeName', 'remark'];
+    const page = dataOf(
+      await t.post<PageResult<CustomerInvitation & Record<string, string | null>>>(
+        `${INVITATION}/page`,
+        { ...window, size: 100 },
+        c.clerkA1.token,
+      ),
+    );
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `/api${INVITATION}/export`,
+      payload: { ...window, columns },
+      headers: { authorization: c.clerkA1.token, language: 'en' },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows: string[][] = [];
+    sheet?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
+    });
+    const header = rows.findIndex((r) => r[0] === 'Customer name');
+    expect(rows[header]).toEqual(['Customer name', 'Phone', 'Store name', 'Owner', 'Remark']);
+    const body = rows.slice(header + 1);
+    // Row for row what the list answers with the same filters within the same scope.
+    expect(body).toEqual(page.list.map((r) => columns.map((name) => String(r[name] ?? ''))));
+    const remarks = body.map((r) => r[4]);
+    expect(remarks).toEqual(expect.arrayContaining(['x-in-1', 'x-in-2']));
+    expect(remarks).not.toContain('x-out');
+    expect(remarks).not.toContain('x-b');
+    // The phone is the masked one the screen shows, never the stored number.
+    const phones = body.filter((r) => r[0] === '导出甲').map((r) => r[1] ?? '');
+    expect(phones).toHaveLength(2);
+    for (const shown of phones) {
+      expect(shown).not.toBe(phone);
+      expect(shown.startsWith(phone.slice(0, 3)) && shown.endsWith(phone.slice(-4)) && shown.includes('*')).toBe(true);
+    }
+    // No import: the option is an export only.
+    const template = await t.app.inject({
+      method: 'GET',
+      url: `/api${INVITATION}/import`,
+      headers: { authorization: c.admin },
+    });
+    expect(template.statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,4 @@
-import { customerActivity, customerInfo } from '@backroom/contract';
+import { customerActivity, customerInfo, customerInvitationRecord } from '@backroom/contract';
 import type { SeedStep } from '../../core/db/seeds.js';
 import { grantMenusToRolesHolding, pageAndRows } from './report.repository.js';
 
@@ -17,6 +17,58 @@ export function grantReportsSeed(): SeedStep {
       const reports = await pageAndRows(trx, '/customer/report');
       await grantMenusToRolesHolding(trx, customerInfo.perms.export, reports);
       await grantMenusToRolesHolding(trx, customerActivity.perms.export, reports);
+    },
+  };
+}
+
+/**
+ * The invitation export, added after the starter roles were seeded: every role that may export
+ * customers and read the invitation list (a store manager, a role of an operator's own with both)
+ * gets the invitation page's export row, once, on an upgraded install as on a new one.
+ */
+export function invitationExportSeed(): SeedStep {
+  return {
+    module: 'customer',
+    name: 'invitation-export-roles',
+    when: { once: '1' },
+    run: async (trx) => {
+      const row = await trx
+        .selectFrom('base_sys_menu')
+        .select('id')
+        .where('type', '=', 2)
+        .where('perms', 'like', `%${customerInvitationRecord.perms.export}%`)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!row) return;
+      const readers = new Set(
+        (
+          await trx
+            .selectFrom('base_sys_role_menu as rm')
+            .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
+            .select('rm.roleId')
+            .where('m.perms', 'like', `%${customerInvitationRecord.perms.page}%`)
+            .execute()
+        ).map((r) => r.roleId),
+      );
+      const exporters = (
+        await trx
+          .selectFrom('base_sys_role_menu as rm')
+          .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
+          .select('rm.roleId')
+          .where('m.perms', 'like', `%${customerInfo.perms.export}%`)
+          .distinct()
+          .execute()
+      ).map((r) => r.roleId);
+      for (const roleId of exporters) {
+        if (!readers.has(roleId)) continue;
+        const held = await trx
+          .selectFrom('base_sys_role_menu')
+          .select('menuId')
+          .where('roleId', '=', roleId)
+          .where('menuId', '=', row.id)
+          .executeTakeFirst();
+        if (!held) await trx.insertInto('base_sys_role_menu').values({ roleId, menuId: row.id }).execute();
+      }
     },
   };
 }

@@ -61,7 +61,8 @@ const STAFF_PERMS = [
  * A store manager: the store's customers (MANAGER_CUSTOMER_PERMS) and its staff, with the role
  * list to give a clerk the roles she may give (base/grants.ts says which).
  */
-export const MANAGER_PERMS = [...MANAGER_CUSTOMER_PERMS, ...STAFF_PERMS, sysRole.perms.list];
+// The invitation export came after the release before (invitationExportSeed grants it where that ran).
+export const MANAGER_PERMS = [...MANAGER_CUSTOMER_PERMS, invitation.export, ...STAFF_PERMS, sysRole.perms.list];
 
 /** The treasurer: every store's activities and their prizes, read and exported for the books; no customer's file. */
 // biome-ignore format: a line a page

@@ -54,7 +54,9 @@ export function ExportDialog({ entity, open, visible, filters, onClose }: Export
   const [tried, setTried] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const running = received !== null;
-  const labelOf = (name: string) => entity.columns[name]?.label[locale] ?? name;
+  const labelOf = (name: string) =>
+    (entity.columns[name] ?? (entity.joined as Record<string, { label: Record<Locale, string> } | undefined>)[name])
+      ?.label[locale] ?? name;
 
   const start = async () => {
     setTried(true);
