@@ -185,7 +185,12 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     expect(events[0]?.action).toBe('password');
     expect(events[0]?.userId).toBe(user);
     const changes = changesOf(events[0]);
-    expect(changes).toEqual(expect.arrayContaining([{ f: 'password', w: 1 }, { f: 'nickName', n: 'Own' }]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { f: 'password', w: 1 },
+        { f: 'nickName', n: 'Own' },
+      ]),
+    );
     expect(events[0]?.changes ?? '').not.toMatch(/Own-first1|Own-second2|scrypt|\$/);
   });
 
