@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'forceLogout',
   'grant',
   'moveIn',
+  'twoFactor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +61,7 @@ const actionLabels = {
   forceLogout: label('强制下线', '強制下線', 'Forced logout'),
   grant: label('授权', '授權', 'Granted'),
   moveIn: label('迁入', '遷入', 'Moved in'),
+  twoFactor: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'),
 } as const;
 
 const timeFilter = col.datetime({ label: label('时间', '時間', 'Time') }).schema.optional();
