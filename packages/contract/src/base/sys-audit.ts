@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'grant',
   'moveIn',
   'twoFactor',
+  'runOnce',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +63,7 @@ const actionLabels = {
   grant: label('授权', '授權', 'Granted'),
   moveIn: label('迁入', '遷入', 'Moved in'),
   twoFactor: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'),
+  runOnce: label('执行一次', '執行一次', 'Run once'),
 } as const;
 
 const timeFilter = col.datetime({ label: label('时间', '時間', 'Time') }).schema.optional();
