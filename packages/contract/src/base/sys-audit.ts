@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'forceLogout',
   'grant',
   'moveIn',
+  'twoFactor',
+  'runOnce',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +62,8 @@ const actionLabels = {
   forceLogout: label('强制下线', '強制下線', 'Forced logout'),
   grant: label('授权', '授權', 'Granted'),
   moveIn: label('迁入', '遷入', 'Moved in'),
+  twoFactor: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'),
+  runOnce: label('执行一次', '執行一次', 'Run once'),
 } as const;
 
 const timeFilter = col.datetime({ label: label('时间', '時間', 'Time') }).schema.optional();

@@ -84,6 +84,15 @@ export function createCommService(
       }
       await ctx.db.db.transaction().execute(async (trx) => {
         await updatePerson(trx, session.userId, changes);
+        // One event of the user's own record: the profile fields changed, the password only "changed".
+        await ctx.history.recordChanges(
+          trx,
+          session,
+          sysUser,
+          [user],
+          changes,
+          changes.password !== undefined ? 'password' : 'update',
+        );
         if (changes.passwordV !== undefined)
           await sessions.markUserEnded(trx, session.userId, 'password', session.userId);
         if (changes.password !== undefined) await recordCurrentPassword(trx, session.userId);
@@ -101,6 +110,7 @@ export function createCommService(
       const changes = await ownPasswordChange(session, user, input.originalPassword, input.password);
       await ctx.db.db.transaction().execute(async (trx) => {
         await updatePerson(trx, session.userId, { ...changes, updateTime: formatTime() });
+        await ctx.history.recordChanges(trx, session, sysUser, [user], changes, 'password');
         await recordCurrentPassword(trx, session.userId);
         // Every older session leaves the list (their tokens carry the old password version)…
         await sessions.markUserEnded(trx, session.userId, 'password', session.userId);

@@ -175,6 +175,10 @@ export function createSysUserService(ctx: AppContext, sessions: SysSessionServic
         if (!session.isSuper && (await superUserIds(trx, [id])).size > 0) throw refused('user.superOnly');
         await assertUsersWithinReach(trx, session, [id]);
         await clearTwoFactor(trx, [id]);
+        // One event of the user's record, the secret only "changed" (as the user's own enrolment records it).
+        await ctx.history.record(trx, session, 'base/sys/user', [
+          { recordId: id, recordName: null, action: 'twoFactor', changes: [{ f: 'totpSecret', w: 1 }] },
+        ]);
       });
       ctx.gate.invalidate();
     },

@@ -253,6 +253,39 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
     ).not.toBeNull();
   });
 
+  it('enrolment, turning it off and an operator’s reset each make one event, the secret only "changed"', async () => {
+    const events = async (id: number) =>
+      (await t.ctx.db.db
+        .selectFrom('base_sys_audit')
+        .select(['action', 'changes', 'userId'])
+        .where('entity', '=', 'base/sys/user')
+        .where('recordId', '=', id)
+        .where('action', '=', 'twoFactor')
+        .execute()) as { action: string; changes: string | null; userId: number | null }[];
+    const user = await addUser();
+    const setup = dataOf(await t.post<TwoFactorSetup>('/admin/base/comm/twoFactorSetup', {}, user.token));
+    expect((await t.post('/admin/base/comm/twoFactorEnable', { code: '000000' }, user.token)).status).toBe(400);
+    expect(await events(user.id)).toHaveLength(0);
+    const step = stepAt(Date.now());
+    dataOf(await t.post('/admin/base/comm/twoFactorEnable', { code: codeAt(setup.secret, step) }, user.token));
+    expect(await events(user.id)).toHaveLength(1);
+    const wrong = await t.post('/admin/base/comm/twoFactorDisable', { code: '000000', password: PASSWORD }, user.token);
+    expect(wrong.status).toBe(400);
+    expect(await events(user.id)).toHaveLength(1);
+    const offCode = codeAt(setup.secret, Math.max(step + 1, stepAt(Date.now())));
+    dataOf(await t.post('/admin/base/comm/twoFactorDisable', { code: offCode, password: PASSWORD }, user.token));
+    const again = await enrol(user.token);
+    dataOf(await t.post(`/admin/base/sys/user/resetTwoFactor`, { id: user.id }, admin));
+    const all = await events(user.id);
+    expect(all).toHaveLength(4);
+    expect(all.at(-1)?.userId).not.toBe(user.id);
+    const text = all.map((e) => e.changes ?? '').join('');
+    expect(text).not.toContain(setup.secret);
+    expect(text).not.toContain(again.secret);
+    for (const code of again.recoveryCodes) expect(text).not.toContain(code);
+    for (const e of all) expect(JSON.parse(e.changes ?? '[]')).toEqual([{ f: 'totpSecret', w: 1 }]);
+  });
+
   it('the request log keeps no challenge, code or recovery code', async () => {
     const user = await addUser();
     const { secret, step, recoveryCodes } = await enrol(user.token);

@@ -3,6 +3,7 @@ import type { TwoFactorSetup } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import { matchCode, newTotpSecret, otpauthUri } from '../../core/auth/totp.js';
 import type { AppContext } from '../../core/context.js';
+import type { Db } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import {
   claimRecoveryCode,
@@ -31,6 +32,17 @@ const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g,
 /** Two-factor sign-in (TOTP, RFC 6238): enrolment, turning it off, and checking a sign-in's second step. */
 export function createTwoFactorService(ctx: AppContext) {
   const setupKey = (userId: number) => `2fa:setup:${userId}`;
+  /** One event of the user's record: the secret and the recovery codes are only "changed", never kept. */
+  const recordTwoFactor = (trx: Db, session: Session) =>
+    ctx.history.record(trx, session, 'base/sys/user', [
+      {
+        recordId: session.userId,
+        recordName: null,
+        action: 'twoFactor',
+        // The recovery codes go with the secret; the column's label reads for both.
+        changes: [{ f: 'totpSecret', w: 1 }],
+      },
+    ]);
   return {
     async enabled(userId: number): Promise<boolean> {
       return !!(await readTwoFactor(ctx.db.db, userId))?.totpSecret;
@@ -58,7 +70,10 @@ export function createTwoFactorService(ctx: AppContext) {
       if (step === null) throw badRequest('auth.twoFactorCode');
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       const digests = recoveryCodes.map((c) => ctx.vault.digest(normalizeRecovery(c)));
-      await ctx.db.db.transaction().execute((trx) => enableTwoFactor(trx, session.userId, sealed, step, digests));
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await enableTwoFactor(trx, session.userId, sealed, step, digests);
+        await recordTwoFactor(trx, session);
+      });
       await ctx.cache.del(setupKey(session.userId));
       ctx.gate.invalidate();
       return { recoveryCodes };
@@ -80,7 +95,10 @@ export function createTwoFactorService(ctx: AppContext) {
       if (!options.verified && !(await this.verify(session.userId, code, { recovery: false }))) {
         throw badRequest('auth.twoFactorCode');
       }
-      await ctx.db.db.transaction().execute((trx) => clearTwoFactor(trx, [session.userId]));
+      await ctx.db.db.transaction().execute(async (trx) => {
+        await clearTwoFactor(trx, [session.userId]);
+        await recordTwoFactor(trx, session);
+      });
       ctx.gate.invalidate();
     },
 

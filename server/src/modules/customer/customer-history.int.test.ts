@@ -157,6 +157,43 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     expect(changesOf(events.at(-1))).toEqual(expect.arrayContaining([{ f: 'password', w: 1 }]));
   });
 
+  it('the user’s own password change makes one event, the password only "changed"; a refused one none', async () => {
+    const user = dataOf(
+      await t.post<{ id: number }>(
+        '/admin/base/sys/user/add',
+        { username: 'audit.own', name: '本人用户', password: 'Own-first1', departmentId: c.storeA, roleIdList: [] },
+        c.admin,
+      ),
+    ).id;
+    const { token } = await t.login('audit.own', 'Own-first1');
+    const before = (await eventsOf('base/sys/user', user)).length;
+    const wrong = await t.post(
+      '/admin/base/comm/personUpdate',
+      { nickName: 'Own', password: 'Own-second2', originalPassword: 'not-it-9A' },
+      token,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await eventsOf('base/sys/user', user)).toHaveLength(before);
+    const reply = await t.post(
+      '/admin/base/comm/personUpdate',
+      { nickName: 'Own', password: 'Own-second2', originalPassword: 'Own-first1' },
+      token,
+    );
+    expect(reply.status, reply.raw).toBe(200);
+    const events = (await eventsOf('base/sys/user', user)).slice(before);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.action).toBe('password');
+    expect(events[0]?.userId).toBe(user);
+    const changes = changesOf(events[0]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { f: 'password', w: 1 },
+        { f: 'nickName', n: 'Own' },
+      ]),
+    );
+    expect(events[0]?.changes ?? '').not.toMatch(/Own-first1|Own-second2|scrypt|\$/);
+  });
+
   it('a delete makes one event per row, and a restore from the recycle bin one more', async () => {
     const a = await createCustomer(t, c.managerA.token, { customerName: '删甲' });
     const b = await createCustomer(t, c.managerA.token, { customerName: '删乙' });

@@ -265,6 +265,31 @@ describe.each(testTargets())('task/info on $name', (target) => {
     expectRefused(await t.post('/admin/task/info/once', { id: 999_999 }, admin), 404);
   });
 
+  it('a start, a stop and a run on request each make one event of the task; a refused start and a repeated stop none', async () => {
+    const events = async (id: number) =>
+      (await t.ctx.db.db
+        .selectFrom('base_sys_audit')
+        .select(['action', 'changes'])
+        .where('entity', '=', 'task/info')
+        .where('recordId', '=', id)
+        .orderBy('id')
+        .execute()) as { action: string; changes: string | null }[];
+    const id = await add({ every: 3_600_000 });
+    const before = (await events(id)).length;
+    dataOf(await t.post('/admin/task/info/start', { id }, admin));
+    dataOf(await t.post('/admin/task/info/stop', { id }, admin));
+    dataOf(await t.post('/admin/task/info/stop', { id }, admin));
+    dataOf(await t.post('/admin/task/info/once', { id }, admin));
+    const made = (await events(id)).slice(before);
+    expect(made.map((e) => e.action)).toEqual(['status', 'status', 'runOnce']);
+    expect(JSON.parse(made[0]?.changes ?? '[]')).toEqual([{ f: 'status', o: 0, n: 1 }]);
+    expect(JSON.parse(made[1]?.changes ?? '[]')).toEqual([{ f: 'status', o: 1, n: 0 }]);
+    const over = await add({ endDate: '2001-01-01 00:00:00' });
+    const overBefore = (await events(over)).length;
+    expectRefused(await t.post('/admin/task/info/start', { id: over }, admin), 400);
+    expect(await events(over)).toHaveLength(overBefore);
+  });
+
   it('deletes a task with its runs into the recycle bin, refuses system tasks, and restores both', async () => {
     const id = await add({ name: 'to delete' });
     dataOf(await t.post('/admin/task/info/once', { id }, admin));

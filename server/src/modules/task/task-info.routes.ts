@@ -7,9 +7,9 @@ import type { TaskInfoService } from './task-info.service.js';
 
 export function registerTaskInfoRoutes(app: FastifyInstance, ctx: AppContext, tasks: TaskInfoService) {
   mountCrud(app, ctx, tasks);
-  mount(app, ctx.gate, endpointOf(taskInfo, 'start'), ({ input }) => tasks.start(input.id));
-  mount(app, ctx.gate, endpointOf(taskInfo, 'stop'), ({ input }) => tasks.stop(input.id));
-  mount(app, ctx.gate, endpointOf(taskInfo, 'once'), ({ input }) => tasks.once(input.id));
+  mount(app, ctx.gate, endpointOf(taskInfo, 'start'), ({ input, session }) => tasks.start(input.id, session));
+  mount(app, ctx.gate, endpointOf(taskInfo, 'stop'), ({ input, session }) => tasks.stop(input.id, session));
+  mount(app, ctx.gate, endpointOf(taskInfo, 'once'), ({ input, session }) => tasks.once(input.id, session));
   mount(app, ctx.gate, endpointOf(taskInfo, 'log'), ({ input }) => tasks.log(input));
   mount(app, ctx.gate, endpointOf(taskInfo, 'handlers'), () => tasks.handlers());
 }

@@ -26,10 +26,10 @@ type Row = Record<string, unknown>;
 const SCHEDULE_FIELDS = ['taskType', 'cron', 'every', 'startDate', 'endDate'] as const;
 
 export type TaskInfoService = CrudService & {
-  start(id: number): Promise<void>;
-  stop(id: number): Promise<void>;
+  start(id: number, session: Session): Promise<void>;
+  stop(id: number, session: Session): Promise<void>;
   /** Runs the task's handler now, outside its schedule; the run is logged like the others. */
-  once(id: number): Promise<void>;
+  once(id: number, session: Session): Promise<void>;
   log(input: LogPageInput): ReturnType<typeof pageTaskLogs>;
   handlers(): TaskHandlers;
   /** A system task's daily time changed (its parameter was saved): its cron follows, and a running task is planned anew. */
@@ -137,28 +137,40 @@ export function createTaskInfoService(ctx: AppContext, scheduler: TaskScheduler,
       await crud.delete(ids, session, origin);
       for (const id of ids) await scheduler.unplan(id);
     },
-    async start(id) {
+    async start(id, session) {
       const row = await existingTask(id);
       if (row.status === 1) return;
       if (!ctx.taskHandlers.get(row.service)) throw badRequest('task.unknownHandler', { service: row.service });
       if (firstTick(row, zone, Date.now()) === null) throw refused('task.nothingLeft');
-      await writeTaskState(db, id, {
-        status: 1,
-        repeatConf: writeRepeatState({ count: 0 }),
-        lockExpireTime: null,
-        nextRunTime: null,
+      // The start and its event in one transaction: one 'status' event, status 0 → 1.
+      await db.transaction().execute(async (trx) => {
+        await writeTaskState(trx, id, {
+          status: 1,
+          repeatConf: writeRepeatState({ count: 0 }),
+          lockExpireTime: null,
+          nextRunTime: null,
+        });
+        await ctx.history.recordChanges(trx, session, taskInfo, [row], { status: 1 }, 'status');
       });
       crud.resetCounts();
       await scheduler.plan(id);
     },
-    async stop(id) {
-      await existingTask(id);
-      await writeTaskState(db, id, { status: 0, lockExpireTime: null, nextRunTime: null });
+    async stop(id, session) {
+      const row = await existingTask(id);
+      await db.transaction().execute(async (trx) => {
+        await writeTaskState(trx, id, { status: 0, lockExpireTime: null, nextRunTime: null });
+        // A stop of a stopped task changes nothing and makes no event.
+        await ctx.history.recordChanges(trx, session, taskInfo, [row], { status: 0 }, 'status');
+      });
       crud.resetCounts();
       await scheduler.unplan(id);
     },
-    async once(id) {
+    async once(id, session) {
       const row = await existingTask(id);
+      // The run itself is in the task log; the history says who asked for it.
+      await db
+        .transaction()
+        .execute((trx) => ctx.history.record(trx, session, taskInfo, [{ recordId: id, row, action: 'runOnce' }]));
       // Not awaited: a long run must not hold the request; its log row tells how it went.
       void runner.execute(row, null, 1);
     },
