@@ -1,4 +1,4 @@
-import { sysLog, taskInfo } from '@backroom/contract';
+import { baseNotice, sysDepartment, sysLog, sysUser, taskInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime, insertReturningId } from '../../core/db/index.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
@@ -104,5 +104,28 @@ describe.each(testTargets())('permission rows with names of their own on $name',
     expect([...granted].sort()).toEqual(
       [sysLog.perms.page, sysLog.perms.clear, sysLog.perms.getKeep, sysLog.perms.setKeep].sort(),
     );
+  });
+
+  it("an install from before gets the announcement audience's lists on the rows as seeded, not on an edited one", async () => {
+    const db = t.ctx.db.db;
+    const audience = [sysDepartment.perms.list, sysUser.perms.list];
+    const n = baseNotice.perms;
+    const rows = await rowsUnder('/base/notice');
+    const add = rows.find((m) => m.name === '新增') as Menu;
+    const update = rows.find((m) => m.name === '修改') as Menu;
+    // A new install has them already.
+    for (const row of [add, update]) expect((row.perms ?? '').split(',')).toEqual(expect.arrayContaining(audience));
+    // The first release's rows: the add row as it seeded it, the update row edited by an operator.
+    await db.updateTable('base_sys_menu').set({ perms: n.add }).where('id', '=', add.id).execute();
+    await db.updateTable('base_sys_menu').set({ perms: n.update }).where('id', '=', update.id).execute();
+    const step = t.ctx.seeds.steps.find((s) => s.module === 'base' && s.name === 'notice-audience');
+    expect(step).toBeDefined();
+    await db.transaction().execute((trx) => step?.run(trx, t.ctx.db.kind) ?? Promise.resolve());
+    const after = await rowsUnder('/base/notice');
+    expect((after.find((m) => m.id === add.id)?.perms ?? '').split(',').sort()).toEqual([n.add, ...audience].sort());
+    expect(after.find((m) => m.id === update.id)?.perms).toBe(n.update);
+    // Run again (another instance, a restart): nothing changes.
+    await db.transaction().execute((trx) => step?.run(trx, t.ctx.db.kind) ?? Promise.resolve());
+    expect((await rowsUnder('/base/notice')).map((m) => m.perms)).toEqual(after.map((m) => m.perms));
   });
 });
