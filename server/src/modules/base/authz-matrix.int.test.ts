@@ -638,6 +638,8 @@ const EXTRA_CASES: Readonly<Record<string, Case>> = {
   },
   [urlOf(customerInvitationRecord, 'delete')]: { input: async (c) => ({ ids: [await freshInvitation(c)] }) },
   [urlOf(customerInvitationRecord, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
+  // Export only (no import calls): the chosen columns of the rows the reader sees.
+  [urlOf(customerInvitationRecord, 'export')]: { input: () => ({ columns: ['remark'] }), answers: 'xlsx' },
   [urlOf(customerActivity, 'findPage')]: { input: () => ({ page: 1, size: 5 }) },
   [urlOf(customerActivity, 'create')]: { input: (c) => activityRow(c) },
   ...excelCases(customerInfo, 'customerName'),
