@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BookOutlined,
   CheckCircleOutlined,
+  ClockCircleOutlined,
   CodeOutlined,
   ControlOutlined,
   DashboardOutlined,
@@ -12,6 +13,8 @@ import {
   GiftOutlined,
   HomeOutlined,
   MenuOutlined,
+  MessageOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   SafetyOutlined,
   ScheduleOutlined,
@@ -51,6 +54,9 @@ export const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   'icon-radioboxfill': CheckCircleOutlined,
   'icon-home': HomeOutlined,
   'icon-folder': FolderOutlined,
+  'icon-message': MessageOutlined,
+  'icon-notice': NotificationOutlined,
+  'icon-time': ClockCircleOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {
