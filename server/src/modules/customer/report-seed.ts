@@ -40,35 +40,7 @@ export function invitationExportSeed(): SeedStep {
         .orderBy('id')
         .executeTakeFirst();
       if (!row) return;
-      const readers = new Set(
-        (
-          await trx
-            .selectFrom('base_sys_role_menu as rm')
-            .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
-            .select('rm.roleId')
-            .where('m.perms', 'like', `%${customerInvitationRecord.perms.page}%`)
-            .execute()
-        ).map((r) => r.roleId),
-      );
-      const exporters = (
-        await trx
-          .selectFrom('base_sys_role_menu as rm')
-          .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
-          .select('rm.roleId')
-          .where('m.perms', 'like', `%${customerInfo.perms.export}%`)
-          .distinct()
-          .execute()
-      ).map((r) => r.roleId);
-      for (const roleId of exporters) {
-        if (!readers.has(roleId)) continue;
-        const held = await trx
-          .selectFrom('base_sys_role_menu')
-          .select('menuId')
-          .where('roleId', '=', roleId)
-          .where('menuId', '=', row.id)
-          .executeTakeFirst();
-        if (!held) await trx.insertInto('base_sys_role_menu').values({ roleId, menuId: row.id }).execute();
-      }
+      await grantMenusToRolesHolding(trx, [customerInfo.perms.export, customerInvitationRecord.perms.page], [row.id]);
     },
   };
 }

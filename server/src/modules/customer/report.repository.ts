@@ -132,22 +132,38 @@ export async function namesOf(db: Db, kind: 'store' | 'clerk', ids: readonly num
   return out;
 }
 
-/**
- * Gives the reports page and its rows (the menus with these ids) to every role that holds a menu
- * row whose permissions include `marker` (the customer export: store managers, the treasurer), and
- * lacks them. Roles made later get the reports as any page, by ticking it.
- */
-export async function grantMenusToRolesHolding(trx: Db, marker: string, menuIds: readonly number[]): Promise<number> {
-  if (menuIds.length === 0) return 0;
-  const holders = await trx
+/** The roles holding a menu row whose permissions include `marker`. */
+async function rolesHolding(trx: Db, marker: string): Promise<number[]> {
+  const rows = await trx
     .selectFrom('base_sys_role_menu as rm')
     .innerJoin('base_sys_menu as m', 'm.id', 'rm.menuId')
     .select('rm.roleId')
     .where('m.perms', 'like', `%${marker}%`)
     .distinct()
     .execute();
+  return rows.map((r) => r.roleId);
+}
+
+/**
+ * Gives the menus with these ids (the reports page and its rows, the invitation export row) to
+ * every role that holds, for each of `markers`, a menu row whose permissions include it (the
+ * customer export: store managers, the treasurer), and lacks them. Roles made later get them as
+ * any page, by ticking it.
+ */
+export async function grantMenusToRolesHolding(
+  trx: Db,
+  markers: string | readonly string[],
+  menuIds: readonly number[],
+): Promise<number> {
+  if (menuIds.length === 0) return 0;
+  const [first = '', ...rest] = typeof markers === 'string' ? [markers] : markers;
+  let holders = await rolesHolding(trx, first);
+  for (const marker of rest) {
+    const also = new Set(await rolesHolding(trx, marker));
+    holders = holders.filter((roleId) => also.has(roleId));
+  }
   let granted = 0;
-  for (const { roleId } of holders) {
+  for (const roleId of holders) {
     const held = new Set(
       (
         await trx

@@ -45,6 +45,9 @@ describe.each(testTargets())('the starter roles on $name', (target) => {
     return staff[username];
   };
   const tokenOf = (username: string) => staff[username]?.token ?? '';
+  /** A customer the clerk adds as her own. */
+  const addCustomer = async (clerk: string, customerName: string, customerPhone: string) =>
+    dataOf(await t.post<Id>('/admin/customer/info/create', { customerName, customerPhone }, tokenOf(clerk))).id;
   const permmenu = async (token: string) => dataOf(await t.get<Menus>('/admin/base/comm/permmenu', {}, token));
   const routers = async (token: string) =>
     (await permmenu(token)).menus.filter((m) => m.type === 1).map((m) => m.router);
@@ -59,15 +62,10 @@ describe.each(testTargets())('the starter roles on $name', (target) => {
     for (const role of roles) roleIds[role.label] = role.id;
     // One customer and one activity in store 1 and in store 3.
     for (const clerk of ['store1.clerk1', 'store3.clerk1']) {
-      const { id } = dataOf(
-        await t.post<Id>(
-          '/admin/customer/info/create',
-          {
-            customerName: `${clerk} customer`,
-            customerPhone: clerk === 'store1.clerk1' ? '13900001111' : '13900003333',
-          },
-          tokenOf(clerk),
-        ),
+      const id = await addCustomer(
+        clerk,
+        `${clerk} customer`,
+        clerk === 'store1.clerk1' ? '13900001111' : '13900003333',
       );
       dataOf(
         await t.post(
@@ -181,15 +179,10 @@ describe.each(testTargets())('the starter roles on $name', (target) => {
     // Signed in anew: an earlier case's change of a password ends the sessions it had.
     for (const name of ['store1.manager', 'store1.clerk1', 'store3.clerk1', 'treasurer']) await signIn(name);
     for (const clerk of ['store1.clerk1', 'store3.clerk1']) {
-      const { id } = dataOf(
-        await t.post<Id>(
-          '/admin/customer/info/create',
-          {
-            customerName: `${clerk} invited`,
-            customerPhone: clerk === 'store1.clerk1' ? '13900001112' : '13900003334',
-          },
-          tokenOf(clerk),
-        ),
+      const id = await addCustomer(
+        clerk,
+        `${clerk} invited`,
+        clerk === 'store1.clerk1' ? '13900001112' : '13900003334',
       );
       dataOf(
         await t.post(
