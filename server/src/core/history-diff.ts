@@ -92,6 +92,17 @@ export function addedOf(entity: Entity, stored: Row): StoredChange[] {
  * column, else the first required text column, else `#id`.
  */
 export function recordNameOf(entity: Entity, row: Row, id: number): string {
+  const column = nameColumnOf(entity);
+  const value = column === undefined ? undefined : row[column];
+  return typeof value === 'string' && value.trim() !== '' ? value.slice(0, 200) : `#${id}`;
+}
+
+/** The column that names an entity's records, chosen once per entity (a declaration does not change). */
+const nameColumns = new WeakMap<Entity, { column: string | undefined }>();
+
+function nameColumnOf(entity: Entity): string | undefined {
+  const known = nameColumns.get(entity);
+  if (known) return known.column;
   const text = Object.entries(entity.columns).filter(
     ([, c]) => c.kind === 'string' && c.values === undefined && !c.hidden && c.sensitive === undefined,
   );
@@ -99,6 +110,6 @@ export function recordNameOf(entity: Entity, row: Row, id: number): string {
   const named =
     text.find(([key, c]) => key === 'name' && !c.nullable) ?? text.find(([key]) => PREFERRED_NAMES.includes(key));
   const column = (named ?? text.find(([, c]) => c.unique) ?? text.find(([, c]) => !c.nullable))?.[0];
-  const value = column === undefined ? undefined : row[column];
-  return typeof value === 'string' && value.trim() !== '' ? value.slice(0, 200) : `#${id}`;
+  nameColumns.set(entity, { column });
+  return column;
 }

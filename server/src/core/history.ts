@@ -1,4 +1,5 @@
 import type { AuditAction, Entity, StoredChange } from '@backroom/contract';
+import { CompiledQuery } from 'kysely';
 import type { Session } from './auth/principal.js';
 import { asLoose, type Db, formatTime } from './db/index.js';
 import { changesOf, recordNameOf } from './history-diff.js';
@@ -28,7 +29,9 @@ export type AuditOperator = Pick<Session, 'userId'> | null;
  * inside the caller's transaction, so an event exists exactly when its change does: a refused or
  * rolled-back write leaves none. The request's id and the client's address come from the request
  * under way (core/http/request-context.ts), the operator's name from the staff table, read at most
- * once a minute per user and forgotten when the user is written.
+ * once a minute per user and forgotten when the user is written. The INSERT's SQL is compiled once
+ * per number of rows and run again with new parameters (building and compiling it through Kysely
+ * cost about as much CPU as SQLite spends inserting the row; docs/benchmarks/history.md).
  */
 export type History = {
   record(trx: Db, operator: AuditOperator, entity: Entity | string, entries: readonly AuditEntry[]): Promise<void>;
@@ -66,10 +69,48 @@ export function entityKey(entity: Entity | string): string {
 
 const NAME_TTL_MS = 60_000;
 const SLICE = 500;
+/** An event row's columns, in the order of the compiled INSERT's parameters. */
+const COLUMNS = [
+  'entity',
+  'recordId',
+  'recordName',
+  'action',
+  'userId',
+  'userName',
+  'ip',
+  'reqId',
+  'changes',
+  'createTime',
+  'updateTime',
+] as const;
+type EventRow = Record<(typeof COLUMNS)[number], unknown>;
 
 export function createHistory(): History {
   const names = new Map<number, { name: string | null; at: number }>();
   const readers = new Map<string, { entity: Entity; sees: RecordCheck }>();
+  /** The INSERT's SQL text by number of rows (one database per history: the app's). */
+  const inserts = new Map<number, string>();
+
+  /** One INSERT of these rows: compiled the first time a number of rows is written, then only run. */
+  async function insertRows(trx: Db, rows: readonly EventRow[]): Promise<void> {
+    let text = inserts.get(rows.length);
+    if (text === undefined) {
+      const compiled = asLoose(trx).insertInto('base_sys_audit').values(rows).compile();
+      // The compiled parameters are the rows' values in COLUMNS order, row after row; kept only if so.
+      const flat = rows.flatMap((row) => COLUMNS.map((name) => row[name]));
+      const same =
+        compiled.parameters.length === flat.length && compiled.parameters.every((value, i) => value === flat[i]);
+      if (!same) {
+        await trx.executeQuery(compiled);
+        return;
+      }
+      text = compiled.sql;
+      inserts.set(rows.length, text);
+    }
+    const parameters: unknown[] = [];
+    for (const row of rows) for (const name of COLUMNS) parameters.push(row[name]);
+    await trx.executeQuery(CompiledQuery.raw(text, parameters));
+  }
 
   async function operatorName(trx: Db, userId: number): Promise<string | null> {
     const cached = names.get(userId);
@@ -97,7 +138,9 @@ export function createHistory(): History {
       const userName = userId === null ? null : await operatorName(trx, userId);
       const now = formatTime();
       const key = entityKey(entity);
-      const rows = entries.map((e) => ({
+      const ip = request?.ip?.slice(0, 64) ?? null;
+      const reqId = request?.reqId ?? null;
+      const rows: EventRow[] = entries.map((e) => ({
         entity: key,
         recordId: e.recordId,
         recordName:
@@ -109,18 +152,13 @@ export function createHistory(): History {
         action: e.action,
         userId,
         userName,
-        ip: request?.ip?.slice(0, 64) ?? null,
-        reqId: request?.reqId ?? null,
+        ip,
+        reqId,
         changes: e.changes && e.changes.length > 0 ? JSON.stringify(e.changes) : null,
         createTime: now,
         updateTime: now,
       }));
-      for (let i = 0; i < rows.length; i += SLICE) {
-        await asLoose(trx)
-          .insertInto('base_sys_audit')
-          .values(rows.slice(i, i + SLICE))
-          .execute();
-      }
+      for (let i = 0; i < rows.length; i += SLICE) await insertRows(trx, rows.slice(i, i + SLICE));
       if (key === 'base/sys/user') for (const e of entries) names.delete(e.recordId);
     },
     register(entity, sees) {
