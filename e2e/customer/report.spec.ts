@@ -258,6 +258,10 @@ describe.skipIf(!hasChromium)('the reports in Chromium', () => {
           await view(page).locator('.customer-report-table .ant-table-row').first().waitFor();
           expectShows(await screenTable(page), custom.data);
           await expectPageNotSideways(page);
+          // The chart and the table's box inside the screen (a wide table scrolls within its box).
+          await expectInsideScreen(page, view(page).locator('.customer-report-chart'), 'the chart');
+          await expectInsideScreen(page, view(page).locator('.customer-report-table'), 'the table');
+          await expectInsideScreen(page, screen.getByTestId('report-export'), 'the export button');
 
           // By staff member: who made them.
           const byClerk = await nextReport(page, () =>

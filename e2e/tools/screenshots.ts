@@ -55,6 +55,7 @@ const ROUTES = [
   '/customer/invitation',
   '/customer/activity',
   '/customer/reveal-log',
+  '/customer/report',
   '/helper/transform',
   '/helper/ai-code',
   '/user/list',

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { accentText } from '../theme';
+import './charts.css';
 import { axisTicks, type ChartLook, palette, ringSlice, shareLabels } from './chart-options';
 
 /*
