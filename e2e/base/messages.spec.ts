@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
@@ -16,6 +16,22 @@ const NOTICE_PERMS = [
   'base:sys:department:list',
   'base:sys:user:list',
 ];
+
+const SCREENS = [
+  { name: 'desk', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** The box ends inside the screen on both sides. */
+async function expectInsideScreen(page: Page, box: Locator, what: string) {
+  const rect = await box.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect([what, rect && Math.round(rect.x) >= 0, rect && Math.round(rect.x + rect.width) <= width]).toEqual([
+    what,
+    true,
+    true,
+  ]);
+}
 
 /** The bell's unread count as the header shows it ('' when none). */
 const unreadOf = async (page: Page) => {
@@ -70,43 +86,75 @@ describe.skipIf(!hasChromium)('the message center in Chromium', () => {
     await eventually(() => unreadOf(page)).toBe('');
   });
 
-  it('a manager: sends an announcement to her store and sees who read it', async () => {
-    const { page } = await openAs(browser, server.base, {
-      user: manager.username,
-      password: manager.password,
-      path: '/base/notice',
-    });
-    const title = unique('Opening hours ');
-    await view(page).getByTestId('crud-add').click();
-    const form = dialog(page);
-    await form.locator('#title').fill(title);
-    const editor = form.getByTestId('rich-text-editor');
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.type('We open at nine on Sunday.');
-    // A multiple choice keeps its list open: a click on the title closes it.
-    await pickOption(page, formItem(form, page, 'departmentIds').locator('.ant-select'), store.name);
-    await form.locator('#title').click();
-    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-    await saveDialog(page);
-    const row = tableRow(page, title);
-    await row.waitFor();
+  describe.each(SCREENS)('on a $name screen', ({ name, viewport }) => {
+    const phone = name === 'phone';
+    it('a manager: sends an announcement to her store and sees who read it', async () => {
+      const { page } = await openAs(browser, server.base, {
+        user: manager.username,
+        password: manager.password,
+        path: '/base/notice',
+        prefs: { viewport },
+      });
+      // A title as long as a real one: the list shows it whole on a desk screen.
+      const title = unique('Opening hours this Sunday ');
+      await view(page).getByTestId('crud-add').click();
+      const form = dialog(page);
+      await form.locator('#title').fill(title);
+      const editor = form.getByTestId('rich-text-editor');
+      await editor.waitFor();
+      await editor.click();
+      await page.keyboard.type('We open at nine on Sunday.');
+      // A multiple choice keeps its list open: a click on the title closes it.
+      await pickOption(page, formItem(form, page, 'departmentIds').locator('.ant-select'), store.name);
+      await expectInsideScreen(page, page.locator('.ant-select-dropdown:visible'), 'the department list');
+      await form.locator('#title').click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await expectInsideScreen(page, form, 'the form');
+      await saveDialog(page);
+      const row = tableRow(page, title);
+      await row.waitFor();
+      // The title reads whole, not cut to an ellipsis.
+      const cell = row.locator('td', { hasText: title }).first();
+      const fits = await cell.evaluate((td) => {
+        // The text's own box, as laid out: an ellipsis leaves it wider than the cell that clips it.
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        const inner = text.getBoundingClientRect();
+        const box = td.getBoundingClientRect();
+        return inner.left >= box.left - 0.5 && inner.right <= box.right + 0.5;
+      });
+      expect(fits).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
 
-    // The clerk reads it (through her own calls), and the receipts say so.
-    const clerkApi = await openAs(browser, server.base, { user: clerk.username, password: clerk.password, path: '/' });
-    const mine = await clerkApi.api.post<{ list: Array<{ id: number; title: string }> }>('/admin/base/message/page', {
-      page: 1,
-      size: 20,
-    });
-    const message = mine.list.find((m) => m.title === title);
-    expect(message).toBeDefined();
-    await clerkApi.api.post('/admin/base/message/read', { ids: [message?.id] });
+      // The clerk reads it (through her own calls), and the receipts say so.
+      const clerkApi = await openAs(browser, server.base, {
+        user: clerk.username,
+        password: clerk.password,
+        path: '/',
+      });
+      const mine = await clerkApi.api.post<{ list: Array<{ id: number; title: string }> }>('/admin/base/message/page', {
+        page: 1,
+        size: 20,
+      });
+      const message = mine.list.find((m) => m.title === title);
+      expect(message).toBeDefined();
+      await clerkApi.api.post('/admin/base/message/read', { ids: [message?.id] });
 
-    await row.getByRole('button', { name: 'Receipts' }).click();
-    const receipts = page.getByTestId('notice-receipts');
-    await receipts.waitFor();
-    await eventually(() => page.getByTestId('receipts-total').innerText()).toBe('Read 1 of 2');
-    expect(await receipts.innerText()).toContain(clerk.name);
+      // On a phone the row's actions are behind its menu.
+      if (phone) {
+        await row.locator('.row-menu-button').click();
+        await page.locator('.row-menu:visible').getByRole('button', { name: 'Receipts' }).click();
+      } else {
+        await row.getByRole('button', { name: 'Receipts' }).click();
+      }
+      const receipts = page.getByTestId('notice-receipts');
+      await receipts.waitFor();
+      await eventually(() => page.getByTestId('receipts-total').innerText()).toBe('Read 1 of 2');
+      expect(await receipts.innerText()).toContain(clerk.name);
+      await expectInsideScreen(page, dialog(page), 'the receipts');
+    });
   });
 
   it("the admin: a failed task's alert arrives in the bell", async () => {

@@ -31,9 +31,17 @@ export async function seededStaff(base: string, admin: Api, username: string): P
   return { id: user.id, username, name: user.name ?? username, password: DAY_PASSWORD, api };
 }
 
-/** A fresh browser profile (English), signed in through the login form; closed when the test finishes. */
-export async function signInFresh(browser: Browser, base: string, who: Seeded): Promise<Page> {
-  const context = await newContext(browser, base, { locale: 'en' });
+/** The two screens a day is walked on: a phone's and a desk's. */
+export const SCREENS = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desk', viewport: { width: 1440, height: 900 } },
+] as const;
+
+export type Viewport = { width: number; height: number };
+
+/** A fresh browser profile (English) at this size, signed in through the login form; closed when the test finishes. */
+export async function signInFresh(browser: Browser, base: string, who: Seeded, viewport?: Viewport): Promise<Page> {
+  const context = await newContext(browser, base, { locale: 'en', viewport });
   onTestFinished(() => context.close());
   const page = await context.newPage();
   await page.goto('/login');

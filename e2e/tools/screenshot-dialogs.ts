@@ -126,6 +126,22 @@ export async function shootInvitationPicker(page: Page, shoot: Shoot) {
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
 }
 
+/** The reports grouped by staff member over a custom range, its calendar open (it must fit a phone). */
+export async function shootReportPicker(page: Page, shoot: Shoot) {
+  const view = page.locator('.view-slot.active');
+  await page.goto('/customer/report');
+  const screen = view.locator('[data-testid=report]');
+  await screen.waitFor();
+  await screen.locator('[data-testid=report-group] .ant-segmented-item').nth(1).click();
+  await screen.locator('[data-testid=report-range] .ant-segmented-item').last().click();
+  await screen.locator('[data-testid=report-range] .ant-picker-input input').first().click();
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-panel-container').waitFor();
+  await settle(page);
+  await shoot('customer-report-range-picker');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
 /** The customer screens' drawer and dialogs: details, the form, the hand-over, the reveal, the calendar. */
 /** A customer import as a person fills it from an export: a store name column, and one phone on two rows. */
 async function importSample(): Promise<Buffer> {

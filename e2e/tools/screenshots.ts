@@ -25,6 +25,7 @@ import {
   shootMenuDialog,
   shootParamDialogs,
   shootPluginDialogs,
+  shootReportPicker,
   shootRouteTabs,
   shootTransform,
   shootUserForm,
@@ -55,6 +56,7 @@ const ROUTES = [
   '/customer/invitation',
   '/customer/activity',
   '/customer/reveal-log',
+  '/customer/report',
   '/helper/transform',
   '/helper/ai-code',
   '/user/list',
@@ -133,6 +135,7 @@ async function shootSetting(run: Run, prefs: Prefs, where: string) {
   }
   if (wanted('/customer')) await shootCustomerDialogs(page, shoot);
   if (wanted('/customer/invitation')) await shootInvitationPicker(page, shoot);
+  if (wanted('/customer/report')) await shootReportPicker(page, shoot);
   if (wanted('/sys/param')) await shootParamDialogs(page, shoot);
   if (wanted('/helper/transform')) await shootTransform(page, shoot);
   if (wanted('/demo/crud')) await shootGoodsDialog(page, shoot);

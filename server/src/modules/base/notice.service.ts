@@ -29,10 +29,18 @@ type Targets = { departmentIds: number[]; roleIds: number[]; userIds: number[] }
 
 const EXCERPT = 140;
 
-/** The words of rich text without its markup, cut to a line or two: the message's body. */
+/** A tag that ends a block or a line: its words stand apart from the next ones. */
+const BLOCK_TAG = /<\/?(?:br|p|div|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|section|article|hr)\b[^>]*>/gi;
+
+/**
+ * The words of rich text without its markup, cut to a line or two: the message's body. Only a
+ * block's or a line's end parts words: an inline tag (bold, a link) is dropped with nothing in its
+ * place, or Chinese read "请各门店于 周五晚 完成" for "于<strong>周五晚</strong>完成".
+ */
 export function excerptOf(html: string): string {
   const text = html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

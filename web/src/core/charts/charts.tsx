@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { accentText } from '../theme';
+import './charts.css';
 import { axisTicks, type ChartLook, palette, ringSlice, shareLabels } from './chart-options';
 
 /*
@@ -292,6 +293,7 @@ export function BarChart({
   locale,
   onPick,
   rows,
+  height: least = 200,
 }: Common & { rows: ReadonlyArray<{ name: string; value: number }> }) {
   const { ref, width } = useWidth();
   const ticks = axisTicks(Math.max(0, ...rows.map((r) => r.value)));
@@ -300,7 +302,8 @@ export function BarChart({
   const left = 8 + Math.max(...names.map(textWidth), 0) + 8;
   const right = 16 + Math.max(...rows.map((r) => textWidth(r.value.toLocaleString(locale))), 0) + 6;
   const plotWidth = Math.max(0, width - left - right);
-  const height = Math.max(200, rows.length * ROW + AXIS + 16);
+  // At least `least` high (the home's panels line up at 200), more as the rows need.
+  const height = Math.max(least, rows.length * ROW + AXIS + 16);
   const plotTop = 8;
   const x = (value: number) => left + (plotWidth * value) / top;
   const bar = Math.min(22, ROW * 0.6);

@@ -25,7 +25,7 @@ export function installBase() {
   // the family's own view (base/views/info.vue for /my/info).
   registerFixedRoute('/my/info', 'base.my.title', () => import('./views/info'));
   // Everyone's own messages, whatever the roles' menus hold (the bell's messages lead here); the seeded menu shows it in the sidebar.
-  registerFixedRoute('/base/message', 'base.message.title', () => import('./views/message'));
+  registerFixedRoute('/base/message', 'base.message.screen', () => import('./views/message'));
   // The parameter screen's own texts (its rich-text editor and preview) load with it.
   addMessages('param', (locale) => import(`./locales/param/${locale}.json`), { withScreens: true });
   registerView('modules/base/views/param.vue', () => import('./views/param'), 'param');

@@ -71,7 +71,7 @@ export default function MessageScreen() {
   };
   return (
     <Card
-      title={t('base.message.title')}
+      title={t('base.message.screen')}
       extra={
         <Button icon={<SettingOutlined />} onClick={() => setPrefsOpen(true)} data-testid="message-prefs">
           {t('base.message.prefs')}

@@ -97,14 +97,18 @@ export default function NoticeScreen() {
         entity={baseNotice}
         formWidth={760}
         columns={[
-          { key: 'title', onPhone: true, sortable: true },
+          // Room for a title to read: with no width the column was sized to its heading and cut every
+          // title to a few characters. A longer one wraps rather than being cut.
+          { key: 'title', onPhone: true, sortable: true, width: 240, ellipsis: false },
           {
             key: 'content',
+            // The excerpt's room too: unsized, it was left a word or two.
+            width: 220,
             render: (value) => <span className="param-excerpt">{richTextExcerpt(value)}</span>,
           },
-          { key: 'senderName', width: 120 },
-          { key: 'recipients', width: 100 },
-          { key: 'readCount', width: 100, onPhone: true },
+          { key: 'senderName', width: 130 },
+          { key: 'recipients', width: 90 },
+          { key: 'readCount', width: 90, onPhone: true },
           { key: 'createTime', width: 170 },
         ]}
         fields={fields}

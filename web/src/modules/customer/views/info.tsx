@@ -40,6 +40,7 @@ export default function CustomerInfoView() {
   const { stores } = useStores();
   const { staff, canList: canListStaff } = useStaff();
   const canRead = usePerm(customerInfo.perms.details);
+  const canHandOver = usePerm(customerInfo.perms.handOver);
   const createCustomer = useCreateCustomer();
   const [selected, setSelected] = useState<number[]>([]);
   const [detailsOf, setDetailsOf] = useState<number | null>(null);
@@ -90,14 +91,23 @@ export default function CustomerInfoView() {
       onPhone: true,
       // The shorter heading where the column is a third of a phone's width ("Custo…" otherwise).
       title: phone ? t('customer.customer') : undefined,
-      render: (value, row) =>
-        canRead ? (
+      render: (value, row) => {
+        const name = canRead ? (
           <Button type="link" size="small" className="customer-name-link" onClick={() => setDetailsOf(row.id)}>
             {value}
           </Button>
         ) : (
           value
-        ),
+        );
+        // A phone has no owner column: whoever hands customers over sees the owner under the name.
+        if (!phone || !canHandOver || !row.employeeName) return name;
+        return (
+          <span className="customer-name-owner">
+            {name}
+            <StaffCell name={row.employeeName} store={row.storeName} />
+          </span>
+        );
+      },
     },
     { key: 'customerCode', width: 120 },
     { key: 'customerPhone', width: 160, onPhone: true, render: masked('customerPhone') },

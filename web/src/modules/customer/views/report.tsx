@@ -124,6 +124,8 @@ export default function ReportView() {
           {data?.rows.some((r) => Number(r[first]) > 0) ? (
             <BarChart
               look={{ color, dark }}
+              // As high as its rows: a store or two left a card of empty space below the bars.
+              height={0}
               locale={locale}
               rows={data.rows
                 .slice(0, 31)
