@@ -116,6 +116,10 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       const other = (await post<{ id: number }>(`${dictInfo.prefix}/add`, { typeId: type, name: '别项', value: 'o' }))
         .id;
       await post(`${dictInfo.prefix}/update`, { id: other, name: '另项' });
+      // A refused write (an item under its own child) makes no event.
+      const refusedBefore = await allEvents();
+      expect((await t.post(`${dictInfo.prefix}/update`, { id: parent, parentId: child }, admin)).status).toBe(400);
+      expect(await allEvents()).toBe(refusedBefore);
       await post(`${dictInfo.prefix}/delete`, { ids: [parent] });
       expect((await eventsOf(entityOf(dictInfo), parent)).map((e) => e.action)).toEqual(['add', 'delete']);
       const childEvents = await eventsOf(entityOf(dictInfo), child);
@@ -161,6 +165,24 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       expect(await allEvents()).toBe(again);
       const dir = added.find((e) => e.recordName === '历史目录')?.recordId as number;
       const page = added.find((e) => e.recordName === '历史页')?.recordId as number;
+      // A page created from an entity: one 'add' per row it adds (the page and its permission rows).
+      const seeded = (
+        await post<Array<{ id: number; router: string | null; parentId: number | null }>>(`${M}/list`, {})
+      ).find((m) => m.router === '/dict/list');
+      await post(`${M}/delete`, { ids: [seeded?.id] });
+      const created = (
+        await post<{ id: number }>(`${M}/create`, {
+          entity: 'dict/type',
+          parentId: seeded?.parentId ?? null,
+          name: '字典',
+        })
+      ).id;
+      expect((await eventsOf('base/sys/menu', created)).map((e) => e.action)).toEqual(['add']);
+      const rows = (await post<Array<{ id: number; parentId: number | null }>>(`${M}/list`, {})).filter(
+        (m) => m.parentId === created,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect((await eventsOf('base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
       await post(`${M}/delete`, { ids: [dir] });
       expect((await eventsOf('base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
       expect((await eventsOf('base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);
