@@ -1,3 +1,4 @@
+import { MOVE_IN_AUDIT_ENTITY } from '@backroom/contract';
 import type { AppContext } from '../core/context.js';
 import type { Db } from '../core/db/index.js';
 import { moveDepartments, moveGrants, moveMenus, moveParams, moveRoles, moveUsers } from './base-steps.js';
@@ -54,7 +55,7 @@ async function holdsOwnData(trx: Db): Promise<string | null> {
 }
 
 /** The history's key of move-in runs: one event per run (recordId: the run's number). */
-export const MOVE_IN_ENTITY = 'base/sys/moveIn';
+export const MOVE_IN_ENTITY = MOVE_IN_AUDIT_ENTITY;
 
 /** The source as an event names it: a file's name, a server's host and database, never a password. */
 export function sourceName(from: string): string {

@@ -30,6 +30,13 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The entity key of move-in runs (server/src/move-in/move-in.ts): one event per run, record id the
+ * run's number, one field per table (its name) with the run's counts.
+ */
+export const MOVE_IN_AUDIT_ENTITY = 'base/sys/moveIn';
+export const moveInAuditLabel = label('迁入', '遷入', 'Move-in');
+
 /** The parameter (base/sys/param) holding how many days events are kept; 0 keeps them for ever. */
 export const AUDIT_KEEP_PARAM = 'auditKeepDays';
 export const DEFAULT_AUDIT_KEEP_DAYS = 365;

@@ -1,4 +1,4 @@
-import { dictInfo, dictType, type StoredChange, spaceInfo, spaceType } from '@backroom/contract';
+import { type AuditPage, dictInfo, dictType, type StoredChange, spaceInfo, spaceType } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coolSqlite } from '../../move-in/cool-admin.fixtures.js';
 import { MOVE_IN_ENTITY, moveIn } from '../../move-in/move-in.js';
@@ -12,7 +12,7 @@ import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harne
 
 type Event = { id: number; action: string; userId: number | null; recordName: string | null; changes: string | null };
 
-const _AUDIT = '/admin/base/sys/audit';
+const AUDIT = '/admin/base/sys/audit';
 const entityOf = (d: { module: string; path: string }) => `${d.module}/${d.path}`;
 
 describe.each(testTargets())('history events beside the factory on $name', (target) => {
@@ -216,6 +216,12 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         ]),
       );
       expect(changesOf(events[0])).toHaveLength(report.tables.length);
+      // The audit screen names the run and each table as a reader knows it.
+      const read = dataOf(await t.post<AuditPage>(`${AUDIT}/page`, { action: 'moveIn' }, admin, { language: 'en' }));
+      expect(read.list[0]).toMatchObject({ entityLabel: 'Move-in', recordId: 1 });
+      expect(read.list[0]?.changes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: 'base_sys_user', label: 'User' })]),
+      );
     } finally {
       await source.drop();
     }
