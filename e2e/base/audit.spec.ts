@@ -89,4 +89,31 @@ describe.skipIf(!hasChromium)('who changed what, in Chromium', () => {
     // The event links to its request in the request log.
     await view(audit.page).locator('.ant-table-row').first().locator('a[href^="/sys/log?reqId="]').waitFor();
   });
+
+  it('the admin opens a dictionary item’s history after it was renamed', async () => {
+    const [key, typeName, before, after] = [unique('e2eHist'), unique('Hist type '), unique('Old '), unique('New ')];
+    const type = await admin.post<{ id: number }>('/admin/dict/type/add', { name: typeName, key });
+    const item = await admin.post<{ id: number }>('/admin/dict/info/add', {
+      typeId: type.id,
+      name: before,
+      value: 'v',
+    });
+    await admin.post('/admin/dict/info/update', { id: item.id, name: after });
+
+    const { page } = await openAs(browser, server.base, { path: '/dict/list' });
+    await view(page)
+      .locator('[data-testid=dict-type-row]', { has: page.getByText(typeName, { exact: true }) })
+      .click();
+    const row = tableRow(page, after);
+    await row.waitFor();
+    await row.getByRole('button', { name: `History: ${after}` }).click();
+    const history = page.getByTestId('record-history');
+    await history.waitFor();
+    expect(await history.locator('li').count()).toBe(2);
+    const newest = await history.locator('li').first().innerText();
+    expect(newest).toContain('Updated');
+    expect(newest).toContain(before);
+    expect(newest).toContain(after);
+    expect(await history.locator('li').last().innerText()).toContain('Added');
+  });
 });

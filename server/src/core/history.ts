@@ -57,6 +57,8 @@ export type History = {
   register(entity: Entity, sees: RecordCheck): void;
   /** The entity filed under this key and its check, if any. */
   readerOf(key: string): { entity: Entity; sees: RecordCheck } | undefined;
+  /** The filed entity stored in this table, if any (rows a delete takes along, beside the chosen ones). */
+  entityOfTable(table: string): Entity | undefined;
 };
 
 /** Throws (404) unless the session may see the record; the database is the caller's. */
@@ -166,6 +168,10 @@ export function createHistory(): History {
     },
     readerOf(key) {
       return readers.get(key);
+    },
+    entityOfTable(table) {
+      for (const { entity } of readers.values()) if (entity.table === table) return entity;
+      return undefined;
     },
     forgetOperators(ids) {
       for (const id of ids) names.delete(id);

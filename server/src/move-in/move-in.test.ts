@@ -8,6 +8,7 @@ import { isLegacyHash, legacyHashOf, verifyLegacyHash, verifyPassword } from '..
 import { idList, permsKey } from './base-steps.js';
 import { parseArgs } from './cli.js';
 import { boolOf, type Run, sameColumns, timeOf } from './engine.js';
+import { sourceName } from './move-in.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -119,4 +120,15 @@ describe('the command line', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^usage: npm run move-in -- /);
   }, 60_000);
+});
+
+describe('the source as a move-in event names it', () => {
+  it('keeps a file’s name, a server’s host and database, and never a user or password', () => {
+    expect(sourceName('sqlite:/srv/old/cool.sqlite')).toBe('sqlite:cool.sqlite');
+    expect(sourceName('sqlite:C:\\data\\cool.db')).toBe('sqlite:cool.db');
+    const server = sourceName('postgres://cool:p4ss-w0rd@db.example.com:5432/cool?sslmode=require');
+    expect(server).toBe('postgres://db.example.com:5432/cool');
+    expect(sourceName('mysql://root:hunter2@10.0.0.5/shop')).toBe('mysql://10.0.0.5/shop');
+    expect(sourceName('not a url')).toBe('?');
+  });
 });

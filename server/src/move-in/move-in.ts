@@ -1,9 +1,10 @@
+import { MOVE_IN_AUDIT_ENTITY } from '@backroom/contract';
 import type { AppContext } from '../core/context.js';
 import type { Db } from '../core/db/index.js';
 import { moveDepartments, moveGrants, moveMenus, moveParams, moveRoles, moveUsers } from './base-steps.js';
 import { loadIdBook, type MoveInOptions, runOn } from './engine.js';
 import { moveAppUsers, moveCustomers, moveDicts, moveFiles, moveLog, moveRecycle, moveTasks } from './more-steps.js';
-import type { MoveInReport, Said } from './report.js';
+import type { MoveInReport, Said, TableReport } from './report.js';
 import { openSource } from './source.js';
 import { clearStarterChain } from './starter-step.js';
 
@@ -53,6 +54,41 @@ async function holdsOwnData(trx: Db): Promise<string | null> {
   return own ? 'base_sys_user' : null;
 }
 
+/** The history's key of move-in runs: one event per run (recordId: the run's number). */
+export const MOVE_IN_ENTITY = MOVE_IN_AUDIT_ENTITY;
+
+/** The source as an event names it: a file's name, a server's host and database, never a password. */
+export function sourceName(from: string): string {
+  if (from.startsWith('sqlite:')) return `sqlite:${from.slice('sqlite:'.length).split(/[\\/]/).pop() ?? ''}`;
+  try {
+    const url = new URL(from);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '?';
+  }
+}
+
+/** A table's counts as one event field: created, updated, unchanged, skipped. */
+const countsOf = (t: TableReport) =>
+  `created ${t.created}, updated ${t.updated}, unchanged ${t.unchanged}, skipped ${t.skipped}`;
+
+/** The run's one event, in its transaction: the source, and each table's counts (rows the run wrote). */
+async function recordRun(ctx: AppContext, trx: Db, from: string, report: MoveInReport): Promise<void> {
+  const runs = await trx
+    .selectFrom('base_sys_audit')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entity', '=', MOVE_IN_ENTITY)
+    .executeTakeFirst();
+  await ctx.history.record(trx, null, MOVE_IN_ENTITY, [
+    {
+      recordId: Number(runs?.n ?? 0) + 1,
+      recordName: sourceName(from),
+      action: 'moveIn',
+      changes: report.tables.map((t) => ({ f: t.table, n: countsOf(t) })),
+    },
+  ]);
+}
+
 /**
  * Brings a cool-admin database into this install, in one transaction (docs/move-in.md). The report
  * says table by table what was read, created, updated, left unchanged and skipped; a dry run does
@@ -87,6 +123,7 @@ export async function moveIn(ctx: AppContext, options: MoveInOptions): Promise<M
         await moveLog(run, book);
         await moveRecycle(run, book);
         await moveTasks(run, book);
+        await recordRun(ctx, trx, options.from, report);
         if (options.dryRun) throw new DryRunDone();
       })
       .catch((error: unknown) => {

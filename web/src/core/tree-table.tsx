@@ -20,6 +20,8 @@ export type TreeTableHandlers<R> = {
   onEdit: (row: R) => void;
   onDelete: (row: R) => Promise<void>;
   onOrder: (row: R, orderNum: number) => Promise<void>;
+  /** Opens the row's history; no History button when absent. */
+  onHistory?: (row: R) => void;
 };
 
 /** The order-number column: editable in place where the user may update. */
@@ -67,20 +69,21 @@ type ActionsOptions<R> = {
   confirm: (row: R, below: number) => { title: ReactNode; description?: ReactNode };
 };
 
-/** The row actions column, fixed on the right; none where the user may do nothing. */
+/** The row actions column, fixed on the right (with History when the screen offers it); none where the user may do nothing. */
 export function treeActionsColumns<R extends TreeRow>(
   handlers: TreeTableHandlers<R>,
   { t, rows, iconOnly, width, nameOf, addLabel, takesChildren, confirm }: ActionsOptions<R>,
 ): TableColumnType<R>[] {
   const { can } = handlers;
-  if (!can.add && !can.update && !can.delete) return [];
+  const { onHistory } = handlers;
+  if (!can.add && !can.update && !can.delete && !onHistory) return [];
   return [
     {
       key: '__actions',
       title: t('crud.actions'),
       // Kept in view on every screen: the other columns scroll beneath it.
       fixed: 'right',
-      width,
+      width: width + (onHistory ? (iconOnly ? 28 : 72) : 0),
       render: (_: unknown, row: R) => (
         <RowActions
           name={nameOf(row)}
@@ -106,6 +109,7 @@ export function treeActionsColumns<R extends TreeRow>(
                 }
               : undefined
           }
+          history={onHistory ? { label: t('crud.history.action'), onClick: () => onHistory(row) } : undefined}
         />
       ),
     },

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps, Popover, Space, Tooltip } from 'antd';
 import { type MouseEvent, type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
@@ -29,6 +29,8 @@ type Props = {
   add?: RowAction;
   edit?: RowAction;
   remove?: RowDelete;
+  /** The record's history (a drawer of its events). */
+  history?: RowAction;
   /** The screen's own buttons, after these. */
   extra?: ReactNode;
 };
@@ -37,7 +39,7 @@ type Props = {
  * The actions column of a table row: add below, edit, delete after a confirmation, and the screen's
  * own. A button the user may not use is not given and so not shown.
  */
-export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, remove, extra }: Props) {
+export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, remove, history, extra }: Props) {
   const button = (label: string, icon: ReactNode, props: { onClick?: () => void; danger?: boolean }) => {
     const shown = (
       <Button
@@ -86,6 +88,7 @@ export function RowActions({ name, iconOnly = false, wrap, vertical, add, edit, 
           {button(remove.label, <DeleteOutlined />, { danger: true })}
         </PopupOnDemand>
       )}
+      {history && button(history.label, <HistoryOutlined />, { onClick: history.onClick })}
       {extra}
     </Space>
   );

@@ -22,8 +22,20 @@ export const AUDIT_ACTIONS = [
   'moveIn',
   'twoFactor',
   'runOnce',
+  'install',
+  'enable',
+  'disable',
+  'config',
+  'uninstall',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The entity key of move-in runs (server/src/move-in/move-in.ts): one event per run, record id the
+ * run's number, one field per table (its name) with the run's counts.
+ */
+export const MOVE_IN_AUDIT_ENTITY = 'base/sys/moveIn';
+export const moveInAuditLabel = label('迁入', '遷入', 'Move-in');
 
 /** The parameter (base/sys/param) holding how many days events are kept; 0 keeps them for ever. */
 export const AUDIT_KEEP_PARAM = 'auditKeepDays';
@@ -64,6 +76,11 @@ const actionLabels = {
   moveIn: label('迁入', '遷入', 'Moved in'),
   twoFactor: label('两步验证', '兩步驟驗證', 'Two-factor sign-in'),
   runOnce: label('执行一次', '執行一次', 'Run once'),
+  install: label('安装', '安裝', 'Installed'),
+  enable: label('启用', '啟用', 'Enabled'),
+  disable: label('停用', '停用', 'Disabled'),
+  config: label('修改配置', '修改設定', 'Configured'),
+  uninstall: label('卸载', '解除安裝', 'Uninstalled'),
 } as const;
 
 const timeFilter = col.datetime({ label: label('时间', '時間', 'Time') }).schema.optional();

@@ -280,6 +280,18 @@ export function createWritePath(c: CrudContext): WritePath {
           entity,
           rows.map((row) => ({ recordId: Number(row.id), row, action: 'delete' })),
         );
+        // What the delete takes along (a menu's or a dictionary item's children, a type's items, a
+        // category's files) is deleted too: one event per row, in the history of its own entity.
+        for (const set of beside) {
+          const along = history.entityOfTable(set.table);
+          if (along && set.rows.length > 0)
+            await history.record(
+              trx,
+              session,
+              along,
+              set.rows.map((row) => ({ recordId: Number(row.id), row, action: 'delete' })),
+            );
+        }
         await c.app.recycle.capture(trx, {
           entity: { module: entity.module, entityName: entity.entityName, table: entity.table },
           sets: [{ table: entity.table, rows }, ...beside],

@@ -6,6 +6,8 @@ import {
   type Label,
   type Locale,
   label,
+  MOVE_IN_AUDIT_ENTITY,
+  moveInAuditLabel,
   type StoredChange,
   type SysAuditRow,
 } from '@backroom/contract';
@@ -151,12 +153,20 @@ export async function readableEvents(
   locale: Locale,
 ): Promise<AuditEvent[]> {
   const parsed = rows.map((row) => ({ row, entity: entities.get(row.entity), changes: parseChanges(row.changes) }));
+  // A move-in run's fields are tables: each named as the entity stored there is, where there is one.
+  const tableLabels = new Map<string, Label>();
+  if (rows.some((r) => r.entity === MOVE_IN_AUDIT_ENTITY))
+    for (const e of entities.values()) if (!tableLabels.has(e.table)) tableLabels.set(e.table, e.label);
   const names = await namesOf(db, parsed, locale);
   return parsed.map(({ row, entity, changes }) => {
     // A masked field's values, themselves masked, only to a reader who may reveal the field.
     const reveals = entity !== undefined && 'reveal' in entity.perms && holds(session, entity.perms.reveal as string);
     const list: AuditChange[] = changes.map((change) => {
-      const fieldLabel = entity?.columns[change.f]?.label[locale] ?? BESIDE[change.f]?.[locale] ?? change.f;
+      const fieldLabel =
+        entity?.columns[change.f]?.label[locale] ??
+        BESIDE[change.f]?.[locale] ??
+        (row.entity === MOVE_IN_AUDIT_ENTITY ? tableLabels.get(change.f)?.[locale] : undefined) ??
+        change.f;
       const withheld = change.w === 1 || (change.m === 1 && !reveals);
       if (withheld) return { field: change.f, label: fieldLabel, withheld: true };
       return {
@@ -167,6 +177,8 @@ export async function readableEvents(
         new: wordOf(entity, change.f, change.n, names, locale),
       };
     });
-    return { ...row, entityLabel: entity?.label[locale] ?? row.entity, changes: list };
+    const entityLabel =
+      entity?.label[locale] ?? (row.entity === MOVE_IN_AUDIT_ENTITY ? moveInAuditLabel[locale] : row.entity);
+    return { ...row, entityLabel, changes: list };
   });
 }

@@ -1,10 +1,11 @@
-import { type MenuNode, makesCycle, sysMenu, withDescendants } from '@backroom/contract';
+import { type AuditAction, type MenuNode, makesCycle, sysMenu, withDescendants } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
 import { type CrudService, createCrud, type LooseTrx } from '../../core/crud/factory.js';
 import { toStored } from '../../core/crud/query.js';
 import { asLoose, formatTime, insertReturningId } from '../../core/db/index.js';
 import { badRequest, refused } from '../../core/errors.js';
+import { addedOf } from '../../core/history.js';
 import { splitPerms } from './principal.repository.js';
 import { allMenus, deleteMenus, grantMenu, type MenuRow, menusByIds, rolesOfMenu } from './sys-menu.repository.js';
 
@@ -90,6 +91,8 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
     parentId: number | null,
     session: Session | null,
     existing: MenuRow[],
+    /** The event each added menu gets (an operator's import or page); none for the seeds' own rows. */
+    audit: AuditAction | null,
   ) {
     let count = 0;
     for (const node of nodes) {
@@ -107,7 +110,7 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
       if (same) id = same.id;
       else {
         const now = formatTime();
-        id = await insertReturningId(asLoose(trx), kind, sysMenu.table, {
+        const stored = {
           ...toStored(kind, sysMenu.columns, {
             parentId,
             name: node.name,
@@ -122,12 +125,17 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
           }),
           createTime: now,
           updateTime: now,
-        });
+        };
+        id = await insertReturningId(asLoose(trx), kind, sysMenu.table, stored);
+        if (audit && session)
+          await ctx.history.record(trx, session, sysMenu, [
+            { recordId: id, row: stored, action: audit, changes: addedOf(sysMenu, stored) },
+          ]);
         count += 1;
       }
       if (node.childMenus && node.childMenus.length > 0) {
         if (node.type === 2) throw badRequest('menu.parentIsPermission');
-        count += await insertTree(trx, node.childMenus, id, session, existing);
+        count += await insertTree(trx, node.childMenus, id, session, existing, audit);
       }
     }
     return count;
@@ -154,7 +162,7 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
           if (!parent) throw badRequest('menu.parentMissing');
           if (parent.type === 2) throw badRequest('menu.parentIsPermission');
         }
-        await insertTree(trx, [page], parentId, session, existing);
+        await insertTree(trx, [page], parentId, session, existing, 'add');
         const added = (await allMenus(trx)).find((m) => m.type === 1 && m.router === page.router);
         return added?.id ?? 0;
       });
@@ -167,7 +175,7 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
       const old = page && existing.find((m) => m.parentId === page.id && m.type === 2 && m.name === oldName);
       if (!page || !old) return false;
       const fresh = rows.filter((r) => r.name !== oldName);
-      await insertTree(trx, fresh, page.id, null, existing);
+      await insertTree(trx, fresh, page.id, null, existing, null);
       const holders = await rolesOfMenu(trx, old.id);
       for (const row of (await allMenus(trx)).filter(
         (m) => m.parentId === page.id && m.type === 2 && fresh.some((r) => r.name === m.name),
@@ -179,7 +187,7 @@ export function createSysMenuService(ctx: AppContext, knownPerms: ReadonlySet<st
       return true;
     },
     async importTree(menus, session, outer) {
-      const run = async (trx: LooseTrx) => insertTree(trx, menus, null, session, await allMenus(trx));
+      const run = async (trx: LooseTrx) => insertTree(trx, menus, null, session, await allMenus(trx), 'import');
       const count = outer ? await run(outer) : await ctx.db.db.transaction().execute(run);
       ctx.gate.invalidate();
       return count;

@@ -73,11 +73,11 @@ export async function registerPluginRoutes(app: FastifyInstance, ctx: AppContext
       return plugins.inspect(zip);
     });
   });
-  mount(app, ctx.gate, endpointOf(pluginInfo, 'update'), async ({ input, request }) => {
+  mount(app, ctx.gate, endpointOf(pluginInfo, 'update'), async ({ input, request, session }) => {
     // The request log keeps the call; a secret a plugin names freely (apiKey, appSecret) is masked in it.
     if (input.config) request.loggedInput = { ...input, config: await plugins.configForLog(input.id, input.config) };
-    return plugins.update(input);
+    return plugins.update(input, session);
   });
-  mount(app, ctx.gate, endpointOf(pluginInfo, 'delete'), ({ input }) => plugins.uninstall(input.ids));
+  mount(app, ctx.gate, endpointOf(pluginInfo, 'delete'), ({ input, session }) => plugins.uninstall(input.ids, session));
   mount(app, ctx.gate, endpointOf(pluginInfo, 'clearError'), ({ input }) => plugins.clearError(input.id));
 }

@@ -4,10 +4,11 @@ import {
   type PluginManifest,
   type PluginNetwork,
   type PluginSignature,
+  pluginInfo,
 } from '@backroom/contract';
 import type { Session } from '../../core/auth/principal.js';
 import type { AppContext } from '../../core/context.js';
-import { formatTime } from '../../core/db/index.js';
+import { type Db, formatTime } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { acceptConfig, maskConfig } from './config-schema.js';
 import { type PluginPackage, readPackage } from './package.js';
@@ -22,6 +23,7 @@ import {
   type PluginRowValues,
   recordPluginError,
   replacePackage,
+  type StoredPlugin,
   setPluginState,
 } from './plugin.repository.js';
 import type { PluginRuntime } from './plugin-runtime.js';
@@ -41,8 +43,9 @@ export type PluginService = {
     confirm: { confirmUnsigned: boolean; approveNetwork: boolean },
   ): Promise<PluginInstallResult>;
   inspect(zip: Buffer): Promise<{ manifest: PluginManifest; signature: PluginSignature; installed: string | null }>;
-  update(input: { id: number; status?: 0 | 1; config?: Record<string, unknown> }): Promise<void>;
-  uninstall(ids: readonly number[]): Promise<void>;
+  /** Enables, disables or configures a plugin; its history gets one event (enable, disable or config). */
+  update(input: { id: number; status?: 0 | 1; config?: Record<string, unknown> }, session: Session): Promise<void>;
+  uninstall(ids: readonly number[], session: Session): Promise<void>;
   clearError(id: number): Promise<void>;
   /** A config as the request log may keep it: the plugin's secret fields masked, whatever their names. */
   configForLog(id: number, config: Record<string, unknown>): Promise<Record<string, unknown> | null>;
@@ -62,6 +65,16 @@ export function networkSummary(network: PluginNetwork): string {
 
 const sameNetwork = (a: PluginNetwork | null | undefined, b: PluginNetwork | undefined) =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A stored plugin as its history names it and compares it (the config only ever "changed"). */
+const auditRow = (plugin: StoredPlugin) => ({
+  id: plugin.id,
+  name: plugin.name,
+  keyName: plugin.keyName,
+  version: plugin.version,
+  status: plugin.status,
+  config: plugin.config,
+});
 
 function rowValues(pkg: PluginPackage): PluginRowValues {
   const { manifest } = pkg;
@@ -123,7 +136,6 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
         content: { ...base.content, approvedNetwork },
         packageData: zip.toString('base64'),
       };
-      let id: number;
       if (existing) {
         if (comparePluginVersions(manifest.version, existing.version) <= 0) {
           throw badRequest('plugin.olderVersion', {
@@ -135,12 +147,31 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
         if (existing.hook !== manifest.hook) {
           throw badRequest('plugin.hookChanged', { hook: manifest.hook, installed: existing.hook });
         }
-        // The config is kept; what no longer fits the new schema is the operator's to fix on the screen.
-        await replacePackage(ctx.db.db, existing.id, values);
-        id = existing.id;
-      } else {
-        id = await insertPlugin(ctx.db.db, values);
       }
+      // The package and its 'install' event in one transaction: the version (old → new for an
+      // update) and the package only "changed" (never its bytes).
+      const id = await ctx.db.db.transaction().execute(async (trx: Db) => {
+        let written: number;
+        if (existing) {
+          // The config is kept; what no longer fits the new schema is the operator's to fix on the screen.
+          await replacePackage(trx, existing.id, values);
+          written = existing.id;
+        } else {
+          written = await insertPlugin(trx, values);
+        }
+        await ctx.history.record(trx, session, pluginInfo, [
+          {
+            recordId: written,
+            recordName: manifest.name,
+            action: 'install',
+            changes: [
+              { f: 'version', ...(existing ? { o: existing.version } : {}), n: manifest.version },
+              { f: 'packageData', w: 1 as const },
+            ],
+          },
+        ]);
+        return written;
+      });
       ctx.log.info(
         {
           plugin: manifest.keyName,
@@ -174,7 +205,7 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
       return { manifest: pkg.manifest, signature: pkg.signature, installed: existing?.version ?? null };
     },
 
-    async update(input) {
+    async update(input, session) {
       const plugin = await findPlugin(ctx.db.db, input.id);
       if (!plugin) throw notFound();
       const change: { status?: 0 | 1; config?: Record<string, unknown> } = {};
@@ -200,14 +231,31 @@ export function createPluginService(ctx: AppContext, runtime: PluginRuntime): Pl
           if (other) throw badRequest('plugin.hookTaken', { name: other.name });
         }
         await setPluginState(trx, plugin.id, change);
+        // One event: enable or disable when the status changes (with the config, if it changed too),
+        // else config; the config only "changed" (its secrets never stored); nothing when nothing changed.
+        const action = change.status === 1 ? 'enable' : change.status === 0 ? 'disable' : 'config';
+        await ctx.history.recordChanges(trx, session, pluginInfo, [auditRow(plugin)], change, action);
       });
       await changed(plugin.keyName);
     },
 
-    async uninstall(ids) {
+    async uninstall(ids, session) {
       const plugins = await findPlugins(ctx.db.db, ids);
       if (plugins.length !== new Set(ids).size) throw notFound();
-      await deletePlugins(ctx.db.db, ids);
+      await ctx.db.db.transaction().execute(async (trx: Db) => {
+        await deletePlugins(trx, ids);
+        await ctx.history.record(
+          trx,
+          session,
+          pluginInfo,
+          plugins.map((plugin) => ({
+            recordId: plugin.id,
+            recordName: plugin.name,
+            action: 'uninstall' as const,
+            changes: [{ f: 'version', o: plugin.version }],
+          })),
+        );
+      });
       for (const plugin of plugins) await changed(plugin.keyName);
     },
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
+import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
@@ -14,9 +15,15 @@ import { type ItemRow, useItemColumns } from './item-columns';
 import { type ItemDraft, ItemForm } from './item-form';
 import { nextOrderNum } from './item-order';
 
+// An item's history (core/crud/history.tsx) loads the first time someone opens one.
+const HistoryDrawer = deferredDialog(
+  () => import('../../../core/crud/history').then((m) => m.HistoryDrawer),
+  (props) => props.record !== null,
+);
+
 /**
  * The chosen type's items as a tree: added at the top level or below another, edited, reordered in
- * place and deleted with everything below them.
+ * place and deleted with everything below them; each item's History shows its events.
  */
 export function ItemTable({ type, compact, onChanged }: { type: DictType; compact: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +36,7 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
     delete: usePerm(dictInfo.perms.delete),
   };
   const [draft, setDraft] = useState<ItemDraft | null>(null);
+  const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
   const items = useItemTree(type);
   const { query, rows } = items;
 
@@ -49,6 +57,7 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
       void message.success(t('crud.saved'));
       onChanged();
     },
+    onHistory: (row) => setHistory({ id: row.id, name: row.name }),
   });
 
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -118,6 +127,7 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
           indentSize: 20,
         }}
       />
+      <HistoryDrawer entity={dictInfo} record={history} onClose={() => setHistory(null)} />
       <ItemForm
         type={type}
         items={rows}

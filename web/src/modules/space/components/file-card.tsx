@@ -4,6 +4,7 @@ import {
   DragOutlined,
   EditOutlined,
   EyeOutlined,
+  HistoryOutlined,
   LinkOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
@@ -14,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../core/format-size';
 import { FileIcon } from './file-icon';
 
-export type FileAction = 'preview' | 'copy' | 'rename' | 'move' | 'delete';
+export type FileAction = 'preview' | 'copy' | 'rename' | 'move' | 'delete' | 'history';
 
 type Props = {
   file: SpaceInfo;
@@ -57,6 +58,7 @@ export function FileCard({ file, selected, unavailable, mode, actions, onToggle,
     rename: { icon: <EditOutlined />, label: t('space.rename') },
     move: { icon: <DragOutlined />, label: t('space.move') },
     delete: { icon: <DeleteOutlined />, label: t('space.delete'), danger: true },
+    history: { icon: <HistoryOutlined />, label: t('crud.history.action') },
   };
   const menu: MenuProps = {
     items: actions.map((a) => ({ key: a, ...labels[a] })),

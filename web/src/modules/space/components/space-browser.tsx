@@ -5,12 +5,14 @@ import {
   buildTree,
   type FileTypeGroup,
   type SpaceInfo,
+  spaceInfo,
   UPLOAD_EXTENSIONS,
   withDescendants,
 } from '@backroom/contract';
 import { Image, Pagination } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferredDialog } from '../../../core/lazy';
 import { NoPermission } from '../../../core/no-permission';
 import { useScreen } from '../../../core/screen';
 import { useFileActions } from '../hooks/use-file-actions';
@@ -24,6 +26,12 @@ import { MoveFiles, RenameFile } from './file-dialogs';
 import { FileGrid } from './file-grid';
 import { SpaceToolbar } from './space-toolbar';
 import { UploadQueue } from './upload-queue';
+
+// A file's history (core/crud/history.tsx) loads the first time someone opens one.
+const HistoryDrawer = deferredDialog(
+  () => import('../../../core/crud/history').then((m) => m.HistoryDrawer),
+  (props) => props.record !== null,
+);
 
 export type SpaceBrowserProps = UploadRules & {
   /** manage: the /space/list screen; pick: inside the file picker. */
@@ -78,6 +86,7 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
           'copy',
           ...(perms.update ? (['rename', 'move'] as const) : []),
           ...(perms.remove ? (['delete'] as const) : []),
+          'history',
         ]
       : ['preview'];
   const acceptAttr = (accept ? accept.flatMap((g) => UPLOAD_EXTENSIONS[g]) : ALLOWED_EXTENSIONS)
@@ -194,6 +203,7 @@ export function SpaceBrowser(props: SpaceBrowserProps) {
       {mode === 'manage' && (
         <>
           <RenameFile file={act.renaming} onClose={() => act.setRenaming(null)} />
+          <HistoryDrawer entity={spaceInfo} record={act.history} onClose={() => act.setHistory(null)} />
           <MoveFiles
             files={act.moving}
             tree={tree}

@@ -24,6 +24,8 @@ export function useFileActions(
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<SpaceInfo | null>(null);
   const [moving, setMoving] = useState<SpaceInfo[] | null>(null);
+  /** The file whose history is open. */
+  const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
 
   const remove = useMutation({
     mutationFn: (ids: number[]) => call(spaceInfo.api.delete, { ids }),
@@ -77,8 +79,22 @@ export function useFileActions(
       case 'delete':
         confirmDelete([file]);
         return;
+      case 'history':
+        setHistory({ id: file.id, name: file.name });
+        return;
     }
   };
 
-  return { handleAction, confirmDelete, previewing, setPreviewing, renaming, setRenaming, moving, setMoving };
+  return {
+    handleAction,
+    confirmDelete,
+    previewing,
+    setPreviewing,
+    renaming,
+    setRenaming,
+    moving,
+    setMoving,
+    history,
+    setHistory,
+  };
 }

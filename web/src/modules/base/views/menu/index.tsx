@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../core/crud/parts';
 import { plannedWidth } from '../../../../core/crud/table-width';
+import { menuName } from '../../../../core/i18n';
+import { deferredDialog } from '../../../../core/lazy';
 import { usePerm } from '../../../../core/permission';
 import { useScreen } from '../../../../core/screen';
 import { useMenuColumns } from '../../components/menu-columns';
@@ -16,10 +18,17 @@ import { MenuToolbar } from '../../components/menu-toolbar';
 import { useMenuList } from '../../hooks/use-menu-list';
 import '../../components/menu.css';
 
+// A menu's history (core/crud/history.tsx) loads the first time someone opens one.
+const HistoryDrawer = deferredDialog(
+  () => import('../../../../core/crud/history').then((m) => m.HistoryDrawer),
+  (props) => props.record !== null,
+);
+
 /**
  * Menu management: every directory, menu and permission as a tree; add (also below a row), edit,
  * delete with everything below, order in place, export the chosen menus, import a file, and a
- * quick-add for permissions read from EPS, and the screen of an entity with its permissions (parse, create). Every change reloads the sidebar.
+ * quick-add for permissions read from EPS, and the screen of an entity with its permissions (parse, create), and each
+ * row's History (its events, newest first). Every change reloads the sidebar.
  */
 export default function MenuList() {
   const { t } = useTranslation();
@@ -37,6 +46,7 @@ export default function MenuList() {
   const [quickAdd, setQuickAdd] = useState(false);
   const [importing, setImporting] = useState(false);
   const [entityCreate, setEntityCreate] = useState(false);
+  const [history, setHistory] = useState<{ id: number; name: string } | null>(null);
   const columns = useMenuColumns({
     rows: list.rows,
     can,
@@ -47,6 +57,7 @@ export default function MenuList() {
     onEdit: (row: MenuRow) => setEditing({ mode: 'edit', row }),
     onDelete: list.remove,
     onOrder: list.order,
+    onHistory: (row: MenuRow) => setHistory({ id: row.id, name: menuName(row.name) }),
   });
   const done = (close: () => void) => () => {
     close();
@@ -117,6 +128,7 @@ export default function MenuList() {
         onClose={() => setEntityCreate(false)}
         onSaved={done(() => setEntityCreate(false))}
       />
+      <HistoryDrawer entity={sysMenu} record={history} onClose={() => setHistory(null)} />
       <MenuImport open={importing} onClose={() => setImporting(false)} onImported={done(() => setImporting(false))} />
     </div>
   );
