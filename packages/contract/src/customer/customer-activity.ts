@@ -87,6 +87,24 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
       employeeName: { label: label('负责员工', '負責員工', 'Owner'), type: 'string' },
       creatorName: { label: label('登记员工', '登記員工', 'Recorded by'), type: 'string' },
     },
+    // The activity report (customer/report/activities: by store, recorder or day, by activity and
+    // prize) reads these alone, without the rows, whatever the scope; the conversion report asks, of
+    // each customer invited, whether she took part in an activity in the range (customerId, createTime).
+    indexes: [
+      {
+        name: 'idx_customer_activity_report',
+        columns: ['createTime', 'storeId', 'employeeId', 'creatorId', 'activityName', 'prizeName'],
+      },
+      {
+        name: 'idx_customer_activity_report_owner',
+        columns: ['employeeId', 'createTime', 'creatorId', 'activityName', 'prizeName'],
+      },
+      {
+        name: 'idx_customer_activity_report_store',
+        columns: ['storeId', 'createTime', 'employeeId', 'creatorId', 'activityName', 'prizeName'],
+      },
+      { name: 'idx_customer_activity_customer_time', columns: ['customerId', 'createTime'] },
+    ],
     excel: {
       columns: [
         'customerName',

@@ -194,12 +194,19 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         covering: ['customerCode', 'customerName', 'customerPhone', 'customerAddress', 'customerType', 'remark'],
       },
       { columns: ['storeId', 'employeeId'] },
-      // The home dashboard's figures (demo/home) read these alone, without the rows, whatever the scope.
-      { columns: ['createTime', 'storeId', 'employeeId'] },
+      // The home dashboard's figures (demo/home) and the customer report (customer/report/customers:
+      // taken on by the recorder creatorId, by type) read these alone, without the rows, whatever the scope.
+      {
+        name: 'idx_customer_info_report',
+        columns: ['createTime', 'storeId', 'employeeId', 'creatorId', 'customerType'],
+      },
       { columns: ['customerType', 'storeId', 'employeeId'] },
       // …and these when the scope names the owner (a clerk) or the stores (a manager, the treasurer, HR).
-      { name: 'idx_customer_info_home_owner', columns: ['employeeId', 'createTime', 'customerType'] },
-      { name: 'idx_customer_info_home_store', columns: ['storeId', 'createTime', 'customerType', 'employeeId'] },
+      { name: 'idx_customer_info_report_owner', columns: ['employeeId', 'createTime', 'customerType', 'creatorId'] },
+      {
+        name: 'idx_customer_info_report_store',
+        columns: ['storeId', 'createTime', 'customerType', 'employeeId', 'creatorId'],
+      },
     ],
     excel: {
       columns: [

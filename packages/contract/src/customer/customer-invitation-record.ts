@@ -78,17 +78,22 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
         'remark',
       ],
     },
-    // The home dashboard's figures (demo/home) read it alone, without the rows, whatever the scope.
+    // The home dashboard's figures (demo/home) and the reports (customer/report: invitations and
+    // conversion, grouped by the recorder creatorId, counting distinct customers) read it alone,
+    // without the rows, whatever the scope (issue 38: the treasurer's year by clerk walked the table).
     indexes: [
       {
-        name: 'idx_customer_invitation_record_home',
-        columns: ['inviteTime', 'storeId', 'employeeId', 'customerStatus'],
+        name: 'idx_customer_invitation_record_report',
+        columns: ['inviteTime', 'storeId', 'employeeId', 'customerStatus', 'creatorId', 'customerID'],
       },
       // …and these when the scope names the owner (a clerk) or the stores (a manager, the treasurer, HR).
-      { name: 'idx_customer_invitation_record_home_owner', columns: ['employeeId', 'inviteTime', 'customerStatus'] },
       {
-        name: 'idx_customer_invitation_record_home_store',
-        columns: ['storeId', 'inviteTime', 'customerStatus', 'employeeId'],
+        name: 'idx_customer_invitation_record_report_owner',
+        columns: ['employeeId', 'inviteTime', 'customerStatus', 'creatorId', 'customerID'],
+      },
+      {
+        name: 'idx_customer_invitation_record_report_store',
+        columns: ['storeId', 'inviteTime', 'customerStatus', 'employeeId', 'creatorId', 'customerID'],
       },
     ],
     extra,

@@ -60,7 +60,7 @@ export type CustomerStats = {
  * What the ownership scope reads of a principal (core/crud/scope.ts), as a short key: two sessions
  * with the same fingerprint see the same rows, on any instance sharing the cache.
  */
-function scopeFingerprint(session: Session): string {
+export function scopeFingerprint(session: Session): string {
   const ids = (set: ReadonlySet<number> | null) => (set === null ? '*' : [...set].sort((a, b) => a - b).join(','));
   const scope = session.isSuper
     ? 'super'

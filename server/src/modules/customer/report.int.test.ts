@@ -279,11 +279,26 @@ describe.each(testTargets())('the reports on $name', (target) => {
       const mine = invitations.filter((r) => sees(r) && inRange(r.at));
       const distinct = (rows: Inv[]) => new Set(rows.map((r) => r.customer)).size;
       const took = new Set(activities.filter((a) => inRange(a.at)).map((a) => a.customer));
-      const report = await ask<ConversionReport>('conversion', token, 'store');
-      expect(report.totals.invited).toBe(distinct(mine));
-      expect(report.totals.visited).toBe(distinct(mine.filter((r) => r.status === '2' || r.status === '3')));
-      expect(report.totals.bought).toBe(distinct(mine.filter((r) => r.status === '3')));
-      expect(report.totals.tookPart).toBe(distinct(mine.filter((r) => took.has(r.customer))));
+      for (const groupBy of ['store', 'clerk', 'day'] as const) {
+        const report = await ask<ConversionReport>('conversion', token, groupBy);
+        expect(report.totals.invited).toBe(distinct(mine));
+        expect(report.totals.visited).toBe(distinct(mine.filter((r) => r.status === '2' || r.status === '3')));
+        expect(report.totals.bought).toBe(distinct(mine.filter((r) => r.status === '3')));
+        expect(report.totals.tookPart).toBe(distinct(mine.filter((r) => took.has(r.customer))));
+        // Each group's distinct customers, counted here group by group.
+        const key = (r: Inv) =>
+          groupBy === 'store' ? r.storeId : groupBy === 'clerk' ? r.creatorId : r.at.slice(0, 10);
+        const perGroup = (rows: Inv[]) => {
+          const out = new Map<number | string, number>();
+          for (const k of new Set(rows.map(key))) out.set(k, distinct(rows.filter((r) => key(r) === k)));
+          return out;
+        };
+        expect(asMap(report.rows, 'invited')).toEqual(perGroup(mine));
+        expect(asMap(report.rows, 'visited')).toEqual(
+          perGroup(mine.filter((r) => r.status === '2' || r.status === '3')),
+        );
+        expect(asMap(report.rows, 'tookPart')).toEqual(perGroup(mine.filter((r) => took.has(r.customer))));
+      }
     });
   }
 

@@ -12,6 +12,7 @@ import { rangeWindow } from '../../core/calendar.js';
 import type { AppContext } from '../../core/context.js';
 import type { CrudService } from '../../core/crud/factory.js';
 import { formatTime } from '../../core/db/index.js';
+import { scopeFingerprint, TYPES_CACHE_FROM, TYPES_CACHE_SECONDS } from './customer-stats.service.js';
 import {
   type Counted,
   countBefore,
@@ -90,6 +91,24 @@ export function createReportService(
 
   const sumOf = <M extends string>(rows: ReportRow<M>[], metric: M) => rows.reduce((s, r) => s + r[metric], 0);
 
+  /**
+   * The book's counts (every customer of the scope by owner or store, or those taken on before the
+   * range), kept a minute for a scope of TYPES_CACHE_FROM customers or more, as the home keeps its
+   * by-type count: they walk every index entry of the scope (a million for the treasurer of a
+   * chain), where the other figures read the range alone. A smaller scope is counted every time.
+   */
+  async function bookOf<T>(key: string, session: Session, size: (value: T) => number, count: () => Promise<T>) {
+    const full = `customer:report-book:${scopeFingerprint(session)}:${key}`;
+    // Only a saving: while the cache is down (Redis, 503) the report counts without it.
+    const kept = await ctx.cache.get(full).catch(() => undefined);
+    if (kept !== undefined) return JSON.parse(kept) as T;
+    const value = await count();
+    if (size(value) >= TYPES_CACHE_FROM)
+      await ctx.cache.set(full, JSON.stringify(value), TYPES_CACHE_SECONDS).catch(() => undefined);
+    return value;
+  }
+  const narrowKey = (query: ReportQuery) => `${query.storeId ?? ''}:${query.employeeId ?? ''}`;
+
   return {
     async invitations(query, session) {
       const window = windowOf(query);
@@ -132,26 +151,35 @@ export function createReportService(
     async customers(query, session) {
       const window = windowOf(query);
       const scoped = () => entities.customers.scopedQuery(session);
-      const added = await countCreated(
-        scoped(),
-        grouping(query, 'createTime', 'creatorId'),
-        window,
-        narrowing(query, 'creatorId'),
-      );
-      const book =
+      // The three counts at once (PostgreSQL and MariaDB run them on connections of their own).
+      const [added, book, before, typed] = await Promise.all([
+        countCreated(scoped(), grouping(query, 'createTime', 'creatorId'), window, narrowing(query, 'creatorId')),
         query.groupBy === 'day'
           ? []
-          : await countCreated(
-              scoped(),
-              grouping(query, 'createTime', 'employeeId'),
-              null,
-              narrowing(query, 'employeeId'),
-            );
-      // A day's book: the customers of the scope taken on by that day's end (those there before, and each day's).
-      let running =
+          : bookOf(
+              `${query.groupBy}:${narrowKey(query)}`,
+              session,
+              (counted: Counted[]) => counted.reduce((n, c) => n + (c.values.count ?? 0), 0),
+              () =>
+                countCreated(
+                  scoped(),
+                  grouping(query, 'createTime', 'employeeId'),
+                  null,
+                  narrowing(query, 'employeeId'),
+                ),
+            ),
+        // A day's book: the customers of the scope taken on by that day's end (those there before, and each day's).
         query.groupBy === 'day'
-          ? await countBefore(scoped(), 'createTime', window.from, narrowing(query, 'employeeId'))
-          : 0;
+          ? bookOf(
+              `before:${window.from}:${narrowKey(query)}`,
+              session,
+              (n: number) => n,
+              () => countBefore(scoped(), 'createTime', window.from, narrowing(query, 'employeeId')),
+            )
+          : 0,
+        countByValues(scoped(), ['customerType'], window, narrowing(query, 'creatorId')),
+      ]);
+      let running = before;
       const keys = new Map<number | string | null, Record<string, number>>();
       for (const c of added) keys.set(c.key, { added: c.values.count ?? 0, book: 0 });
       for (const c of book) keys.set(c.key, { added: keys.get(c.key)?.added ?? 0, book: c.values.count ?? 0 });
@@ -163,9 +191,7 @@ export function createReportService(
           running += row.added;
           row.book = running;
         }
-      const byType = (await countByValues(scoped(), ['customerType'], window, narrowing(query, 'creatorId'))).map(
-        (r) => ({ type: r.values[0] ?? null, count: r.count }),
-      );
+      const byType = typed.map((r) => ({ type: r.values[0] ?? null, count: r.count }));
       byType.sort((a, b) => b.count - a.count || String(a.type).localeCompare(String(b.type)));
       const totals = {
         added: sumOf(rows, 'added'),
@@ -177,21 +203,16 @@ export function createReportService(
     async activities(query, session) {
       const window = windowOf(query);
       const scoped = () => entities.activities.scopedQuery(session);
-      const counted = await countCreated(
-        scoped(),
-        grouping(query, 'createTime', 'creatorId'),
-        window,
-        narrowing(query, 'creatorId'),
-        true,
-      );
+      const [counted, named] = await Promise.all([
+        countCreated(scoped(), grouping(query, 'createTime', 'creatorId'), window, narrowing(query, 'creatorId'), true),
+        countByValues(scoped(), ['activityName', 'prizeName'], window, narrowing(query, 'creatorId')),
+      ]);
       const metrics = ['recorded', 'prizes'] as const;
       const rows = await rowsOf(query, window, counted, metrics, (v) => ({
         recorded: v.count ?? 0,
         prizes: v.prizes ?? 0,
       }));
-      const byActivity = (
-        await countByValues(scoped(), ['activityName', 'prizeName'], window, narrowing(query, 'creatorId'))
-      )
+      const byActivity = named
         .map((r) => ({ activityName: r.values[0] ?? null, prizeName: r.values[1] ?? null, count: r.count }))
         .sort((a, b) => b.count - a.count || String(a.activityName).localeCompare(String(b.activityName)));
       const totals = { recorded: sumOf(rows, 'recorded'), prizes: sumOf(rows, 'prizes') };
@@ -200,11 +221,17 @@ export function createReportService(
 
     async conversion(query, session) {
       const window = windowOf(query);
-      const counted = await countConversion(
+      // Totals of distinct customers, by store and summed: a customer's invitations all sit in her
+      // store, so one invited by two clerks is one customer of the whole (a grouping by store is that
+      // already; another grouping counts it in the same pass).
+      const byStore = query.groupBy === 'store';
+      const { groups: counted, whole: wholeCounted } = await countConversion(
+        db,
         entities.invitations.scopedQuery(session),
         grouping(query, 'inviteTime', 'creatorId'),
         window,
         narrowing(query, 'creatorId'),
+        !byStore,
       );
       const metrics = ['invited', 'visited', 'bought', 'tookPart', 'visitRate', 'purchaseRate'] as const;
       const derive = (v: Record<string, number>) => ({
@@ -216,20 +243,13 @@ export function createReportService(
         purchaseRate: rate(v.bought ?? 0, v.invited ?? 0),
       });
       const rows = await rowsOf(query, window, counted, metrics, derive);
-      // Totals of distinct customers, by store and summed: a customer's invitations all sit in her
-      // store, so one invited by two clerks is one customer of the whole.
-      const [whole] = await countConversion(
-        entities.invitations.scopedQuery(session),
-        { kind: 'store', clerkColumn: 'creatorId', time: 'inviteTime' },
-        window,
-        narrowing(query, 'creatorId'),
-      ).then(async (byStore) => [
-        byStore.reduce<Record<string, number>>((acc, c) => {
+      const whole =
+        wholeCounted ??
+        counted.reduce<Record<string, number>>((acc, c) => {
           for (const [k, v] of Object.entries(c.values)) acc[k] = (acc[k] ?? 0) + v;
           return acc;
-        }, {}),
-      ]);
-      return { window, groupBy: query.groupBy, clerkIs: 'recorder', metrics, rows, totals: derive(whole ?? {}) };
+        }, {});
+      return { window, groupBy: query.groupBy, clerkIs: 'recorder', metrics, rows, totals: derive(whole) };
     },
   };
 }
