@@ -474,7 +474,6 @@ try {
         console.log(line);
         lines.push(line);
       }
-
   const treasurer = tokens.find((t) => t.who === 'treasurer');
   const exports = ['| export (treasurer, 365 d, by clerk) | seconds | bytes |', '|---|---:|---:|'];
   for (const report of reports) {
