@@ -1,8 +1,16 @@
-import { type AuditPage, dictInfo, dictType, type StoredChange, spaceInfo, spaceType } from '@backroom/contract';
+import { type AuditPage, dictInfo, dictType, type SysAuditRow, spaceInfo, spaceType } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AdminApp,
+  changesOf,
+  allEvents as countEvents,
+  settled,
+  startAsAdmin,
+  eventsOf as storedEvents,
+} from '../../core/history.test-support.js';
 import { coolSqlite } from '../../move-in/cool-admin.fixtures.js';
 import { MOVE_IN_ENTITY, moveIn } from '../../move-in/move-in.js';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 
 /*
  * The history events of writes beside the CRUD factory's own add/update/delete (issue 39): the file
@@ -10,7 +18,7 @@ import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harne
  * takes along; a menu import; a move-in run. Plugins: plugin/plugin-history.int.test.ts.
  */
 
-type Event = { id: number; action: string; userId: number | null; recordName: string | null; changes: string | null };
+type Event = Pick<SysAuditRow, 'id' | 'action' | 'userId' | 'recordName' | 'changes'>;
 
 const AUDIT = '/admin/base/sys/audit';
 const entityOf = (d: { module: string; path: string }) => `${d.module}/${d.path}`;
@@ -20,38 +28,12 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
   let admin: string;
   let adminId: number;
 
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .select(['id', 'action', 'userId', 'recordName', 'changes'])
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
-  const post = async <T = unknown>(path: string, body: unknown): Promise<T> => {
-    const reply = await t.post<T>(path, body, admin);
-    expect(reply.status, reply.raw).toBe(200);
-    return dataOf(reply);
-  };
+  let post: AdminApp['post'];
+  const eventsOf = (entity: string, recordId: number) => storedEvents(t, entity, recordId);
+  const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
-    t = await startApp(target);
-    const login = await t.login();
-    admin = login.token;
-    adminId = Number(
-      (await t.ctx.db.db.selectFrom('base_sys_user').select('id').where('username', '=', 'admin').executeTakeFirst())
-        ?.id,
-    );
+    ({ t, admin, adminId, post } = await startAsAdmin(target));
   });
   afterAll(async () => {
     await t?.stop();
@@ -149,7 +131,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       expect(refused.status).toBe(400);
       expect(await allEvents()).toBe(before);
       expect((await post<{ count: number }>(`${M}/import`, { menus: tree })).count).toBe(2);
-      const added = (await t.ctx.db.db
+      const added = (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['recordId', 'action', 'recordName', 'userId'])
         .where('entity', '=', 'base/sys/menu')
@@ -198,7 +182,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       // A dry run is rolled back with its event.
       expect(await allEvents()).toBe(dry);
       const report = await moveIn(t.ctx, { from: source.url, merge: true });
-      const events = (await t.ctx.db.db
+      const events = (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['id', 'action', 'userId', 'recordName', 'changes', 'recordId'])
         .where('entity', '=', MOVE_IN_ENTITY)

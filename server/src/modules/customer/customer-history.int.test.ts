@@ -1,18 +1,8 @@
-import type { AuditPage, PageResult, StoredChange, SysLog } from '@backroom/contract';
+import type { AuditPage, PageResult, SysLog } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changesOf, allEvents as countEvents, eventsOf as storedEvents } from '../../core/history.test-support.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, setUpChain, uniquePhone } from './customer.test-support.js';
-
-type Event = {
-  id: number;
-  action: string;
-  userId: number | null;
-  userName: string | null;
-  reqId: string | null;
-  changes: string | null;
-  recordName: string | null;
-  ip: string | null;
-};
 
 const INFO = '/admin/customer/info';
 const AUDIT = '/admin/base/sys/audit';
@@ -22,25 +12,8 @@ describe.each(testTargets())('audit trail on $name', (target) => {
   let t: TestApp;
   let c: Chain;
 
-  /** The stored events of one record, oldest first. */
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .selectAll()
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as unknown as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const eventsOf = (entity: string, recordId: number) => storedEvents(t, entity, recordId);
+  const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
     t = await startApp(target);

@@ -1,14 +1,19 @@
-import { type AuditPage, pluginInfo, type StoredChange } from '@backroom/contract';
+import { type AuditPage, pluginInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import {
+  type AdminApp,
+  changesOf,
+  allEvents as countEvents,
+  startAsAdmin,
+  eventsOf as storedEvents,
+} from '../../core/history.test-support.js';
+import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 import { install, manifest, packageOf, signed, signingKey } from './plugin.fixtures.js';
 
 /*
  * A plugin's history (issue 39): install (and update to a newer version), config, enable, disable
  * and uninstall each make one event in the transaction of the change; its secrets never in clear.
  */
-
-type Event = { id: number; action: string; userId: number | null; recordName: string | null; changes: string | null };
 
 const AUDIT = '/admin/base/sys/audit';
 
@@ -17,38 +22,12 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
   let admin: string;
   let adminId: number;
 
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .select(['id', 'action', 'userId', 'recordName', 'changes'])
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
-  const post = async <T = unknown>(path: string, body: unknown): Promise<T> => {
-    const reply = await t.post<T>(path, body, admin);
-    expect(reply.status, reply.raw).toBe(200);
-    return dataOf(reply);
-  };
+  let post: AdminApp['post'];
+  const eventsOf = (entity: string, recordId: number) => storedEvents(t, entity, recordId);
+  const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
-    t = await startApp(target, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey });
-    const login = await t.login();
-    admin = login.token;
-    adminId = Number(
-      (await t.ctx.db.db.selectFrom('base_sys_user').select('id').where('username', '=', 'admin').executeTakeFirst())
-        ?.id,
-    );
+    ({ t, admin, adminId, post } = await startAsAdmin(target, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey }));
   });
   afterAll(async () => {
     await t?.stop();
