@@ -7,6 +7,7 @@ import {
   startAsAdmin,
   eventsOf as storedEvents,
 } from '../../core/history.test-support.js';
+import { eventually } from '../../testing/fixtures.js';
 import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 import { install, manifest, packageOf, signed, signingKey } from './plugin.fixtures.js';
 
@@ -27,7 +28,11 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
   const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
-    ({ t, admin, adminId, post } = await startAsAdmin(target, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey }));
+    ({ t, admin, adminId, post } = await startAsAdmin(target, {
+      PLUGIN_TRUSTED_KEYS: signingKey.publicKey,
+      PLUGIN_RESTART_MS: '50',
+      PLUGIN_MAX_FAILURES: '2',
+    }));
   });
   afterAll(async () => {
     await t?.stop();
@@ -91,6 +96,34 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
         'install',
       ]);
       expect(JSON.stringify(page)).not.toContain(secret);
+    });
+
+    it('the server’s own disabling of a failing plugin makes one disable event, operator none', async () => {
+      const zip = await signed(
+        await packageOf({
+          'plugin.json': manifest({ keyName: 'audit-failing', name: '插件audit-failing' }),
+          'index.mjs': 'throw new Error("broken on load");\n',
+        }),
+      );
+      const id = (await install(t, admin, zip)).body.data?.id as number;
+      await t.post(`${P}/update`, { id, status: 1 }, admin);
+      // Two failures to load within the window (PLUGIN_MAX_FAILURES) disable it on every instance.
+      await eventually(async () => (await eventsOf('plugin/info', id)).some((e) => e.userId === null), 15_000);
+      const events = await eventsOf('plugin/info', id);
+      expect(events.map((e) => [e.action, e.userId])).toEqual([
+        ['install', adminId],
+        ['enable', adminId],
+        ['disable', null],
+      ]);
+      expect(changesOf(events[2])).toEqual([{ f: 'status', o: 1, n: 0 }]);
+      const row = await t.ctx.db.db
+        .selectFrom('plugin_info')
+        .select(['status', 'lastError'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row?.status).toBe(0);
+      expect(row?.lastError).toMatch(/disabled after 2 failures/);
+      await post(`${P}/delete`, { ids: [id] });
     });
 
     it('a refused install, enable or config makes no event', async () => {
