@@ -24,7 +24,6 @@ import {
   type PluginRowValues,
   recordPluginError,
   replacePackage,
-  type StoredPlugin,
   setPluginState,
 } from './plugin.repository.js';
 import type { PluginRuntime } from './plugin-runtime.js';
