@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { benchOptions, buildBenchApp, dataDirFor } from './in-process.mjs';
+import { benchOptions, buildBenchApp, dataDirFor, readyBenchApp } from './in-process.mjs';
 
 const opts = benchOptions({
   events: { type: 'string', default: '10000000' },
@@ -36,22 +36,8 @@ const p = (list, q) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1,
 const ms = (v) => `${v.toFixed(2)} ms`;
 
 try {
-  await app.app.ready();
-  await db
-    .updateTable('base_sys_user')
-    .set({ passwordChangeRequired: kind === 'postgres' ? false : 0 })
-    .where('username', '=', 'admin')
-    .execute();
-  const call = async (method, url, body, token) => {
-    const reply = await app.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      ...(method === 'GET' ? { query: body } : { payload: JSON.stringify(body ?? {}) }),
-    });
-    if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
-    return JSON.parse(reply.body).data;
-  };
+  const request = await readyBenchApp(app, kind);
+  const call = (method, url, body, token) => request(url, body, token, method);
   const { token } = await call('POST', '/admin/base/open/login', { username: 'admin', password: '123456' });
   const { id } = await call(
     'POST',

@@ -27,3 +27,26 @@ export async function buildBenchApp(opts, dataDir) {
   const app = await buildApp(loadConfig(env));
   return { app, ctx: app.ctx, db: app.ctx.db.db, kind: app.ctx.db.kind };
 }
+
+/**
+ * The app ready, the admin's first-sign-in password change waived, and `call(url, body, token,
+ * method)`: an API call through HTTP inject that must answer 200, its `data` returned.
+ */
+export async function readyBenchApp(app, kind) {
+  await app.app.ready();
+  await app.ctx.db.db
+    .updateTable('base_sys_user')
+    .set({ passwordChangeRequired: kind === 'postgres' ? false : 0 })
+    .where('username', '=', 'admin')
+    .execute();
+  return async (url, body, token, method = 'POST') => {
+    const reply = await app.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      ...(method === 'GET' ? { query: body } : { payload: JSON.stringify(body ?? {}) }),
+    });
+    if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body.slice(0, 300)}`);
+    return JSON.parse(reply.body).data;
+  };
+}

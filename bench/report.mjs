@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { benchOptions, buildBenchApp, dataDirFor } from './in-process.mjs';
+import { benchOptions, buildBenchApp, dataDirFor, readyBenchApp } from './in-process.mjs';
 
 const opts = benchOptions({
   customers: { type: 'string', default: '1000000' },
@@ -346,16 +346,8 @@ async function fill() {
   else await run('analyze');
 }
 
-async function call(url, body, token) {
-  const reply = await app.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    payload: JSON.stringify(body ?? {}),
-  });
-  if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body.slice(0, 300)}`);
-  return JSON.parse(reply.body).data;
-}
+/** A POST through HTTP inject (readyBenchApp's), once the app is ready. */
+let call;
 
 async function signIn(username) {
   return (await call('/admin/base/open/login', { username, password: PASSWORD })).token;
@@ -388,12 +380,7 @@ async function explainCaptured() {
 }
 
 try {
-  await app.app.ready();
-  await db
-    .updateTable('base_sys_user')
-    .set({ passwordChangeRequired: kind === 'postgres' ? false : 0 })
-    .where('username', '=', 'admin')
-    .execute();
+  call = await readyBenchApp(app, kind);
   const have = Number((await rowsOf('select count(*) as n from customer_invitation_record'))[0].n);
   if (!(opts.reuse && have >= INVITATIONS)) await fill();
   const counts = {};

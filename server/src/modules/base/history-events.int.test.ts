@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminApp,
   changesOf,
-  allEvents as countEvents,
+  allEvents,
   settled,
   startAsAdmin,
-  eventsOf as storedEvents,
+  eventsOf,
 } from '../../core/history.test-support.js';
 import { coolSqlite } from '../../move-in/cool-admin.fixtures.js';
 import { MOVE_IN_ENTITY, moveIn } from '../../move-in/move-in.js';
@@ -29,8 +29,6 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
   let adminId: number;
 
   let post: AdminApp['post'];
-  const eventsOf = (entity: string, recordId: number) => storedEvents(t, entity, recordId);
-  const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
     ({ t, admin, adminId, post } = await startAsAdmin(target));
@@ -53,11 +51,11 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       });
       await post(`${spaceInfo.prefix}/update`, { id, name: 'b.png' });
       await post(`${spaceInfo.prefix}/update`, { id, classifyId: to });
-      const before = await allEvents();
+      const before = await allEvents(t);
       expect((await t.post(`${spaceInfo.prefix}/update`, { id, classifyId: 99_999_999 }, admin)).status).toBe(400);
-      expect(await allEvents()).toBe(before);
+      expect(await allEvents(t)).toBe(before);
       await post(`${spaceInfo.prefix}/delete`, { ids: [id] });
-      const events = await eventsOf(entityOf(spaceInfo), id);
+      const events = await eventsOf(t, entityOf(spaceInfo), id);
       expect(events.map((e) => e.action)).toEqual(['add', 'update', 'update', 'delete']);
       expect(changesOf(events[0])).toEqual(expect.arrayContaining([{ f: 'name', n: 'a.png' }]));
       expect(changesOf(events[1])).toEqual([{ f: 'name', o: 'a.png', n: 'b.png' }]);
@@ -76,9 +74,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         })
       ).id;
       await post(`${spaceType.prefix}/delete`, { ids: [top] });
-      expect((await eventsOf(entityOf(spaceType), top)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(spaceType), below)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(spaceInfo), file)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceType), top)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceType), below)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceInfo), file)).map((e) => e.action)).toEqual(['add', 'delete']);
     });
   });
 
@@ -99,17 +97,17 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         .id;
       await post(`${dictInfo.prefix}/update`, { id: other, name: '另项' });
       // A refused write (an item under its own child) makes no event.
-      const refusedBefore = await allEvents();
+      const refusedBefore = await allEvents(t);
       expect((await t.post(`${dictInfo.prefix}/update`, { id: parent, parentId: child }, admin)).status).toBe(400);
-      expect(await allEvents()).toBe(refusedBefore);
+      expect(await allEvents(t)).toBe(refusedBefore);
       await post(`${dictInfo.prefix}/delete`, { ids: [parent] });
-      expect((await eventsOf(entityOf(dictInfo), parent)).map((e) => e.action)).toEqual(['add', 'delete']);
-      const childEvents = await eventsOf(entityOf(dictInfo), child);
+      expect((await eventsOf(t, entityOf(dictInfo), parent)).map((e) => e.action)).toEqual(['add', 'delete']);
+      const childEvents = await eventsOf(t, entityOf(dictInfo), child);
       expect(childEvents.map((e) => e.action)).toEqual(['add', 'delete']);
       expect(childEvents[1]?.recordName).toBe('子项');
       await post(`${dictType.prefix}/delete`, { ids: [type] });
-      expect((await eventsOf(entityOf(dictType), type)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(dictInfo), other)).map((e) => e.action)).toEqual(['add', 'update', 'delete']);
+      expect((await eventsOf(t, entityOf(dictType), type)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(dictInfo), other)).map((e) => e.action)).toEqual(['add', 'update', 'delete']);
     });
 
     it('a menu import records one event per added menu, a delete one per menu it takes along', async () => {
@@ -121,7 +119,7 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
           childMenus: [{ name: '历史页', type: 1, router: '/history-page', viewPath: 'x.vue' }],
         },
       ];
-      const before = await allEvents();
+      const before = await allEvents(t);
       // An unknown permission refuses the whole import: no menu, no event.
       const refused = await t.post(
         `${M}/import`,
@@ -129,7 +127,7 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         admin,
       );
       expect(refused.status).toBe(400);
-      expect(await allEvents()).toBe(before);
+      expect(await allEvents(t)).toBe(before);
       expect((await post<{ count: number }>(`${M}/import`, { menus: tree })).count).toBe(2);
       const added = (await (
         await settled(t)
@@ -144,9 +142,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       expect(added.map((e) => e.recordName).sort()).toEqual(['历史目录', '历史页'].sort());
       expect(added.every((e) => e.userId === adminId)).toBe(true);
       // Importing it again adds nothing and records nothing.
-      const again = await allEvents();
+      const again = await allEvents(t);
       expect((await post<{ count: number }>(`${M}/import`, { menus: tree })).count).toBe(0);
-      expect(await allEvents()).toBe(again);
+      expect(await allEvents(t)).toBe(again);
       const dir = added.find((e) => e.recordName === '历史目录')?.recordId as number;
       const page = added.find((e) => e.recordName === '历史页')?.recordId as number;
       // A page created from an entity: one 'add' per row it adds (the page and its permission rows).
@@ -161,15 +159,15 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
           name: '字典',
         })
       ).id;
-      expect((await eventsOf('base/sys/menu', created)).map((e) => e.action)).toEqual(['add']);
+      expect((await eventsOf(t, 'base/sys/menu', created)).map((e) => e.action)).toEqual(['add']);
       const rows = (await post<Array<{ id: number; parentId: number | null }>>(`${M}/list`, {})).filter(
         (m) => m.parentId === created,
       );
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect((await eventsOf('base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
+      for (const row of rows) expect((await eventsOf(t, 'base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
       await post(`${M}/delete`, { ids: [dir] });
-      expect((await eventsOf('base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
-      expect((await eventsOf('base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);
+      expect((await eventsOf(t, 'base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
+      expect((await eventsOf(t, 'base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);
     });
   });
 
@@ -177,10 +175,10 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
     if (target.name !== 'sqlite') return; // The run itself is tested on every database in move-in.int.test.ts.
     const source = await coolSqlite('8.x');
     try {
-      const dry = await allEvents();
+      const dry = await allEvents(t);
       await moveIn(t.ctx, { from: source.url, dryRun: true, merge: true });
       // A dry run is rolled back with its event.
-      expect(await allEvents()).toBe(dry);
+      expect(await allEvents(t)).toBe(dry);
       const report = await moveIn(t.ctx, { from: source.url, merge: true });
       const events = (await (
         await settled(t)

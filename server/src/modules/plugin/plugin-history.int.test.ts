@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminApp,
   changesOf,
-  allEvents as countEvents,
+  allEvents,
   startAsAdmin,
-  eventsOf as storedEvents,
+  eventsOf,
 } from '../../core/history.test-support.js';
 import { eventually } from '../../testing/fixtures.js';
 import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
@@ -24,8 +24,6 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
   let adminId: number;
 
   let post: AdminApp['post'];
-  const eventsOf = (entity: string, recordId: number) => storedEvents(t, entity, recordId);
-  const allEvents = () => countEvents(t);
 
   beforeAll(async () => {
     ({ t, admin, adminId, post } = await startAsAdmin(target, {
@@ -51,7 +49,7 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       const installed = await install(t, admin, zip);
       expect(installed.status, installed.raw).toBe(200);
       const id = installed.body.data?.id as number;
-      let events = await eventsOf('plugin/info', id);
+      let events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install']);
       expect(events[0]).toMatchObject({ userId: adminId, recordName: '插件audit-notify' });
       expect(changesOf(events[0])).toEqual([
@@ -65,7 +63,7 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       // Enabling an enabled plugin changes nothing: no event.
       await post(`${P}/update`, { id, status: 1 });
       await post(`${P}/update`, { id, status: 0 });
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install', 'config', 'enable', 'disable']);
       expect(changesOf(events[1])).toEqual([{ f: 'config', w: 1 }]);
       expect(changesOf(events[2])).toEqual([{ f: 'status', o: 0, n: 1 }]);
@@ -77,12 +75,12 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       // A newer version is an install of the same record, old → new version.
       const newer = await install(t, admin, await signed(await plugin('audit-notify', '1.1.0')));
       expect(newer.status, newer.raw).toBe(200);
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.at(-1)?.action).toBe('install');
       expect(changesOf(events.at(-1))[0]).toEqual({ f: 'version', o: '1.0.0', n: '1.1.0' });
 
       await post(`${P}/delete`, { ids: [id] });
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install', 'config', 'enable', 'disable', 'install', 'uninstall']);
       expect(changesOf(events.at(-1))).toEqual([{ f: 'version', o: '1.1.0' }]);
       // The history reader answers the events without the secret, to whoever may read the audit.
@@ -108,8 +106,8 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       const id = (await install(t, admin, zip)).body.data?.id as number;
       await t.post(`${P}/update`, { id, status: 1 }, admin);
       // Two failures to load within the window (PLUGIN_MAX_FAILURES) disable it on every instance.
-      await eventually(async () => (await eventsOf('plugin/info', id)).some((e) => e.userId === null), 15_000);
-      const events = await eventsOf('plugin/info', id);
+      await eventually(async () => (await eventsOf(t, 'plugin/info', id)).some((e) => e.userId === null), 15_000);
+      const events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => [e.action, e.userId])).toEqual([
         ['install', adminId],
         ['enable', adminId],
@@ -129,14 +127,14 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
     it('a refused install, enable or config makes no event', async () => {
       const zip = await signed(await plugin('audit-refused', '1.0.0'));
       const id = (await install(t, admin, zip)).body.data?.id as number;
-      const before = await allEvents();
+      const before = await allEvents(t);
       // The same version again, a config its schema refuses, an unknown id.
       expect((await install(t, admin, zip)).status).toBe(400);
       expect((await t.post(`${P}/update`, { id, config: { url: 42 } }, admin)).status).toBe(400);
       expect((await t.post(`${P}/update`, { id: 99_999_999, status: 1 }, admin)).status).toBe(404);
       expect((await t.post(`${P}/delete`, { ids: [id, 99_999_999] }, admin)).status).toBe(404);
-      expect(await allEvents()).toBe(before);
-      expect((await eventsOf('plugin/info', id)).map((e) => e.action)).toEqual(['install']);
+      expect(await allEvents(t)).toBe(before);
+      expect((await eventsOf(t, 'plugin/info', id)).map((e) => e.action)).toEqual(['install']);
     });
   });
 });
