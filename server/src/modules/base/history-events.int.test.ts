@@ -2,11 +2,11 @@ import { type AuditPage, dictInfo, dictType, type SysAuditRow, spaceInfo, spaceT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminApp,
-  changesOf,
   allEvents,
+  changesOf,
+  eventsOf,
   settled,
   startAsAdmin,
-  eventsOf,
 } from '../../core/history.test-support.js';
 import { coolSqlite } from '../../move-in/cool-admin.fixtures.js';
 import { MOVE_IN_ENTITY, moveIn } from '../../move-in/move-in.js';
@@ -164,7 +164,8 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         (m) => m.parentId === created,
       );
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect((await eventsOf(t, 'base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
+      for (const row of rows)
+        expect((await eventsOf(t, 'base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
       await post(`${M}/delete`, { ids: [dir] });
       expect((await eventsOf(t, 'base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
       expect((await eventsOf(t, 'base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);

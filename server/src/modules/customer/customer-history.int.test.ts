@@ -1,6 +1,6 @@
 import type { AuditPage, PageResult, SysLog } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesOf, allEvents, eventsOf } from '../../core/history.test-support.js';
+import { allEvents, changesOf, eventsOf } from '../../core/history.test-support.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, setUpChain, uniquePhone } from './customer.test-support.js';
 
@@ -11,7 +11,6 @@ const SYSTEM_RUN = { taskId: 1, plannedAt: new Date() };
 describe.each(testTargets())('audit trail on $name', (target) => {
   let t: TestApp;
   let c: Chain;
-
 
   beforeAll(async () => {
     t = await startApp(target);

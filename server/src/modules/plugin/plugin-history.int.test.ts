@@ -1,12 +1,6 @@
 import { type AuditPage, pluginInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AdminApp,
-  changesOf,
-  allEvents,
-  startAsAdmin,
-  eventsOf,
-} from '../../core/history.test-support.js';
+import { type AdminApp, allEvents, changesOf, eventsOf, startAsAdmin } from '../../core/history.test-support.js';
 import { eventually } from '../../testing/fixtures.js';
 import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 import { install, manifest, packageOf, signed, signingKey } from './plugin.fixtures.js';
