@@ -1,4 +1,5 @@
 import type { AuditPage } from '@backroom/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, startApp, type TestApp, testTargets } from '../testing/harness.js';
 import { createHistory } from './history.js';
@@ -90,14 +91,13 @@ describe.each(testTargets())('history recorder on $name', (target) => {
             .execute()
         ).map((r) => ({ id: Number(r.id), action: r.action, changes: r.changes }));
       const { token } = await t.login();
-      const added = await t.post<number | { id: number }>(
+      const added = await t.post<{ id: number }>(
         '/admin/base/sys/param/add',
         { keyName: 'inboxProbe', name: '收件箱', data: 'a', dataType: 0 },
         token,
       );
       expect(added.status, added.raw).toBe(200);
-      const data = dataOf(added);
-      const id = typeof data === 'number' ? data : data.id;
+      const id = dataOf(added).id;
       for (const value of ['b', 'c']) {
         const updated = await t.post('/admin/base/sys/param/update', { id, data: value }, token);
         expect(updated.status, updated.raw).toBe(200);
@@ -135,6 +135,49 @@ describe.each(testTargets())('history recorder on $name', (target) => {
       expect(events[0]?.id).toBeLessThan(events[1]?.id ?? 0);
       expect(events[1]?.id).toBeLessThan(events[2]?.id ?? 0);
     } finally {
+      t.ctx.history.start();
+    }
+  });
+
+  it('a failed move (SQLite) keeps the events in the inbox, fails no write, and the next move brings them', async () => {
+    if (t.ctx.db.kind !== 'sqlite') return;
+    await t.ctx.history.close();
+    const db = t.ctx.db.db;
+    const inboxed = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('base_sys_audit_inbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      );
+    const { token } = await t.login();
+    // Every insert into base_sys_audit refused, as a move that meets SQLITE_BUSY is.
+    await sql`create trigger audit_refused before insert on base_sys_audit begin select raise(abort, 'refused'); end`.execute(
+      db,
+    );
+    try {
+      const added = await t.post<{ id: number }>(
+        '/admin/base/sys/param/add',
+        { keyName: 'inboxRefused', name: '失败的搬移', data: 'a', dataType: 0 },
+        token,
+      );
+      expect(added.status, added.raw).toBe(200);
+      const id = dataOf(added).id;
+      // The read answers (without the event it could not move), and the event waits in the inbox.
+      const page = await t.get<AuditPage>('/admin/base/sys/audit/record', { entity: 'base/sys/param', id }, token);
+      expect(page.status, page.raw).toBe(200);
+      expect(dataOf(page).list).toEqual([]);
+      expect(await inboxed()).toBe(1);
+      await sql`drop trigger audit_refused`.execute(db);
+      const again = dataOf(
+        await t.get<AuditPage>('/admin/base/sys/audit/record', { entity: 'base/sys/param', id }, token),
+      );
+      expect(again.list.map((e) => e.action)).toEqual(['add']);
+      expect(await inboxed()).toBe(0);
+    } finally {
+      await sql`drop trigger if exists audit_refused`.execute(db);
       t.ctx.history.start();
     }
   });
