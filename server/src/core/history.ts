@@ -127,6 +127,8 @@ export function createHistory(handle: Pick<DbHandle, 'db' | 'kind'>, log?: WarnL
   let pending = target === INBOX ? 1 : 0;
   let timer: NodeJS.Timeout | undefined;
   let soon = false;
+  /** Between close and the next start, no move of settleSoon's (the database may be closing). */
+  let closed = false;
   /** The moves of this process one after another (each waits for the connection anyway). */
   let chain: Promise<void> = Promise.resolve();
 
@@ -194,7 +196,7 @@ export function createHistory(handle: Pick<DbHandle, 'db' | 'kind'>, log?: WarnL
     soon = true;
     setImmediate(() => {
       soon = false;
-      void settle(handle.db);
+      if (!closed) void settle(handle.db);
     });
   }
 
@@ -279,6 +281,7 @@ export function createHistory(handle: Pick<DbHandle, 'db' | 'kind'>, log?: WarnL
     },
     settle,
     start() {
+      closed = false;
       if (target !== INBOX || timer) return;
       timer = setInterval(() => {
         if (pending > 0) void settle(handle.db);
@@ -286,6 +289,7 @@ export function createHistory(handle: Pick<DbHandle, 'db' | 'kind'>, log?: WarnL
       timer.unref();
     },
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await settle(handle.db);
