@@ -21,24 +21,19 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/core/config.ts';
+import { benchOptions, buildBenchApp, dataDirFor, readyBenchApp } from './in-process.mjs';
 
-const { values: opts } = parseArgs({
-  options: {
-    'db-url': { type: 'string', default: '' },
-    customers: { type: 'string', default: '1000000' },
-    invitations: { type: 'string', default: '3000000' },
-    activities: { type: 'string', default: '1000000' },
-    rounds: { type: 'string', default: '3' },
-    explain: { type: 'boolean', default: false },
-    reuse: { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-    only: { type: 'string', default: '' },
-    'fill-only': { type: 'boolean', default: false },
-  },
+const opts = benchOptions({
+  customers: { type: 'string', default: '1000000' },
+  invitations: { type: 'string', default: '3000000' },
+  activities: { type: 'string', default: '1000000' },
+  rounds: { type: 'string', default: '3' },
+  explain: { type: 'boolean', default: false },
+  reuse: { type: 'boolean', default: false },
+  'data-dir': { type: 'string' },
+  only: { type: 'string', default: '' },
+  'fill-only': { type: 'boolean', default: false },
 });
 const CUSTOMERS = Number(opts.customers);
 const INVITATIONS = Number(opts.invitations);
@@ -52,12 +47,7 @@ const AHEAD = 14;
 const PASSWORD = '123456';
 
 const requireServer = createRequire(path.join(import.meta.dirname, '../server/package.json'));
-const dataDir = opts['data-dir']
-  ? path.resolve(opts['data-dir'])
-  : fs.mkdtempSync(path.join(os.tmpdir(), 'backroom-report-'));
-fs.mkdirSync(dataDir, { recursive: true });
-const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', CAPTCHA: 'off', LOG_FLUSH_MS: '1000' };
-if (opts['db-url']) env.DATABASE_URL = opts['db-url'];
+const dataDir = dataDirFor('backroom-report-', opts['data-dir']);
 
 // --explain: every statement the driver is given is kept while `capturing` is on.
 const captured = new Map();
@@ -89,10 +79,7 @@ if (opts.explain) {
   }
 }
 
-const app = await buildApp(loadConfig(env));
-const { ctx } = app;
-const db = ctx.db.db;
-const kind = ctx.db.kind;
+const { app, db, kind } = await buildBenchApp(opts, dataDir);
 if (kind !== 'sqlite' && kind !== 'postgres') throw new Error('the reports bench runs on SQLite and PostgreSQL');
 const run = (text) => sql.raw(text).execute(db);
 const rowsOf = async (text) => (await sql.raw(text).execute(db)).rows;
@@ -359,16 +346,8 @@ async function fill() {
   else await run('analyze');
 }
 
-async function call(url, body, token) {
-  const reply = await app.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    payload: JSON.stringify(body ?? {}),
-  });
-  if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body.slice(0, 300)}`);
-  return JSON.parse(reply.body).data;
-}
+/** A POST through HTTP inject (readyBenchApp's), once the app is ready. */
+let call;
 
 async function signIn(username) {
   return (await call('/admin/base/open/login', { username, password: PASSWORD })).token;
@@ -401,12 +380,7 @@ async function explainCaptured() {
 }
 
 try {
-  await app.app.ready();
-  await db
-    .updateTable('base_sys_user')
-    .set({ passwordChangeRequired: kind === 'postgres' ? false : 0 })
-    .where('username', '=', 'admin')
-    .execute();
+  call = await readyBenchApp(app, kind);
   const have = Number((await rowsOf('select count(*) as n from customer_invitation_record'))[0].n);
   if (!(opts.reuse && have >= INVITATIONS)) await fill();
   const counts = {};

@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     sessions,
     log: app.log,
     recycle: createRecycleHub(),
-    history: createHistory(),
+    history: createHistory(db, app.log),
     bus,
     instanceId,
     plugins: createPluginHub(),
@@ -181,6 +181,10 @@ export async function buildApp(config: Config, options: { db?: DbHandle } = {}):
     onClose: (fn) => closers.push(fn),
     onDrain: (fn) => drainers.push(fn),
   };
+  // The audit inbox's mover (SQLite): its timer once the app starts; a last move when it closes,
+  // after every module's own closing (closers run in reverse), before the database closes.
+  ctx.onStart(() => ctx.history.start());
+  ctx.onClose(() => ctx.history.close());
   const health = createHealth({
     db,
     redis: redis ? () => redisStatus(redis, HEALTH_REDIS_TIMEOUT_MS) : undefined,

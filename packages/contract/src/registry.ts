@@ -17,7 +17,7 @@ import {
   baseNotice,
 } from './base/message.js';
 import { baseOpen } from './base/open.js';
-import { sysAudit } from './base/sys-audit.js';
+import { sysAudit, sysAuditInbox } from './base/sys-audit.js';
 import { sysDepartment } from './base/sys-department.js';
 import { sysLog } from './base/sys-log.js';
 import { sysMenu } from './base/sys-menu.js';
@@ -120,6 +120,7 @@ export const tables = {
   base_sys_param: sysParam,
   base_sys_log: sysLog,
   base_sys_audit: sysAudit,
+  base_sys_audit_inbox: sysAuditInbox,
   base_sys_user_role: sysUserRole,
   base_sys_role_menu: sysRoleMenu,
   base_sys_role_department: sysRoleDepartment,

@@ -1,7 +1,7 @@
 import type { AuditAction, Entity, StoredChange } from '@backroom/contract';
 import { CompiledQuery } from 'kysely';
 import type { Session } from './auth/principal.js';
-import { asLoose, type Db, formatTime } from './db/index.js';
+import { asLoose, type Db, type DbHandle, formatTime } from './db/index.js';
 import { changesOf, recordNameOf } from './history-diff.js';
 
 export { addedOf, changesOf, cutValue, isSecret, recordNameOf } from './history-diff.js';
@@ -32,6 +32,16 @@ export type AuditOperator = Pick<Session, 'userId'> | null;
  * once a minute per user and forgotten when the user is written. The INSERT's SQL is compiled once
  * per number of rows and run again with new parameters (building and compiling it through Kysely
  * cost about as much CPU as SQLite spends inserting the row; docs/benchmarks/history.md).
+ *
+ * On SQLite the events go first into `base_sys_audit_inbox` (no index, a plain rowid), still in
+ * the change's transaction, and are moved into `base_sys_audit` in one transaction at a time, in
+ * commit order (`settle`): about every second after a write, once 500 are waiting, when the app
+ * closes, and before every read of the audit table, so every reader reads its own writes from
+ * base_sys_audit alone. An event with its 5 index leaves and its sqlite_sequence row dirtied about
+ * 8 pages of the WAL per update; in the inbox 1–2, and a batch moved shares index leaves.
+ * PostgreSQL and MariaDB write base_sys_audit directly: their cost is one statement in a commit
+ * that waits for a WAL flush anyway (ratio 0.99), and a mover there would need a lock across the
+ * instances sharing the database. docs/benchmarks/history.md, "Where the write overhead goes".
  */
 export type History = {
   record(trx: Db, operator: AuditOperator, entity: Entity | string, entries: readonly AuditEntry[]): Promise<void>;
@@ -47,6 +57,17 @@ export type History = {
     patch: Row,
     action: AuditAction,
   ): Promise<void>;
+  /**
+   * Moves the events waiting in the SQLite inbox into base_sys_audit (nothing to do elsewhere):
+   * what every reader of base_sys_audit calls first. Given a transaction, it moves them inside it;
+   * else in a transaction of its own. Never throws: a failed move (SQLITE_BUSY) leaves the events
+   * in the inbox for the next one, and is logged.
+   */
+  settle(db: Db): Promise<void>;
+  /** Starts the timer that settles about every second after a write (unref'd; the app's onStart). */
+  start(): void;
+  /** Stops the timer and settles once more (the app's onClose). */
+  close(): Promise<void>;
   /** Forget the cached names of these staff users (after their rows changed). */
   forgetOperators(ids: readonly number[]): void;
   /**
@@ -71,6 +92,11 @@ export function entityKey(entity: Entity | string): string {
 
 const NAME_TTL_MS = 60_000;
 const SLICE = 500;
+/** The inbox is settled once this many events were written to it since the last move… */
+const INBOX_BATCH = 500;
+/** …and otherwise this often, when anything was written. */
+const SETTLE_MS = 1000;
+const INBOX = 'base_sys_audit_inbox';
 /** An event row's columns, in the order of the compiled INSERT's parameters. */
 const COLUMNS = [
   'entity',
@@ -87,7 +113,93 @@ const COLUMNS = [
 ] as const;
 type EventRow = Record<(typeof COLUMNS)[number], unknown>;
 
-export function createHistory(): History {
+/** Where the mover says a move failed: the error's code and message only, never the events. */
+type WarnLog = { warn(details: object, message: string): void };
+
+export function createHistory(handle: Pick<DbHandle, 'db' | 'kind'>, log?: WarnLog): History {
+  /** SQLite writes the inbox; PostgreSQL and MariaDB base_sys_audit itself. */
+  const target = handle.kind === 'sqlite' ? INBOX : 'base_sys_audit';
+  const moved = COLUMNS.map((c) => `"${c}"`).join(', ');
+  /**
+   * Events written to the inbox since the last move (rolled back ones too: a move finds fewer).
+   * 1 at the start: what a stopped process left there is moved at the first tick.
+   */
+  let pending = target === INBOX ? 1 : 0;
+  let timer: NodeJS.Timeout | undefined;
+  let soon = false;
+  /** Between close and the next start, no move of settleSoon's (the database may be closing). */
+  let closed = false;
+  /** The moves of this process one after another (each waits for the connection anyway). */
+  let chain: Promise<void> = Promise.resolve();
+
+  /** One move: the inbox's rows up to the highest id seen, in id order, then deleted. */
+  async function move(trx: Db): Promise<void> {
+    const top = await trx
+      .selectFrom(INBOX)
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst();
+    const last = top?.m;
+    if (last === null || last === undefined) return;
+    await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into "base_sys_audit" (${moved}) select ${moved} from "${INBOX}" where "id" <= ? order by "id"`,
+        [last],
+      ),
+    );
+    await trx.deleteFrom(INBOX).where('id', '<=', Number(last)).execute();
+  }
+
+  function failed(error: unknown) {
+    const e = error as { code?: unknown; message?: unknown };
+    log?.warn(
+      { code: typeof e?.code === 'string' ? e.code : undefined },
+      `audit events left in ${INBOX} for the next move: ${typeof e?.message === 'string' ? e.message.slice(0, 200) : 'error'}`,
+    );
+  }
+
+  async function settle(db: Db): Promise<void> {
+    if (target !== INBOX) return;
+    if (db.isTransaction) {
+      // Inside the caller's transaction (move-in's): a savepoint, so that a failed move undoes
+      // itself and nothing else; the moves of the chain wait for this connection meanwhile.
+      try {
+        await db.executeQuery(CompiledQuery.raw('savepoint audit_settle'));
+        try {
+          await move(db);
+          await db.executeQuery(CompiledQuery.raw('release audit_settle'));
+        } catch (error) {
+          await db.executeQuery(CompiledQuery.raw('rollback to audit_settle'));
+          await db.executeQuery(CompiledQuery.raw('release audit_settle'));
+          throw error;
+        }
+      } catch (error) {
+        failed(error);
+      }
+      return;
+    }
+    const run = chain.then(async () => {
+      pending = 0;
+      try {
+        await db.transaction().execute(move);
+      } catch (error) {
+        pending += 1;
+        failed(error);
+      }
+    });
+    chain = run;
+    return run;
+  }
+
+  /** After the writer's commit: the move waits for the connection its transaction holds. */
+  function settleSoon() {
+    if (soon) return;
+    soon = true;
+    setImmediate(() => {
+      soon = false;
+      if (!closed) void settle(handle.db);
+    });
+  }
+
   const names = new Map<number, { name: string | null; at: number }>();
   const readers = new Map<string, { entity: Entity; sees: RecordCheck }>();
   /** The INSERT's SQL text by number of rows (one database per history: the app's). */
@@ -97,7 +209,7 @@ export function createHistory(): History {
   async function insertRows(trx: Db, rows: readonly EventRow[]): Promise<void> {
     let text = inserts.get(rows.length);
     if (text === undefined) {
-      const compiled = asLoose(trx).insertInto('base_sys_audit').values(rows).compile();
+      const compiled = asLoose(trx).insertInto(target).values(rows).compile();
       // The compiled parameters are the rows' values in COLUMNS order, row after row; kept only if so.
       const flat = rows.flatMap((row) => COLUMNS.map((name) => row[name]));
       const same =
@@ -162,6 +274,25 @@ export function createHistory(): History {
       }));
       for (let i = 0; i < rows.length; i += SLICE) await insertRows(trx, rows.slice(i, i + SLICE));
       if (key === 'base/sys/user') for (const e of entries) names.delete(e.recordId);
+      if (target === INBOX) {
+        pending += rows.length;
+        if (pending >= INBOX_BATCH) settleSoon();
+      }
+    },
+    settle,
+    start() {
+      closed = false;
+      if (target !== INBOX || timer) return;
+      timer = setInterval(() => {
+        if (pending > 0) void settle(handle.db);
+      }, SETTLE_MS);
+      timer.unref();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await settle(handle.db);
     },
     register(entity, sees) {
       readers.set(entityKey(entity), { entity, sees });

@@ -74,6 +74,8 @@ const countsOf = (t: TableReport) =>
 
 /** The run's one event, in its transaction: the source, and each table's counts (rows the run wrote). */
 async function recordRun(ctx: AppContext, trx: Db, from: string, report: MoveInReport): Promise<void> {
+  // Earlier runs' events still in SQLite's inbox are counted too (core/history.ts).
+  await ctx.history.settle(trx);
   const runs = await trx
     .selectFrom('base_sys_audit')
     .select((eb) => eb.fn.countAll<number>().as('n'))

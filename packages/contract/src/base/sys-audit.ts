@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { col } from '../core/columns.js';
 import { defineEntity, idSchema, type RowOf, returns } from '../core/entity.js';
 import { label } from '../core/i18n.js';
+import { defineTable } from '../core/table.js';
 
 /**
  * What an audit event says was done to a record (issue 39): the CRUD factory records add, update,
@@ -156,6 +157,24 @@ export const sysAudit = defineEntity({
       }),
       output: returns<Blob>(),
     },
+  },
+});
+
+/**
+ * Where SQLite writes an event in the change's transaction (server/src/core/history.ts): the same
+ * columns as base_sys_audit, no index and a plain rowid (no sqlite_sequence row), so an event
+ * dirties one or two pages of the WAL instead of about eight; the recorder moves the events into
+ * base_sys_audit in batches, in commit order, and before every read of it. PostgreSQL and MariaDB
+ * have the table (the migrations are per dialect) but leave it empty: they write base_sys_audit
+ * directly (docs/benchmarks/history.md, "Where the write overhead goes").
+ */
+export const sysAuditInbox = defineTable({
+  table: 'base_sys_audit_inbox',
+  base: 'entity',
+  rowid: true,
+  columns: {
+    ...sysAudit.columns,
+    reqId: col.string({ label: label('请求标识', '請求標識', 'Request id'), nullable: true, max: 40 }),
   },
 });
 

@@ -34,6 +34,13 @@ export type TableDecl<C extends Columns = Columns, B extends TableBase = TableBa
    */
   readonly base: B;
   readonly primaryKey?: string;
+  /**
+   * The `id` (base `entity` or `id`) is SQLite's plain rowid, without AUTOINCREMENT: no write to
+   * `sqlite_sequence` per insert, but the id of the last deleted row may be given again. For a
+   * table that is filled and emptied (base_sys_audit_inbox), never for one whose ids are kept
+   * elsewhere. PostgreSQL and MySQL hold the same `serial` / `auto_increment` id as any table.
+   */
+  readonly rowid?: boolean;
   /** Indexes beyond the per-column `unique` and `index` flags. */
   readonly indexes: readonly IndexDecl[];
   /**
@@ -59,6 +66,7 @@ export function defineTable<C extends Columns, const B extends TableBase>(option
   readonly columns: C;
   readonly base: B;
   readonly primaryKey?: Extract<keyof C, string>;
+  readonly rowid?: boolean;
   readonly indexes?: readonly IndexDecl[];
 }): TableDecl<C, B> {
   if (options.base === 'none' && !options.primaryKey) {

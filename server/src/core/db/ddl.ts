@@ -33,10 +33,11 @@ function typeSql(kind: DbKind, column: ColumnModel): string {
 /** One column as it is written inside `create table` and `add column`. */
 export function columnSql(kind: DbKind, column: ColumnModel): string {
   const name = quote(kind, column.name);
-  if (column.primaryKey === 'auto') {
+  if (column.primaryKey === 'auto' || column.primaryKey === 'rowid') {
     if (kind === 'postgres') return `${name} serial primary key`;
     if (kind === 'mysql') return `${name} integer primary key auto_increment`;
-    return `${name} integer primary key autoincrement`;
+    // `rowid`: SQLite's rowid itself, no sqlite_sequence row to write per insert (TableDecl.rowid).
+    return column.primaryKey === 'rowid' ? `${name} integer primary key` : `${name} integer primary key autoincrement`;
   }
   const parts = [name, typeSql(kind, column)];
   if (column.primaryKey === 'plain') parts.push('primary key');

@@ -174,7 +174,13 @@ async function sqliteSchema(handle: DbHandle): Promise<SchemaModel> {
         // SQLite lets a non-integer key hold null unless told otherwise; a key never does here.
         nullable: key ? false : Number(c.notnull) === 0,
         ...(value !== undefined ? { default: value } : {}),
-        ...(key ? { primaryKey: type === 'integer' && autoincrement ? ('auto' as const) : ('plain' as const) } : {}),
+        // An integer key without AUTOINCREMENT is the rowid itself (TableDecl.rowid).
+        ...(key
+          ? {
+              primaryKey:
+                type === 'integer' ? (autoincrement ? ('auto' as const) : ('rowid' as const)) : ('plain' as const),
+            }
+          : {}),
       };
     });
     const indexes: IndexModel[] = [];

@@ -13,8 +13,12 @@ export type ColumnModel = {
   readonly nullable: boolean;
   /** The default as a value; absent when the column has none. */
   readonly default?: string | number | boolean;
-  /** The table's key: `auto` an auto-increment integer id, `plain` a key the application fills. */
-  readonly primaryKey?: 'auto' | 'plain';
+  /**
+   * The table's key: `auto` an auto-increment integer id, `rowid` the same without SQLite's
+   * AUTOINCREMENT (TableDecl.rowid; elsewhere held as `auto`, see heldBy), `plain` a key the
+   * application fills.
+   */
+  readonly primaryKey?: 'auto' | 'rowid' | 'plain';
 };
 
 export type IndexModel = {
@@ -126,7 +130,8 @@ const TIME: Omit<ColumnModel, 'name'> = { type: 'varchar(19)', nullable: false }
 /** The table a declaration asks for. */
 export function declaredTable(decl: TableDecl): TableModel {
   const columns: ColumnModel[] = [];
-  if (decl.base !== 'none') columns.push({ name: 'id', type: 'integer', nullable: false, primaryKey: 'auto' });
+  if (decl.base !== 'none')
+    columns.push({ name: 'id', type: 'integer', nullable: false, primaryKey: decl.rowid ? 'rowid' : 'auto' });
   if (decl.base === 'entity') columns.push({ name: 'createTime', ...TIME }, { name: 'updateTime', ...TIME });
   const indexes: IndexModel[] = [];
   for (const [name, column] of Object.entries(decl.columns)) {
@@ -261,7 +266,12 @@ export function heldBy(kind: 'sqlite' | 'postgres' | 'mysql', schema: SchemaMode
       ...index,
       columns: indexColumnsOn(kind, { columns: index.columns, covering }),
     }));
-    out[name] = { ...rest, indexes, ...(textIndex && kind !== 'mysql' ? { textIndex } : {}) };
+    // A rowid key is SQLite's alone: PostgreSQL and MySQL hold their usual auto-increment id.
+    const columns =
+      kind === 'sqlite'
+        ? rest.columns
+        : rest.columns.map((c) => (c.primaryKey === 'rowid' ? { ...c, primaryKey: 'auto' as const } : c));
+    out[name] = { ...rest, columns, indexes, ...(textIndex && kind !== 'mysql' ? { textIndex } : {}) };
   }
   return out;
 }

@@ -38,6 +38,7 @@ import { migration as m20261202024356 } from './20261202024356_base_create-messa
 import { migration as m20261202024439 } from './20261202024439_base_create-audit.js';
 import { migration as m20261202024445 } from './20261202024445_base_add-log-outcomes.js';
 import { migration as m20261202184407 } from './20261202184407_customer_widen-report-indexes.js';
+import { migration as m20261203072717 } from './20261203072717_base_create-audit-inbox.js';
 
 /** Every migration, in the order they run; `npm run db:migration` adds new ones at the end. */
 export const MIGRATIONS: MigrationList = {
@@ -80,4 +81,5 @@ export const MIGRATIONS: MigrationList = {
   '20261202024439_base_create-audit': m20261202024439,
   '20261202024445_base_add-log-outcomes': m20261202024445,
   '20261202184407_customer_widen-report-indexes': m20261202184407,
+  '20261203072717_base_create-audit-inbox': m20261203072717,
 };

@@ -1,8 +1,16 @@
-import { type AuditPage, dictInfo, dictType, type StoredChange, spaceInfo, spaceType } from '@backroom/contract';
+import { type AuditPage, dictInfo, dictType, type SysAuditRow, spaceInfo, spaceType } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AdminApp,
+  allEvents,
+  changesOf,
+  eventsOf,
+  settled,
+  startAsAdmin,
+} from '../../core/history.test-support.js';
 import { coolSqlite } from '../../move-in/cool-admin.fixtures.js';
 import { MOVE_IN_ENTITY, moveIn } from '../../move-in/move-in.js';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 
 /*
  * The history events of writes beside the CRUD factory's own add/update/delete (issue 39): the file
@@ -10,7 +18,7 @@ import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harne
  * takes along; a menu import; a move-in run. Plugins: plugin/plugin-history.int.test.ts.
  */
 
-type Event = { id: number; action: string; userId: number | null; recordName: string | null; changes: string | null };
+type Event = Pick<SysAuditRow, 'id' | 'action' | 'userId' | 'recordName' | 'changes'>;
 
 const AUDIT = '/admin/base/sys/audit';
 const entityOf = (d: { module: string; path: string }) => `${d.module}/${d.path}`;
@@ -20,38 +28,10 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
   let admin: string;
   let adminId: number;
 
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .select(['id', 'action', 'userId', 'recordName', 'changes'])
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
-  const post = async <T = unknown>(path: string, body: unknown): Promise<T> => {
-    const reply = await t.post<T>(path, body, admin);
-    expect(reply.status, reply.raw).toBe(200);
-    return dataOf(reply);
-  };
+  let post: AdminApp['post'];
 
   beforeAll(async () => {
-    t = await startApp(target);
-    const login = await t.login();
-    admin = login.token;
-    adminId = Number(
-      (await t.ctx.db.db.selectFrom('base_sys_user').select('id').where('username', '=', 'admin').executeTakeFirst())
-        ?.id,
-    );
+    ({ t, admin, adminId, post } = await startAsAdmin(target));
   });
   afterAll(async () => {
     await t?.stop();
@@ -71,11 +51,11 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       });
       await post(`${spaceInfo.prefix}/update`, { id, name: 'b.png' });
       await post(`${spaceInfo.prefix}/update`, { id, classifyId: to });
-      const before = await allEvents();
+      const before = await allEvents(t);
       expect((await t.post(`${spaceInfo.prefix}/update`, { id, classifyId: 99_999_999 }, admin)).status).toBe(400);
-      expect(await allEvents()).toBe(before);
+      expect(await allEvents(t)).toBe(before);
       await post(`${spaceInfo.prefix}/delete`, { ids: [id] });
-      const events = await eventsOf(entityOf(spaceInfo), id);
+      const events = await eventsOf(t, entityOf(spaceInfo), id);
       expect(events.map((e) => e.action)).toEqual(['add', 'update', 'update', 'delete']);
       expect(changesOf(events[0])).toEqual(expect.arrayContaining([{ f: 'name', n: 'a.png' }]));
       expect(changesOf(events[1])).toEqual([{ f: 'name', o: 'a.png', n: 'b.png' }]);
@@ -94,9 +74,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         })
       ).id;
       await post(`${spaceType.prefix}/delete`, { ids: [top] });
-      expect((await eventsOf(entityOf(spaceType), top)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(spaceType), below)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(spaceInfo), file)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceType), top)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceType), below)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(spaceInfo), file)).map((e) => e.action)).toEqual(['add', 'delete']);
     });
   });
 
@@ -117,17 +97,17 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         .id;
       await post(`${dictInfo.prefix}/update`, { id: other, name: '另项' });
       // A refused write (an item under its own child) makes no event.
-      const refusedBefore = await allEvents();
+      const refusedBefore = await allEvents(t);
       expect((await t.post(`${dictInfo.prefix}/update`, { id: parent, parentId: child }, admin)).status).toBe(400);
-      expect(await allEvents()).toBe(refusedBefore);
+      expect(await allEvents(t)).toBe(refusedBefore);
       await post(`${dictInfo.prefix}/delete`, { ids: [parent] });
-      expect((await eventsOf(entityOf(dictInfo), parent)).map((e) => e.action)).toEqual(['add', 'delete']);
-      const childEvents = await eventsOf(entityOf(dictInfo), child);
+      expect((await eventsOf(t, entityOf(dictInfo), parent)).map((e) => e.action)).toEqual(['add', 'delete']);
+      const childEvents = await eventsOf(t, entityOf(dictInfo), child);
       expect(childEvents.map((e) => e.action)).toEqual(['add', 'delete']);
       expect(childEvents[1]?.recordName).toBe('子项');
       await post(`${dictType.prefix}/delete`, { ids: [type] });
-      expect((await eventsOf(entityOf(dictType), type)).map((e) => e.action)).toEqual(['add', 'delete']);
-      expect((await eventsOf(entityOf(dictInfo), other)).map((e) => e.action)).toEqual(['add', 'update', 'delete']);
+      expect((await eventsOf(t, entityOf(dictType), type)).map((e) => e.action)).toEqual(['add', 'delete']);
+      expect((await eventsOf(t, entityOf(dictInfo), other)).map((e) => e.action)).toEqual(['add', 'update', 'delete']);
     });
 
     it('a menu import records one event per added menu, a delete one per menu it takes along', async () => {
@@ -139,7 +119,7 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
           childMenus: [{ name: '历史页', type: 1, router: '/history-page', viewPath: 'x.vue' }],
         },
       ];
-      const before = await allEvents();
+      const before = await allEvents(t);
       // An unknown permission refuses the whole import: no menu, no event.
       const refused = await t.post(
         `${M}/import`,
@@ -147,9 +127,11 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
         admin,
       );
       expect(refused.status).toBe(400);
-      expect(await allEvents()).toBe(before);
+      expect(await allEvents(t)).toBe(before);
       expect((await post<{ count: number }>(`${M}/import`, { menus: tree })).count).toBe(2);
-      const added = (await t.ctx.db.db
+      const added = (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['recordId', 'action', 'recordName', 'userId'])
         .where('entity', '=', 'base/sys/menu')
@@ -160,9 +142,9 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
       expect(added.map((e) => e.recordName).sort()).toEqual(['历史目录', '历史页'].sort());
       expect(added.every((e) => e.userId === adminId)).toBe(true);
       // Importing it again adds nothing and records nothing.
-      const again = await allEvents();
+      const again = await allEvents(t);
       expect((await post<{ count: number }>(`${M}/import`, { menus: tree })).count).toBe(0);
-      expect(await allEvents()).toBe(again);
+      expect(await allEvents(t)).toBe(again);
       const dir = added.find((e) => e.recordName === '历史目录')?.recordId as number;
       const page = added.find((e) => e.recordName === '历史页')?.recordId as number;
       // A page created from an entity: one 'add' per row it adds (the page and its permission rows).
@@ -177,15 +159,16 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
           name: '字典',
         })
       ).id;
-      expect((await eventsOf('base/sys/menu', created)).map((e) => e.action)).toEqual(['add']);
+      expect((await eventsOf(t, 'base/sys/menu', created)).map((e) => e.action)).toEqual(['add']);
       const rows = (await post<Array<{ id: number; parentId: number | null }>>(`${M}/list`, {})).filter(
         (m) => m.parentId === created,
       );
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect((await eventsOf('base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
+      for (const row of rows)
+        expect((await eventsOf(t, 'base/sys/menu', row.id)).map((e) => e.action)).toEqual(['add']);
       await post(`${M}/delete`, { ids: [dir] });
-      expect((await eventsOf('base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
-      expect((await eventsOf('base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);
+      expect((await eventsOf(t, 'base/sys/menu', dir)).map((e) => e.action)).toEqual(['import', 'delete']);
+      expect((await eventsOf(t, 'base/sys/menu', page)).map((e) => e.action)).toEqual(['import', 'delete']);
     });
   });
 
@@ -193,12 +176,14 @@ describe.each(testTargets())('history events beside the factory on $name', (targ
     if (target.name !== 'sqlite') return; // The run itself is tested on every database in move-in.int.test.ts.
     const source = await coolSqlite('8.x');
     try {
-      const dry = await allEvents();
+      const dry = await allEvents(t);
       await moveIn(t.ctx, { from: source.url, dryRun: true, merge: true });
       // A dry run is rolled back with its event.
-      expect(await allEvents()).toBe(dry);
+      expect(await allEvents(t)).toBe(dry);
       const report = await moveIn(t.ctx, { from: source.url, merge: true });
-      const events = (await t.ctx.db.db
+      const events = (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['id', 'action', 'userId', 'recordName', 'changes', 'recordId'])
         .where('entity', '=', MOVE_IN_ENTITY)

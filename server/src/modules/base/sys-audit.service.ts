@@ -67,6 +67,8 @@ export function createSysAuditService(ctx: AppContext, declarations: readonly De
   }
 
   async function answer(filters: AuditFilters, page: number, size: number, session: Session, locale: Locale) {
+    // The events still in SQLite's inbox first: every reader reads its own writes (core/history.ts).
+    await ctx.history.settle(db);
     const [rows, total] = await Promise.all([auditPage(db, filters, page, size), auditCount(db, filters)]);
     const list = await readableEvents(ctx.db.loose, rows, entities, session, locale);
     return { list, pagination: { page, size, total } };
@@ -85,8 +87,12 @@ export function createSysAuditService(ctx: AppContext, declarations: readonly De
         throw badRequest('validation.order', { field: order });
       return answer(filters, page, size, session, locale);
     },
-    count: (filters) => auditCount(db, filters),
+    async count(filters) {
+      await ctx.history.settle(db);
+      return auditCount(db, filters);
+    },
     async *scan(filters, session, locale, batch) {
+      await ctx.history.settle(db);
       let before: number | null = null;
       for (;;) {
         const rows = await auditBatch(db, filters, before, batch);
@@ -106,6 +112,7 @@ export function createSysAuditService(ctx: AppContext, declarations: readonly De
     async purge(now = new Date(), signal) {
       const days = await this.getKeep();
       if (days === 0) return 0;
+      await ctx.history.settle(db);
       return deleteEventsBefore(db, formatTime(new Date(now.getTime() - days * 86_400_000)), signal);
     },
   };

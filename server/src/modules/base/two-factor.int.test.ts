@@ -1,6 +1,7 @@
 import type { Person, SecondFactorChallenge, TwoFactorSetup } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../core/auth/totp.js';
+import { settled } from '../../core/history.test-support.js';
 import { dataOf, expectRefused, type Reply, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 
 type Id = { id: number };
@@ -255,7 +256,9 @@ describe.each(testTargets())('two-factor sign-in on $name', (target) => {
 
   it('enrolment, turning it off and an operator’s reset each make one event, the secret only "changed"', async () => {
     const events = async (id: number) =>
-      (await t.ctx.db.db
+      (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['action', 'changes', 'userId'])
         .where('entity', '=', 'base/sys/user')

@@ -1,18 +1,8 @@
-import type { AuditPage, PageResult, StoredChange, SysLog } from '@backroom/contract';
+import type { AuditPage, PageResult, SysLog } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEvents, changesOf, eventsOf } from '../../core/history.test-support.js';
 import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { type Chain, createCustomer, setUpChain, uniquePhone } from './customer.test-support.js';
-
-type Event = {
-  id: number;
-  action: string;
-  userId: number | null;
-  userName: string | null;
-  reqId: string | null;
-  changes: string | null;
-  recordName: string | null;
-  ip: string | null;
-};
 
 const INFO = '/admin/customer/info';
 const AUDIT = '/admin/base/sys/audit';
@@ -21,26 +11,6 @@ const SYSTEM_RUN = { taskId: 1, plannedAt: new Date() };
 describe.each(testTargets())('audit trail on $name', (target) => {
   let t: TestApp;
   let c: Chain;
-
-  /** The stored events of one record, oldest first. */
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .selectAll()
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as unknown as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
 
   beforeAll(async () => {
     t = await startApp(target);
@@ -52,14 +22,14 @@ describe.each(testTargets())('audit trail on $name', (target) => {
 
   it('an add and an update each make exactly one event, the update with only what changed', async () => {
     const { id } = await createCustomer(t, c.clerkA1.token, { customerName: '王五', remark: '老客户' });
-    const added = await eventsOf('customer/info', id);
+    const added = await eventsOf(t, 'customer/info', id);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ action: 'add', userId: c.clerkA1.id, userName: '甲店员一', recordName: '王五' });
     expect(changesOf(added[0])).toEqual(expect.arrayContaining([{ f: 'customerName', n: '王五' }]));
 
     const reply = await t.post(`${INFO}/update`, { id, customerName: '王六', remark: '老客户' }, c.clerkA1.token);
     expect(reply.status, reply.raw).toBe(200);
-    const events = await eventsOf('customer/info', id);
+    const events = await eventsOf(t, 'customer/info', id);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ action: 'update', userId: c.clerkA1.id, recordName: '王六' });
     expect(changesOf(events[1])).toEqual([{ f: 'customerName', o: '王五', n: '王六' }]);
@@ -69,20 +39,20 @@ describe.each(testTargets())('audit trail on $name', (target) => {
   it('an update that changes nothing makes no event', async () => {
     const { id } = await createCustomer(t, c.clerkA1.token, { customerName: '同名' });
     await t.post(`${INFO}/update`, { id, customerName: '同名' }, c.clerkA1.token);
-    expect(await eventsOf('customer/info', id)).toHaveLength(1);
+    expect(await eventsOf(t, 'customer/info', id)).toHaveLength(1);
   });
 
   it('a refused write makes no event, and the request log reads it as refused with its message', async () => {
     const { id } = await createCustomer(t, c.clerkA1.token, { customerName: '甲店客户' });
-    const before = await allEvents();
+    const before = await allEvents(t);
     const refused = await t.post(`${INFO}/update`, { id, customerName: 'hacked' }, c.clerkB1.token);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     // A dictionary value that is not one: refused inside the transaction, rolled back.
     const bad = await t.post(`${INFO}/update`, { id, customerType: 'no-such-type' }, c.clerkA1.token);
     expect(bad.status).toBe(400);
-    expect(await allEvents()).toBe(before);
-    expect(await eventsOf('customer/info', id)).toHaveLength(1);
+    expect(await allEvents(t)).toBe(before);
+    expect(await eventsOf(t, 'customer/info', id)).toHaveLength(1);
 
     let row: SysLog | undefined;
     for (let i = 0; i < 80 && !row; i += 1) {
@@ -98,7 +68,7 @@ describe.each(testTargets())('audit trail on $name', (target) => {
 
   it('the event and the request log row of one request share the request id', async () => {
     const { id } = await createCustomer(t, c.clerkA1.token, { customerName: '请求标识' });
-    const [event] = await eventsOf('customer/info', id);
+    const [event] = await eventsOf(t, 'customer/info', id);
     expect(event?.reqId).toBeTruthy();
     let logged: SysLog | undefined;
     for (let i = 0; i < 80 && !logged; i += 1) {
@@ -121,10 +91,10 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     const next = uniquePhone();
     const { id } = await createCustomer(t, c.clerkA1.token, { customerPhone: phone });
     await t.post(`${INFO}/update`, { id, customerPhone: next }, c.clerkA1.token);
-    const text = (await eventsOf('customer/info', id)).map((e) => e.changes ?? '').join('');
+    const text = (await eventsOf(t, 'customer/info', id)).map((e) => e.changes ?? '').join('');
     expect(text).not.toContain(phone);
     expect(text).not.toContain(next);
-    const update = (await eventsOf('customer/info', id))[1];
+    const update = (await eventsOf(t, 'customer/info', id))[1];
     expect(changesOf(update)).toEqual([
       { f: 'customerPhone', o: expect.stringContaining('****'), n: expect.stringContaining('****'), m: 1 },
     ]);
@@ -144,7 +114,7 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     ).id;
     const reply = await t.post('/admin/base/sys/user/update', { id: user, password: 'Second-pass2' }, c.admin);
     expect(reply.status, reply.raw).toBe(200);
-    const events = await eventsOf('base/sys/user', user);
+    const events = await eventsOf(t, 'base/sys/user', user);
     const text = events.map((e) => e.changes ?? '').join('');
     expect(text).not.toMatch(/First-pass1|Second-pass2|scrypt|\$/);
     const stored = await t.ctx.db.db
@@ -166,21 +136,21 @@ describe.each(testTargets())('audit trail on $name', (target) => {
       ),
     ).id;
     const { token } = await t.login('audit.own', 'Own-first1');
-    const before = (await eventsOf('base/sys/user', user)).length;
+    const before = (await eventsOf(t, 'base/sys/user', user)).length;
     const wrong = await t.post(
       '/admin/base/comm/personUpdate',
       { nickName: 'Own', password: 'Own-second2', originalPassword: 'not-it-9A' },
       token,
     );
     expect(wrong.status).toBe(400);
-    expect(await eventsOf('base/sys/user', user)).toHaveLength(before);
+    expect(await eventsOf(t, 'base/sys/user', user)).toHaveLength(before);
     const reply = await t.post(
       '/admin/base/comm/personUpdate',
       { nickName: 'Own', password: 'Own-second2', originalPassword: 'Own-first1' },
       token,
     );
     expect(reply.status, reply.raw).toBe(200);
-    const events = (await eventsOf('base/sys/user', user)).slice(before);
+    const events = (await eventsOf(t, 'base/sys/user', user)).slice(before);
     expect(events).toHaveLength(1);
     expect(events[0]?.action).toBe('password');
     expect(events[0]?.userId).toBe(user);
@@ -199,12 +169,12 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     const b = await createCustomer(t, c.managerA.token, { customerName: '删乙' });
     const reply = await t.post(`${INFO}/delete`, { ids: [a.id, b.id] }, c.managerA.token);
     expect(reply.status, reply.raw).toBe(200);
-    expect((await eventsOf('customer/info', a.id)).map((e) => e.action)).toEqual(['add', 'delete']);
-    expect((await eventsOf('customer/info', b.id)).map((e) => e.action)).toEqual(['add', 'delete']);
+    expect((await eventsOf(t, 'customer/info', a.id)).map((e) => e.action)).toEqual(['add', 'delete']);
+    expect((await eventsOf(t, 'customer/info', b.id)).map((e) => e.action)).toEqual(['add', 'delete']);
     const bin = dataOf(await t.post<PageResult<{ id: number }>>('/admin/recycle/data/page', { size: 5 }, c.admin));
     const restored = await t.post('/admin/recycle/data/restore', { ids: [bin.list[0]?.id] }, c.admin);
     expect(restored.status, restored.raw).toBe(200);
-    expect((await eventsOf('customer/info', a.id)).map((e) => e.action)).toEqual(['add', 'delete', 'restore']);
+    expect((await eventsOf(t, 'customer/info', a.id)).map((e) => e.action)).toEqual(['add', 'delete', 'restore']);
   });
 
   it('a hand-over makes one event per customer with its new owner, read as names', async () => {
@@ -215,7 +185,7 @@ describe.each(testTargets())('audit trail on $name', (target) => {
       c.managerA.token,
     );
     expect(reply.status, reply.raw).toBe(200);
-    const events = await eventsOf('customer/info', id);
+    const events = await eventsOf(t, 'customer/info', id);
     expect(events.map((e) => e.action)).toEqual(['add', 'handOver']);
     const page = dataOf(await t.get<AuditPage>(`${AUDIT}/record`, { entity: 'customer/info', id }, c.managerA.token));
     expect(page.list[0]?.changes).toEqual(
@@ -270,7 +240,7 @@ describe.each(testTargets())('audit trail on $name', (target) => {
     if (!target) throw new Error('no session of the office user');
     const ended = await t.post('/admin/base/sys/session/end', { id: target.id }, c.admin);
     expect(ended.status, ended.raw).toBe(200);
-    const events = await eventsOf('base/sys/user', c.office.id);
+    const events = await eventsOf(t, 'base/sys/user', c.office.id);
     expect(events.filter((e) => e.action === 'forceLogout')).toHaveLength(1);
   });
 
@@ -305,6 +275,6 @@ describe.each(testTargets())('audit trail on $name', (target) => {
       keepDays: 365,
       removed: 1,
     });
-    expect(await eventsOf('test/old', 1)).toHaveLength(0);
+    expect(await eventsOf(t, 'test/old', 1)).toHaveLength(0);
   });
 });

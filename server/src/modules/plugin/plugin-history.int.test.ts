@@ -1,14 +1,14 @@
-import { type AuditPage, pluginInfo, type StoredChange } from '@backroom/contract';
+import { type AuditPage, pluginInfo } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startApp, type TestApp, testTargets } from '../../testing/harness.js';
+import { type AdminApp, allEvents, changesOf, eventsOf, startAsAdmin } from '../../core/history.test-support.js';
+import { eventually } from '../../testing/fixtures.js';
+import { dataOf, type TestApp, testTargets } from '../../testing/harness.js';
 import { install, manifest, packageOf, signed, signingKey } from './plugin.fixtures.js';
 
 /*
  * A plugin's history (issue 39): install (and update to a newer version), config, enable, disable
  * and uninstall each make one event in the transaction of the change; its secrets never in clear.
  */
-
-type Event = { id: number; action: string; userId: number | null; recordName: string | null; changes: string | null };
 
 const AUDIT = '/admin/base/sys/audit';
 
@@ -17,38 +17,14 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
   let admin: string;
   let adminId: number;
 
-  const eventsOf = async (entity: string, recordId: number): Promise<Event[]> =>
-    (await t.ctx.db.db
-      .selectFrom('base_sys_audit')
-      .select(['id', 'action', 'userId', 'recordName', 'changes'])
-      .where('entity', '=', entity)
-      .where('recordId', '=', recordId)
-      .orderBy('id')
-      .execute()) as Event[];
-  const changesOf = (event: Event | undefined): StoredChange[] => JSON.parse(event?.changes ?? '[]') as StoredChange[];
-  const allEvents = async () =>
-    Number(
-      (
-        await t.ctx.db.db
-          .selectFrom('base_sys_audit')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
-  const post = async <T = unknown>(path: string, body: unknown): Promise<T> => {
-    const reply = await t.post<T>(path, body, admin);
-    expect(reply.status, reply.raw).toBe(200);
-    return dataOf(reply);
-  };
+  let post: AdminApp['post'];
 
   beforeAll(async () => {
-    t = await startApp(target, { PLUGIN_TRUSTED_KEYS: signingKey.publicKey });
-    const login = await t.login();
-    admin = login.token;
-    adminId = Number(
-      (await t.ctx.db.db.selectFrom('base_sys_user').select('id').where('username', '=', 'admin').executeTakeFirst())
-        ?.id,
-    );
+    ({ t, admin, adminId, post } = await startAsAdmin(target, {
+      PLUGIN_TRUSTED_KEYS: signingKey.publicKey,
+      PLUGIN_RESTART_MS: '50',
+      PLUGIN_MAX_FAILURES: '2',
+    }));
   });
   afterAll(async () => {
     await t?.stop();
@@ -67,7 +43,7 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       const installed = await install(t, admin, zip);
       expect(installed.status, installed.raw).toBe(200);
       const id = installed.body.data?.id as number;
-      let events = await eventsOf('plugin/info', id);
+      let events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install']);
       expect(events[0]).toMatchObject({ userId: adminId, recordName: '插件audit-notify' });
       expect(changesOf(events[0])).toEqual([
@@ -81,7 +57,7 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       // Enabling an enabled plugin changes nothing: no event.
       await post(`${P}/update`, { id, status: 1 });
       await post(`${P}/update`, { id, status: 0 });
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install', 'config', 'enable', 'disable']);
       expect(changesOf(events[1])).toEqual([{ f: 'config', w: 1 }]);
       expect(changesOf(events[2])).toEqual([{ f: 'status', o: 0, n: 1 }]);
@@ -93,12 +69,12 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       // A newer version is an install of the same record, old → new version.
       const newer = await install(t, admin, await signed(await plugin('audit-notify', '1.1.0')));
       expect(newer.status, newer.raw).toBe(200);
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.at(-1)?.action).toBe('install');
       expect(changesOf(events.at(-1))[0]).toEqual({ f: 'version', o: '1.0.0', n: '1.1.0' });
 
       await post(`${P}/delete`, { ids: [id] });
-      events = await eventsOf('plugin/info', id);
+      events = await eventsOf(t, 'plugin/info', id);
       expect(events.map((e) => e.action)).toEqual(['install', 'config', 'enable', 'disable', 'install', 'uninstall']);
       expect(changesOf(events.at(-1))).toEqual([{ f: 'version', o: '1.1.0' }]);
       // The history reader answers the events without the secret, to whoever may read the audit.
@@ -114,17 +90,45 @@ describe.each(testTargets())('plugin history events on $name', (target) => {
       expect(JSON.stringify(page)).not.toContain(secret);
     });
 
+    it('the server’s own disabling of a failing plugin makes one disable event, operator none', async () => {
+      const zip = await signed(
+        await packageOf({
+          'plugin.json': manifest({ keyName: 'audit-failing', name: '插件audit-failing' }),
+          'index.mjs': 'throw new Error("broken on load");\n',
+        }),
+      );
+      const id = (await install(t, admin, zip)).body.data?.id as number;
+      await t.post(`${P}/update`, { id, status: 1 }, admin);
+      // Two failures to load within the window (PLUGIN_MAX_FAILURES) disable it on every instance.
+      await eventually(async () => (await eventsOf(t, 'plugin/info', id)).some((e) => e.userId === null), 15_000);
+      const events = await eventsOf(t, 'plugin/info', id);
+      expect(events.map((e) => [e.action, e.userId])).toEqual([
+        ['install', adminId],
+        ['enable', adminId],
+        ['disable', null],
+      ]);
+      expect(changesOf(events[2])).toEqual([{ f: 'status', o: 1, n: 0 }]);
+      const row = await t.ctx.db.db
+        .selectFrom('plugin_info')
+        .select(['status', 'lastError'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row?.status).toBe(0);
+      expect(row?.lastError).toMatch(/disabled after 2 failures/);
+      await post(`${P}/delete`, { ids: [id] });
+    });
+
     it('a refused install, enable or config makes no event', async () => {
       const zip = await signed(await plugin('audit-refused', '1.0.0'));
       const id = (await install(t, admin, zip)).body.data?.id as number;
-      const before = await allEvents();
+      const before = await allEvents(t);
       // The same version again, a config its schema refuses, an unknown id.
       expect((await install(t, admin, zip)).status).toBe(400);
       expect((await t.post(`${P}/update`, { id, config: { url: 42 } }, admin)).status).toBe(400);
       expect((await t.post(`${P}/update`, { id: 99_999_999, status: 1 }, admin)).status).toBe(404);
       expect((await t.post(`${P}/delete`, { ids: [id, 99_999_999] }, admin)).status).toBe(404);
-      expect(await allEvents()).toBe(before);
-      expect((await eventsOf('plugin/info', id)).map((e) => e.action)).toEqual(['install']);
+      expect(await allEvents(t)).toBe(before);
+      expect((await eventsOf(t, 'plugin/info', id)).map((e) => e.action)).toEqual(['install']);
     });
   });
 });

@@ -6,6 +6,7 @@ import { alertHolders } from '../../core/message-center.js';
 import type { PluginHooks, PluginSms, PluginStorage } from '../../core/plugin-hooks.js';
 import { unzipPackage } from './package.js';
 import {
+  auditRow,
   disablePluginByKey,
   enabledPlugins,
   findPluginByKey,
@@ -85,11 +86,22 @@ export function createPluginRuntime(ctx: AppContext): PluginRuntime {
     );
   }
 
-  /** Stopped on every instance until an operator enables it again; `message` stays as its last error. */
+  /**
+   * Stopped on every instance until an operator enables it again; `message` stays as its last error.
+   * The status change and its `disable` event (operator null: the server) in one transaction, as an
+   * operator's disable makes it (plugin.service.ts); none when it is disabled already.
+   */
   function disable(keyName: string, message: string) {
     slots.delete(keyName);
     void record(keyName, message)
-      .then(() => disablePluginByKey(ctx.db.db, keyName))
+      .then(() =>
+        ctx.db.db.transaction().execute(async (trx) => {
+          const plugin = await findPluginByKey(trx, keyName);
+          if (!plugin || plugin.status === 0) return;
+          await disablePluginByKey(trx, keyName);
+          await ctx.history.recordChanges(trx, null, pluginInfo, [auditRow(plugin)], { status: 0 }, 'disable');
+        }),
+      )
       .then(() => ctx.bus.publish({ type: 'plugin', keyName, from: ctx.instanceId }))
       .then(() =>
         alertHolders(ctx.messages, ctx.log, pluginInfo.perms.update, {

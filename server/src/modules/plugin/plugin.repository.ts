@@ -178,6 +178,16 @@ export async function recordPluginError(db: Db, keyName: string, message: string
     .execute();
 }
 
+/** A stored plugin as its history names it and compares it (the config only ever "changed"). */
+export const auditRow = (plugin: StoredPlugin) => ({
+  id: plugin.id,
+  name: plugin.name,
+  keyName: plugin.keyName,
+  version: plugin.version,
+  status: plugin.status,
+  config: plugin.config,
+});
+
 export async function disablePluginByKey(db: Db, keyName: string): Promise<void> {
   await db
     .updateTable('plugin_info')

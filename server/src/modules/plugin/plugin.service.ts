@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../core/errors.js';
 import { acceptConfig, maskConfig } from './config-schema.js';
 import { type PluginPackage, readPackage } from './package.js';
 import {
+  auditRow,
   deletePlugins,
   enabledOnHook,
   findPlugin,
@@ -23,7 +24,6 @@ import {
   type PluginRowValues,
   recordPluginError,
   replacePackage,
-  type StoredPlugin,
   setPluginState,
 } from './plugin.repository.js';
 import type { PluginRuntime } from './plugin-runtime.js';
@@ -65,16 +65,6 @@ export function networkSummary(network: PluginNetwork): string {
 
 const sameNetwork = (a: PluginNetwork | null | undefined, b: PluginNetwork | undefined) =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** A stored plugin as its history names it and compares it (the config only ever "changed"). */
-const auditRow = (plugin: StoredPlugin) => ({
-  id: plugin.id,
-  name: plugin.name,
-  keyName: plugin.keyName,
-  version: plugin.version,
-  status: plugin.status,
-  config: plugin.config,
-});
 
 function rowValues(pkg: PluginPackage): PluginRowValues {
   const { manifest } = pkg;

@@ -8,6 +8,7 @@ import {
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asLoose } from '../../core/db/index.js';
+import { settled } from '../../core/history.test-support.js';
 import { dataOf, expectRefused, startApp, type TestApp, testTargets } from '../../testing/harness.js';
 import { eventually, logsOf, sameDatabase } from './task.test-support.js';
 
@@ -267,7 +268,9 @@ describe.each(testTargets())('task/info on $name', (target) => {
 
   it('a start, a stop and a run on request each make one event of the task; a refused start and a repeated stop none', async () => {
     const events = async (id: number) =>
-      (await t.ctx.db.db
+      (await (
+        await settled(t)
+      )
         .selectFrom('base_sys_audit')
         .select(['action', 'changes'])
         .where('entity', '=', 'task/info')
