@@ -65,6 +65,8 @@ export default function Params() {
               { when: (values) => values.dataType === 2, input: <FileInput /> },
             ],
           },
+          // A name wraps rather than being cut ("不可重复使用的最近密…"): each row is two lines of actions high.
+          name: { column: { ellipsis: false } },
           // At 1440 px the list fits without scrolling; the remark waits in the column settings.
           remark: { column: { hidden: true } },
           createTime: { column: false },

@@ -27,7 +27,8 @@ export default function RoleView() {
       columns={[
         { key: 'name', width: 160 },
         { key: 'label', width: 140 },
-        { key: 'remark', width: 240 },
+        // The starter roles' remarks say each one's job: read whole, on two lines beside the row's actions.
+        { key: 'remark', width: 240, ellipsis: false },
         {
           key: 'relevance',
           width: 150,

@@ -25,8 +25,12 @@ export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options
   /** How deep an item sits: 0 at the top, 1 below a top-level item… */
   const depthOf = (row: DictInfo) => {
     let depth = 0;
-    for (let up = row.parentId; up !== null && up !== undefined && depth < rows.length; up = parentOf.get(up))
+    let up: number | null | undefined = row.parentId;
+    // Bounded by the rows' count, should a parent chain ever loop.
+    while (up !== null && up !== undefined && depth < rows.length) {
       depth += 1;
+      up = parentOf.get(up);
+    }
     return depth;
   };
 
