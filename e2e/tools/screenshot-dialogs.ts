@@ -355,7 +355,7 @@ export async function shootUserForm(page: Page, shoot: Shoot) {
 
 /**
  * What a full run (no word given) takes besides: the dictionary's item form, the recycle bin's
- * preview, the file picker, the task form and run log, and the settings drawer.
+ * preview, the file picker, the task form and run log.
  */
 export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   // The dictionary's item form, adding a child of the first item.
@@ -403,11 +403,18 @@ export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   await shoot('task-list-log');
   await page.keyboard.press('Escape');
   await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
-  // The settings drawer.
+}
+
+/** The settings drawer (theme colour, light / dark / follow the system, menu groups, page transition). */
+export async function shootSettingsDrawer(page: Page, shoot: Shoot) {
+  await page.goto('/');
+  await page.locator('.app-layout').waitFor();
   await page.getByTestId('open-settings').click();
   await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
   await settle(page);
   await shoot('settings-drawer');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
 }
 
 /**
