@@ -1,8 +1,19 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENS } from '../day/day.js';
 import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { addRole, addStaff, addStore, CLERK_PERMS, MANAGER_PERMS, type Staff } from '../support/retail.js';
-import { dialog, eventually, formItem, pickOption, saveDialog, tableRow, view } from '../support/ui.js';
+import {
+  dialog,
+  eventually,
+  expectInsideScreen,
+  expectPageNotSideways,
+  formItem,
+  pickOption,
+  saveDialog,
+  tableRow,
+  view,
+} from '../support/ui.js';
 
 const NOTICE_PERMS = [
   'base:notice:add',
@@ -16,22 +27,6 @@ const NOTICE_PERMS = [
   'base:sys:department:list',
   'base:sys:user:list',
 ];
-
-const SCREENS = [
-  { name: 'desk', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-/** The box ends inside the screen on both sides. */
-async function expectInsideScreen(page: Page, box: Locator, what: string) {
-  const rect = await box.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect([what, rect && Math.round(rect.x) >= 0, rect && Math.round(rect.x + rect.width) <= width]).toEqual([
-    what,
-    true,
-    true,
-  ]);
-}
 
 /** The bell's unread count as the header shows it ('' when none). */
 const unreadOf = async (page: Page) => {
@@ -124,9 +119,7 @@ describe.skipIf(!hasChromium)('the message center in Chromium', () => {
         return inner.left >= box.left - 0.5 && inner.right <= box.right + 0.5;
       });
       expect(fits).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      await expectPageNotSideways(page);
 
       // The clerk reads it (through her own calls), and the receipts say so.
       const clerkApi = await openAs(browser, server.base, {

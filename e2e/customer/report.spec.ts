@@ -1,19 +1,10 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DAY_TIMEOUT_MS, newPhone, type Seeded, seededStaff } from '../day/day.js';
-import {
-  type Api,
-  hasChromium,
-  newContext,
-  type RunningServer,
-  signIn,
-  startRun,
-  stopRun,
-  unique,
-} from '../support/app.js';
-import { motionless, view } from '../support/ui.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_TIMEOUT_MS, newPhone, SCREENS, type Seeded, seededStaff, signInFresh } from '../day/day.js';
+import { type Api, hasChromium, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
+import { expectInsideScreen, expectPageNotSideways, motionless, view } from '../support/ui.js';
 
 /*
  * The reports (issue 38, point 3) as the store manager and the treasurer would use them, on a desk
@@ -23,12 +14,6 @@ import { motionless, view } from '../support/ui.js';
  * Each test makes its own invitations on days of its own, so its custom range holds only them.
  */
 
-const SCREENS = [
-  { name: 'desk', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-type Viewport = (typeof SCREENS)[number]['viewport'];
 type Report = {
   window: { from: string; to: string };
   metrics: string[];
@@ -58,16 +43,6 @@ function counted(statuses: string[]): Counts {
 const pick = (row: Record<string, unknown> | undefined) =>
   row && { made: row.made, planned: row.planned, visited: row.visited, bought: row.bought, noShow: row.noShow };
 
-/** A fresh English profile at this size, signed in through the login form; closed with the test. */
-async function signInAt(browser: Browser, base: string, who: Seeded, viewport: Viewport): Promise<Page> {
-  const context = await newContext(browser, base, { locale: 'en', viewport });
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, who.username, who.password);
-  return page;
-}
-
 /** Waits for the next invitations report the screen asks for while doing `action`, and reads it. */
 async function nextReport(
   page: Page,
@@ -81,22 +56,6 @@ async function nextReport(
   ]);
   const body = JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>;
   return { body, data: ((await response.json()) as { data: Report }).data };
-}
-
-/** The box ends inside the screen on both sides. */
-async function expectInsideScreen(page: Page, box: Locator, what: string) {
-  const rect = await box.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect([what, rect && Math.round(rect.x) >= 0, rect && Math.round(rect.x + rect.width) <= width]).toEqual([
-    what,
-    true,
-    true,
-  ]);
-}
-
-/** The page itself never scrolls sideways (a wide table scrolls inside its own box). */
-async function expectPageNotSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** The table as the screen shows it: the header, each row's cells, the totals line. */
@@ -219,7 +178,7 @@ describe.skipIf(!hasChromium)('the reports in Chromium', () => {
           // The day after the range, not counted in it.
           await invitations(clerks.s1a, [[first - 3, '2']]);
 
-          const page = await signInAt(browser, server.base, reader, viewport);
+          const page = await signInFresh(browser, server.base, reader, viewport);
           const opened = await nextReport(page, () => openFromMenu(page, '/customer/report', phone));
           expect(opened.body).toMatchObject({ groupBy: 'store' });
           const screen = view(page).getByTestId('report');

@@ -1,17 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  type Api,
-  hasChromium,
-  newContext,
-  type RunningServer,
-  signIn,
-  startRun,
-  stopRun,
-  unique,
-} from '../support/app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, hasChromium, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { motionless, nextAnswer, tableRow, view, visit } from '../support/ui.js';
-import { DAY_TIMEOUT_MS, newPhone, type Seeded, seededStaff } from './day.js';
+import { DAY_TIMEOUT_MS, newPhone, SCREENS, type Seeded, seededStaff, signInFresh } from './day.js';
 
 /*
  * The clerk at the counter (issue 37, point 1), on a phone and on a desk screen: her customers
@@ -20,26 +11,10 @@ import { DAY_TIMEOUT_MS, newPhone, type Seeded, seededStaff } from './day.js';
  * with the reason asked once and then a tel: link, and the invitation's time picker on the screen.
  */
 
-const SCREENS = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desk', viewport: { width: 1440, height: 900 } },
-] as const;
-
-type Viewport = (typeof SCREENS)[number]['viewport'];
 type Row = { customerName: string; customerPhone: string };
 
 /** `139****5601`: the mask every list shows a reader who has not revealed the phone. */
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-/** A fresh English profile at this size, signed in through the login form; closed with the test. */
-async function signInAt(browser: Browser, base: string, who: Seeded, viewport: Viewport): Promise<Page> {
-  const context = await newContext(browser, base, { locale: 'en', viewport });
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, who.username, who.password);
-  return page;
-}
 
 /** Searches the customer list and reads the names of the page the server answered. */
 async function search(page: Page, keyWord: string): Promise<string[]> {
@@ -76,7 +51,7 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
         // Five digits of the hidden middle: never inside the 3 shown in front or the 4 at the end.
         const middle = mine.customerPhone.slice(3, 8);
 
-        const page = await signInAt(browser, server.base, clerk, viewport);
+        const page = await signInFresh(browser, server.base, clerk, viewport);
         await visit(page, '/customer/info');
         expect(await search(page, last4)).toContain(mine.customerName);
         const row = tableRow(page, mine.customerName);
@@ -99,7 +74,7 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
         const first = await customerOfClerk(`${tag} A`);
         const second = await customerOfClerk(`${tag} B`);
         const reason = `Calling about the visit ${tag}`;
-        const page = await signInAt(browser, server.base, clerk, viewport);
+        const page = await signInFresh(browser, server.base, clerk, viewport);
         await visit(page, '/customer/info');
         expect(await search(page, tag)).toHaveLength(2);
 
@@ -141,7 +116,7 @@ describe.skipIf(!hasChromium)('the clerk at the counter', () => {
     it(
       'opens the invitation’s time picker inside the screen',
       async () => {
-        const page = await signInAt(browser, server.base, clerk, viewport);
+        const page = await signInFresh(browser, server.base, clerk, viewport);
         await visit(page, '/customer/invitation');
         await view(page).getByTestId('crud-add').click();
         const form = page.locator('.ant-modal:visible').filter({ has: page.locator('form') });

@@ -1,19 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  hasChromium,
-  login,
-  newContext,
-  type RunningServer,
-  signIn,
-  startRun,
-  stopRun,
-  unique,
-} from '../support/app.js';
+import { type Api, hasChromium, login, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import {
   dialog,
   eventually,
+  expectInsideScreen,
   formItem,
   motionless,
   pickTreeOption,
@@ -22,15 +13,10 @@ import {
   view,
   visit,
 } from '../support/ui.js';
-import { DAY_TIMEOUT_MS, menuRouters, newPhone, type Seeded, seededStaff, statusOf } from './day.js';
+import { DAY_TIMEOUT_MS, menuRouters, newPhone, SCREENS, seededStaff, signInFresh, statusOf } from './day.js';
 
 type PageOf<T> = { list: T[]; pagination: { total: number } };
 type User = { id: number; username: string; name: string | null; departmentId: number | null; status: number };
-
-const SCREENS = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /** Every entry of the signed-in sidebar, by router, each directory opened (on a phone, in its drawer). */
 async function sidebarRouters(page: Page, phone: boolean): Promise<string[]> {
@@ -56,22 +42,6 @@ async function rowAction(page: Page, row: Locator, name: RegExp, phone: boolean)
   if (!phone) return row.getByRole('button', { name, exact: true }).click();
   await row.locator('.row-menu-button').click();
   await page.locator('.row-menu:visible').getByRole('button', { name }).click();
-}
-
-/** A staff member's own browser at this size, signed in through the login form (English). */
-async function openAt(browser: Browser, base: string, who: Seeded, viewport: { width: number; height: number }) {
-  const context = await newContext(browser, base, { locale: 'en', viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, who.username, who.password);
-  return { page, close: () => context.close() };
-}
-
-/** The page answers what the box in view shows: nothing sideways, the dialog inside the screen. */
-async function expectInsideScreen(page: Page, box: Locator) {
-  const rect = await box.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(rect && rect.x >= 0 && rect.x + rect.width <= width).toBe(true);
 }
 
 /**
@@ -127,53 +97,49 @@ describe.skipIf(!hasChromium)('each role at its job', () => {
         expect(routers).toContain('/sys/user');
         for (const hidden of ['/customer/info', '/customer/activity', '/customer/reveal-log', '/sys/role'])
           expect(routers).not.toContain(hidden);
-        const { page, close } = await openAt(browser, server.base, hr, viewport);
-        try {
-          expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
-          await visit(page, '/sys/user');
-          await tableRow(page, names['store3.clerk1'] ?? '').waitFor();
+        const page = await signInFresh(browser, server.base, hr, viewport);
+        expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
+        await visit(page, '/sys/user');
+        await tableRow(page, names['store3.clerk1'] ?? '').waitFor();
 
-          // A new clerk for a store, through the form.
-          const username = unique('hr_new_');
-          const fullName = unique('Starter ');
-          await view(page).getByTestId('crud-add').click();
-          const form = dialog(page);
-          await form.locator('#username').fill(username);
-          await form.locator('#password').fill('Roster-2026-new');
-          await form.locator('#name').fill(fullName);
-          await pickTreeOption(page, formItem(form, page, 'departmentId').locator('.ant-select'), '深圳南山店');
-          // HR gives no role: every role holds customer rights she does not hold.
-          expect(await form.locator('#roleIdList').count()).toBe(0);
-          await expectInsideScreen(page, form);
-          await saveDialog(page);
-          await tableRow(page, fullName).waitFor();
-          const added = (
-            await admin.post<PageOf<User>>('/admin/base/sys/user/page', { page: 1, size: 5, keyWord: username })
-          ).list[0];
-          expect(added).toMatchObject({ username, departmentId: departmentOf('深圳南山店'), status: 1 });
+        // A new clerk for a store, through the form.
+        const username = unique('hr_new_');
+        const fullName = unique('Starter ');
+        await view(page).getByTestId('crud-add').click();
+        const form = dialog(page);
+        await form.locator('#username').fill(username);
+        await form.locator('#password').fill('Roster-2026-new');
+        await form.locator('#name').fill(fullName);
+        await pickTreeOption(page, formItem(form, page, 'departmentId').locator('.ant-select'), '深圳南山店');
+        // HR gives no role: every role holds customer rights she does not hold.
+        expect(await form.locator('#roleIdList').count()).toBe(0);
+        await expectInsideScreen(page, form);
+        await saveDialog(page);
+        await tableRow(page, fullName).waitFor();
+        const added = (
+          await admin.post<PageOf<User>>('/admin/base/sys/user/page', { page: 1, size: 5, keyWord: username })
+        ).list[0];
+        expect(added).toMatchObject({ username, departmentId: departmentOf('深圳南山店'), status: 1 });
 
-          // She forgot it: a new one, given on the edit form.
-          await rowAction(page, tableRow(page, fullName), /Edit/, phone);
-          await eventually(() => dialog(page).locator('#username').inputValue()).toBe(username);
-          await dialog(page).locator('#password').fill('Second-2026-try');
-          await saveDialog(page);
-          expect((await login(server.base, username, 'Second-2026-try')).token).toBeTruthy();
-          // A leaver disabled (the status switch's confirmation is the list's own business).
-          await hr.api.post('/admin/base/sys/user/update', { id: added?.id, status: 0 });
-          await eventually(
-            async () => (await admin.get<User>('/admin/base/sys/user/info', { id: added?.id ?? 0 })).status,
-          ).toBe(0);
+        // She forgot it: a new one, given on the edit form.
+        await rowAction(page, tableRow(page, fullName), /Edit/, phone);
+        await eventually(() => dialog(page).locator('#username').inputValue()).toBe(username);
+        await dialog(page).locator('#password').fill('Second-2026-try');
+        await saveDialog(page);
+        expect((await login(server.base, username, 'Second-2026-try')).token).toBeTruthy();
+        // A leaver disabled (the status switch's confirmation is the list's own business).
+        await hr.api.post('/admin/base/sys/user/update', { id: added?.id, status: 0 });
+        await eventually(
+          async () => (await admin.get<User>('/admin/base/sys/user/info', { id: added?.id ?? 0 })).status,
+        ).toBe(0);
 
-          // No customer's data, in the browser or at the API.
-          for (const url of [
-            '/admin/customer/info/page',
-            '/admin/customer/activity/page',
-            '/admin/customer/revealLog/page',
-          ])
-            expect([url, await statusOf(server.base, hr.api, url, { page: 1, size: 10 })]).toEqual([url, 403]);
-        } finally {
-          await close();
-        }
+        // No customer's data, in the browser or at the API.
+        for (const url of [
+          '/admin/customer/info/page',
+          '/admin/customer/activity/page',
+          '/admin/customer/revealLog/page',
+        ])
+          expect([url, await statusOf(server.base, hr.api, url, { page: 1, size: 10 })]).toEqual([url, 403]);
       },
       DAY_TIMEOUT_MS,
     );
@@ -186,36 +152,32 @@ describe.skipIf(!hasChromium)('each role at its job', () => {
         expect(routers).toContain('/customer/activity');
         for (const hidden of ['/sys/user', '/customer/info', '/customer/invitation', '/customer/reveal-log'])
           expect(routers).not.toContain(hidden);
-        const { page, close } = await openAt(browser, server.base, treasurer, viewport);
-        try {
-          expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
-          await visit(page, '/customer/activity');
-          for (const winner of winners) await tableRow(page, winner).waitFor();
-          // The prizes come with them (a desktop's column; the export holds them on either).
-          const listed = await treasurer.api.post<PageOf<{ prizeName: string }>>('/admin/customer/activity/page', {
-            page: 1,
-            size: 100,
-          });
-          expect(listed.list.map((a) => a.prizeName)).toEqual(expect.arrayContaining(prizes));
-          expect(await view(page).getByTestId('crud-add').count()).toBe(0);
-          await view(page).getByTestId('crud-export').click();
-          const box = dialog(page);
-          await box.getByText('Choose the columns to export').waitFor();
-          await expectInsideScreen(page, box);
-          const [download] = await Promise.all([
-            page.waitForEvent('download'),
-            box.getByRole('button', { name: 'Export' }).click(),
+        const page = await signInFresh(browser, server.base, treasurer, viewport);
+        expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
+        await visit(page, '/customer/activity');
+        for (const winner of winners) await tableRow(page, winner).waitFor();
+        // The prizes come with them (a desktop's column; the export holds them on either).
+        const listed = await treasurer.api.post<PageOf<{ prizeName: string }>>('/admin/customer/activity/page', {
+          page: 1,
+          size: 100,
+        });
+        expect(listed.list.map((a) => a.prizeName)).toEqual(expect.arrayContaining(prizes));
+        expect(await view(page).getByTestId('crud-add').count()).toBe(0);
+        await view(page).getByTestId('crud-export').click();
+        const box = dialog(page);
+        await box.getByText('Choose the columns to export').waitFor();
+        await expectInsideScreen(page, box);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          box.getByRole('button', { name: 'Export' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+        // Not a customer's file (care notes), nor the staff.
+        for (const url of ['/admin/customer/info/page', '/admin/customer/info/details', '/admin/base/sys/user/page'])
+          expect([url, await statusOf(server.base, treasurer.api, url, { id: 1, page: 1, size: 10 })]).toEqual([
+            url,
+            403,
           ]);
-          expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-          // Not a customer's file (care notes), nor the staff.
-          for (const url of ['/admin/customer/info/page', '/admin/customer/info/details', '/admin/base/sys/user/page'])
-            expect([url, await statusOf(server.base, treasurer.api, url, { id: 1, page: 1, size: 10 })]).toEqual([
-              url,
-              403,
-            ]);
-        } finally {
-          await close();
-        }
       },
       DAY_TIMEOUT_MS,
     );
@@ -227,70 +189,64 @@ describe.skipIf(!hasChromium)('each role at its job', () => {
         const routers = await menuRouters(manager.api);
         expect(routers).toEqual(expect.arrayContaining(['/sys/user', '/customer/info']));
         expect(routers).not.toContain('/sys/role');
-        const { page, close } = await openAt(browser, server.base, manager, viewport);
-        try {
-          expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
-          await visit(page, '/sys/user');
-          await tableRow(page, names['store1.clerk2'] ?? '').waitFor();
-          // Her store alone: another store's clerk is not on her list.
-          expect(await tableRow(page, names['store3.clerk1'] ?? '').count()).toBe(0);
+        const page = await signInFresh(browser, server.base, manager, viewport);
+        expect((await sidebarRouters(page, phone)).sort()).toEqual([...routers].sort());
+        await visit(page, '/sys/user');
+        await tableRow(page, names['store1.clerk2'] ?? '').waitFor();
+        // Her store alone: another store's clerk is not on her list.
+        expect(await tableRow(page, names['store3.clerk1'] ?? '').count()).toBe(0);
 
-          const username = unique('s1_new_');
-          const fullName = unique('Second clerk ');
-          await view(page).getByTestId('crud-add').click();
-          const form = dialog(page);
-          await form.locator('#username').fill(username);
-          await form.locator('#password').fill('Counter-2026-new');
-          await form.locator('#name').fill(fullName);
-          await pickTreeOption(page, formItem(form, page, 'departmentId').locator('.ant-select'), '上海南京路店');
-          // The roles offered are hers to give: the clerk's and her own, nothing wider.
-          const roles = formItem(form, page, 'roleIdList').locator('.ant-select');
-          await roles.click();
-          const giveable = await manager.api.post<Array<{ name: string; label: string }>>('/admin/base/sys/role/list');
-          expect(giveable.map((r) => r.label).sort()).toEqual(['clerk', 'store1.manager']);
-          const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-          await eventually(async () => (await offered.allInnerTexts()).map((o) => o.trim()).sort()).toEqual(
-            giveable.map((r) => r.name).sort(),
-          );
-          const clerkRole = giveable.find((r) => r.label === 'clerk')?.name ?? '';
-          await page.locator('.ant-select-dropdown:visible').getByTitle(clerkRole, { exact: true }).click();
-          await form.locator('.ant-modal-title').click();
-          await expectInsideScreen(page, form);
-          await saveDialog(page);
-          await tableRow(page, fullName).waitFor();
+        const username = unique('s1_new_');
+        const fullName = unique('Second clerk ');
+        await view(page).getByTestId('crud-add').click();
+        const form = dialog(page);
+        await form.locator('#username').fill(username);
+        await form.locator('#password').fill('Counter-2026-new');
+        await form.locator('#name').fill(fullName);
+        await pickTreeOption(page, formItem(form, page, 'departmentId').locator('.ant-select'), '上海南京路店');
+        // The roles offered are hers to give: the clerk's and her own, nothing wider.
+        const roles = formItem(form, page, 'roleIdList').locator('.ant-select');
+        await roles.click();
+        const giveable = await manager.api.post<Array<{ name: string; label: string }>>('/admin/base/sys/role/list');
+        expect(giveable.map((r) => r.label).sort()).toEqual(['clerk', 'store1.manager']);
+        const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+        await eventually(async () => (await offered.allInnerTexts()).map((o) => o.trim()).sort()).toEqual(
+          giveable.map((r) => r.name).sort(),
+        );
+        const clerkRole = giveable.find((r) => r.label === 'clerk')?.name ?? '';
+        await page.locator('.ant-select-dropdown:visible').getByTitle(clerkRole, { exact: true }).click();
+        await form.locator('.ant-modal-title').click();
+        await expectInsideScreen(page, form);
+        await saveDialog(page);
+        await tableRow(page, fullName).waitFor();
 
-          // Refused beyond her store, with a message that says why.
-          const far = await fetch(`${server.base}/api/admin/base/sys/user/add`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: manager.api.token, language: 'en' },
-            body: JSON.stringify({
-              username: unique('s1_far_'),
-              password: 'Counter-2026-new',
-              departmentId: departmentOf('广州天河店'),
-            }),
-          });
-          expect(far.status).toBe(400);
-          expect(((await far.json()) as { message: string }).message).toBe(
-            'You have no data permission for this department',
-          );
-          const hrRole = (await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list')).find(
-            (r) => r.label === 'hr',
-          );
-          const added = (
-            await manager.api.post<PageOf<User>>('/admin/base/sys/user/page', { page: 1, size: 5, keyWord: username })
-          ).list[0];
-          expect(
-            await statusOf(server.base, manager.api, '/admin/base/sys/user/update', {
-              id: added?.id,
-              roleIdList: [hrRole?.id],
-            }),
-          ).toBe(400);
-          expect(await statusOf(server.base, manager.api, '/admin/base/sys/role/page', { page: 1, size: 10 })).toBe(
-            403,
-          );
-        } finally {
-          await close();
-        }
+        // Refused beyond her store, with a message that says why.
+        const far = await fetch(`${server.base}/api/admin/base/sys/user/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: manager.api.token, language: 'en' },
+          body: JSON.stringify({
+            username: unique('s1_far_'),
+            password: 'Counter-2026-new',
+            departmentId: departmentOf('广州天河店'),
+          }),
+        });
+        expect(far.status).toBe(400);
+        expect(((await far.json()) as { message: string }).message).toBe(
+          'You have no data permission for this department',
+        );
+        const hrRole = (await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list')).find(
+          (r) => r.label === 'hr',
+        );
+        const added = (
+          await manager.api.post<PageOf<User>>('/admin/base/sys/user/page', { page: 1, size: 5, keyWord: username })
+        ).list[0];
+        expect(
+          await statusOf(server.base, manager.api, '/admin/base/sys/user/update', {
+            id: added?.id,
+            roleIdList: [hrRole?.id],
+          }),
+        ).toBe(400);
+        expect(await statusOf(server.base, manager.api, '/admin/base/sys/role/page', { page: 1, size: 10 })).toBe(403);
       },
       DAY_TIMEOUT_MS,
     );

@@ -44,6 +44,20 @@ export async function expectNothingSideways(page: Page, row?: Locator) {
     .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
   expect(right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
+/** The box ends inside the screen on both sides (`what` names it in a failure). */
+export async function expectInsideScreen(page: Page, box: Locator, what = 'the box') {
+  const rect = await box.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect([what, rect && Math.round(rect.x) >= 0, rect && Math.round(rect.x + rect.width) <= width]).toEqual([
+    what,
+    true,
+    true,
+  ]);
+}
+/** The page itself never scrolls sideways (a wide table may scroll inside its own box). */
+export async function expectPageNotSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
 /** The form item of a field, by its input's id. */
 export const formItem = (scope: Locator, page: Page, field: string) =>
   scope.locator('.ant-form-item', { has: page.locator(`#${field}`) });

@@ -2,7 +2,7 @@
  * The drawers, dialogs and states the screenshots (e2e/tools/screenshots.ts) open beyond each
  * screen as it first shows: forms, previews, pickers, the plugin dialogs and the sign-in steps.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { codeAt, stepAt } from '../../server/src/core/auth/totp.js';
 import { signPackage } from '../../server/src/modules/plugin/package-writer.js';
 import { apiCall, newContext, type Prefs, signIn, skipPasswordChange, submitLogin, unique } from '../support/app.js';
@@ -87,19 +87,27 @@ export async function shootPluginDialogs(page: Page, shoot: Shoot, signingKey: s
   await close();
 }
 
+/** Where a row's actions are: the row itself, or on a phone its menu, opened. */
+async function rowActions(page: Page, row: Locator): Promise<Locator> {
+  const menu = row.locator('.row-menu-button');
+  if ((await menu.count()) === 0) return row;
+  await menu.click();
+  return page.locator('.row-menu:visible');
+}
+
 /** The parameter screen's rich-text editor (editing the notice) and its preview. */
 export async function shootParamDialogs(page: Page, shoot: Shoot) {
   const view = page.locator('.view-slot.active');
   await page.goto('/sys/param');
   const row = view.locator('.ant-table-row', { hasText: 'weekendPromotion' });
   await row.waitFor();
-  await row.getByRole('button', { name: /编辑|Edit/ }).click();
+  await (await rowActions(page, row)).getByRole('button', { name: /编辑|Edit/ }).click();
   await page.locator('.ant-modal:visible [data-testid=rich-text-editor]').waitFor();
   await settle(page);
   await shoot('sys-param-editor');
   await page.keyboard.press('Escape');
   await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
-  await row.locator('[data-testid=param-preview-weekendPromotion]').click();
+  await (await rowActions(page, row)).locator('[data-testid=param-preview-weekendPromotion]').click();
   await page.frameLocator('[data-testid=param-preview-frame]').locator('h2').waitFor();
   // No networkidle here: Chromium reports none for a page holding a sandboxed frame.
   await page.waitForTimeout(400);
@@ -355,7 +363,7 @@ export async function shootUserForm(page: Page, shoot: Shoot) {
 
 /**
  * What a full run (no word given) takes besides: the dictionary's item form, the recycle bin's
- * preview, the file picker, the task form and run log, and the settings drawer.
+ * preview, the file picker, the task form and run log.
  */
 export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   // The dictionary's item form, adding a child of the first item.
@@ -403,11 +411,18 @@ export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   await shoot('task-list-log');
   await page.keyboard.press('Escape');
   await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
-  // The settings drawer.
+}
+
+/** The settings drawer (theme colour, light / dark / follow the system, menu groups, page transition). */
+export async function shootSettingsDrawer(page: Page, shoot: Shoot) {
+  await page.goto('/');
+  await page.locator('.app-layout').waitFor();
   await page.getByTestId('open-settings').click();
   await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
   await settle(page);
   await shoot('settings-drawer');
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
 }
 
 /**

@@ -4,7 +4,8 @@
  * the settings drawer open.
  * Run with `npm run screenshots`; the PNGs land in e2e/screenshots/ (not committed). The data they
  * show is made by screenshot-seeds.ts, the dialogs beyond each screen are opened by screenshot-dialogs.ts.
- * `npm run screenshots -- customer` takes only the screens whose route has that word (and login).
+ * `npm run screenshots -- customer` takes only the screens whose route has that word (and login);
+ * `-- settings` the settings drawer, `-- security` the account security steps.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ import {
   shootPluginDialogs,
   shootReportPicker,
   shootRouteTabs,
+  shootSettingsDrawer,
   shootTransform,
   shootUserForm,
 } from './screenshot-dialogs.js';
@@ -145,6 +147,7 @@ async function shootSetting(run: Run, prefs: Prefs, where: string) {
   if (wanted('/sys/user')) await shootUserForm(page, shoot);
   if (wanted('/sys/menu')) await shootMenuDialog(page, shoot);
   if (!only) await shootFullRunDialogs(page, shoot);
+  if (!only || only === 'settings') await shootSettingsDrawer(page, shoot);
   await context.close();
 }
 

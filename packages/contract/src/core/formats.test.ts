@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContactPhone, isEmail, isIdNumber, isMainlandId, isMobile } from './formats.js';
+import { fitsShownIdCharacters, isContactPhone, isEmail, isIdNumber, isMainlandId, isMobile } from './formats.js';
 
 describe('field formats (issue 24 §2)', () => {
   it('takes mobile numbers of 11 digits beginning with 13 to 19 only', () => {
@@ -44,5 +44,11 @@ describe('field formats (issue 24 §2)', () => {
     expect(isEmail('info@example.com')).toBe(true);
     for (const bad of ['a@b', 'a b@example.com', '@example.com', 'a@@example.com'])
       expect(isEmail(bad), bad).toBe(false);
+  });
+
+  it('tells the keywords that may lie among what a masked ID number shows: 4 letters or digits at most', () => {
+    for (const fits of ['1101', '123X', '23x', 'x', ' 12-3 ']) expect(fitsShownIdCharacters(fits), fits).toBe(true);
+    for (const no of ['11010', '110101199001011234', '12%', '1_2', '', '王'])
+      expect(fitsShownIdCharacters(no), no).toBe(false);
   });
 });

@@ -40,6 +40,22 @@ export const idTypeLabels: Readonly<Record<IdType, Label>> = {
   taiwan: label('台胞证', '台胞證', 'Taiwan compatriot permit'),
 };
 
+/*
+ * What a masked ID number shows (server masking.ts, maskIdCard): its first 4 and last 4 characters
+ * (`1101**********123X`); one of 8 characters or fewer shows none. As with a phone's (phone.ts,
+ * fitsShownDigits), anyone who sees the row may find it by what is shown (issue 37).
+ */
+export const ID_SHOWN_HEAD = 4;
+export const ID_SHOWN_TAIL = 4;
+/** An ID number shorter than this shows no character of itself when masked. */
+export const ID_SHOWN_MIN = ID_SHOWN_HEAD + ID_SHOWN_TAIL + 1;
+
+/** Whether a keyword may lie among the characters a masked ID number shows: 4 letters or digits at most (`1101`, `123X`). */
+export function fitsShownIdCharacters(keyword: string): boolean {
+  const plain = keyword.trim().replace(/[\s-]+/g, '');
+  return /^[0-9A-Za-z]+$/.test(plain) && plain.length <= ID_SHOWN_TAIL;
+}
+
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const ID_CHECK = '10X98765432';
 

@@ -74,7 +74,9 @@ function declare<X extends Record<string, EndpointDef>>(extra: X) {
     },
     ownership: { owner: 'employeeId', store: 'storeId', creator: 'creatorId' },
     query: {
-      keyWordLikeFields: ['customerName', 'customerPhone', 'activityName', 'prizeName'],
+      // The ID number too: by what its mask shows for every reader who sees the row, by any part
+      // for one who may reveal it (server masked-keyword.ts).
+      keyWordLikeFields: ['customerName', 'customerPhone', 'idCardNo', 'activityName', 'prizeName'],
       fieldEq: ['customerId', 'employeeId', 'storeId', 'creatorId', 'idCardType', 'customerSex'],
     },
     filters: {

@@ -1,5 +1,9 @@
 import {
   fitsShownDigits,
+  fitsShownIdCharacters,
+  ID_SHOWN_HEAD,
+  ID_SHOWN_MIN,
+  ID_SHOWN_TAIL,
   PHONE_SHOWN_HEAD,
   PHONE_SHOWN_MIN,
   PHONE_SHOWN_TAIL,
@@ -15,8 +19,9 @@ import { type Revealer, wholeValuesOf } from './masking.js';
  * (masking.ts, MaskedColumns). It matches a row:
  *
  * - by the whole value, as before (`13912345601`, or any spelling of that number);
- * - a phone by what its mask shows (`139****5601`: `5601`, `139`, `601`), for every reader who sees
- *   the row, as the list shows those characters to her anyway;
+ * - by what its mask shows, for every reader who sees the row, as the list shows those characters
+ *   to her anyway: a phone's first 3 and last 4 (`139****5601`: `5601`, `139`, `601`), an ID
+ *   number's first 4 and last 4 (`1101**********123X`: `1101`, `123x`);
  * - by any part, the hidden middle too (`1391234`), on the rows she may reveal: an owner's own
  *   (Revealer.ownRows), as a holder of reveal searches every row.
  *
@@ -29,17 +34,33 @@ export function wholeValueExpression(ref: string, values: readonly string[]): Ex
   return sql<SqlBool>`${sql.ref(ref)} in (${sql.join(values.map((v) => sql`${v}`))})`;
 }
 
-/** A phone's shown characters hold the keyword: its first 3 or its last 4, when it is long enough to show any. */
-function shownDigitsExpression(kind: DbKind, ref: string, keyWord: string): Expression<SqlBool> {
+/** What a mask shows of a value: its first `head` and last `tail` characters, once it has `min` of them. */
+type Shown = { head: number; tail: number; min: number };
+
+/** The shown characters of each kind whose mask shows any, and the keywords that may lie among them. */
+const SHOWN: Partial<Record<SensitiveKind, Shown & { fits: (keyWord: string) => boolean }>> = {
+  phone: { head: PHONE_SHOWN_HEAD, tail: PHONE_SHOWN_TAIL, min: PHONE_SHOWN_MIN, fits: fitsShownDigits },
+  idCard: { head: ID_SHOWN_HEAD, tail: ID_SHOWN_TAIL, min: ID_SHOWN_MIN, fits: fitsShownIdCharacters },
+};
+
+/**
+ * The value's shown characters hold the keyword: its first or its last ones, when it is long
+ * enough to show any. Both sides upper-cased, so `123x` finds the `123X` an ID number was typed
+ * with on every database (a keyword that fits holds letters, digits and `+` only: no LIKE wildcard).
+ */
+function shownCharactersExpression(kind: DbKind, ref: string, keyWord: string, shown: Shown): Expression<SqlBool> {
   const column = sql.ref(ref);
-  const pattern = `%${keyWord.trim().replace(/[\s-]+/g, '')}%`;
+  const pattern = `%${keyWord
+    .trim()
+    .replace(/[\s-]+/g, '')
+    .toUpperCase()}%`;
   const length = kind === 'mysql' ? sql`char_length(${column})` : sql`length(${column})`;
-  const head = sql`substr(${column}, 1, ${sql.lit(PHONE_SHOWN_HEAD)})`;
+  const head = sql`upper(substr(${column}, 1, ${sql.lit(shown.head)}))`;
   const tail =
     kind === 'sqlite'
-      ? sql`substr(${column}, -${sql.lit(PHONE_SHOWN_TAIL)})`
-      : sql`right(${column}, ${sql.lit(PHONE_SHOWN_TAIL)})`;
-  return sql<SqlBool>`(${length} >= ${sql.lit(PHONE_SHOWN_MIN)} and (${head} like ${pattern} or ${tail} like ${pattern}))`;
+      ? sql`upper(substr(${column}, -${sql.lit(shown.tail)}))`
+      : sql`upper(right(${column}, ${sql.lit(shown.tail)}))`;
+  return sql<SqlBool>`(${length} >= ${sql.lit(shown.min)} and (${head} like ${pattern} or ${tail} like ${pattern}))`;
 }
 
 /** The keyword's condition on one sensitive column for a reader without the reveal permission. */
@@ -52,7 +73,8 @@ export function maskedKeywordExpression(
   main: string,
 ): Expression<SqlBool> {
   const parts = [wholeValueExpression(ref, wholeValuesOf(sensitive, keyWord))];
-  if (sensitive === 'phone' && fitsShownDigits(keyWord)) parts.push(shownDigitsExpression(kind, ref, keyWord));
+  const shown = SHOWN[sensitive];
+  if (shown?.fits(keyWord)) parts.push(shownCharactersExpression(kind, ref, keyWord, shown));
   if (ownRows !== null) {
     const like = sql<SqlBool>`${sql.ref(ref)} ${sql.raw(likeOperator(kind, keyWord))} ${likePattern(keyWord)} escape '!'`;
     parts.push(sql<SqlBool>`(${sql.ref(`${main}.${ownRows.column}`)} = ${ownRows.userId} and ${like})`);

@@ -24,7 +24,10 @@ const EN = { language: 'en' };
 const PHONE = '13755501234';
 /** Another customer's phone with the same beginning. */
 const NEIGHBOUR = '13755509876';
+/** An ID number, `1101**********123X` on the screen. */
 const ID_NO = '11010119900101123X';
+/** One too short to show any character: `********`. */
+const SHORT_ID_NO = 'E1234567';
 
 type Row = { id: number } & Record<string, unknown>;
 type Page = PageResult<Row>;
@@ -129,6 +132,15 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
         ...owned,
       },
       { customerName: '周', customerPhone: NEIGHBOUR, customerAddress: '上海', ...owned },
+      // A passport of 8 characters: its mask shows none of them (`********`).
+      {
+        customerName: '冯',
+        customerPhone: '13900000000',
+        idCardType: 'passport',
+        idCardNo: SHORT_ID_NO,
+        customerAddress: '上海',
+        ...owned,
+      },
     ]);
     await insert('user_info', [
       { nickName: '吴', phone: PHONE },
@@ -291,16 +303,31 @@ describe.each(testTargets())('masked columns under search, filters and sort on $
   });
 
   describe('activities', () => {
-    it('match a phone or an ID number only whole, and refuse a sort by either', async () => {
-      for (const keyWord of ['1375', '13755501', '1101', '110101199001']) {
+    it('match a phone or an ID number whole or by what its mask shows, and refuse a sort by either', async () => {
+      // The hidden middle of a phone or an ID number, and what a short ID number hides whole.
+      for (const keyWord of [
+        '1375',
+        '13755501',
+        '0101',
+        '110101199001',
+        '1199',
+        '4567',
+        'E123',
+        SHORT_ID_NO.slice(1),
+      ]) {
         expect(total(await page(customerActivity.prefix, { keyWord }, reader.token)), keyWord).toBe(0);
       }
       expect(names(await page(customerActivity.prefix, { keyWord: '137 5550 1234' }, reader.token))).toEqual(['孙']);
-      // What the phone's mask shows; an ID number's shown digits stay whole-value only.
+      expect(names(await page(customerActivity.prefix, { keyWord: SHORT_ID_NO }, reader.token))).toEqual(['冯']);
+      // What the phone's mask shows, and the ID number's (issue 37): its first 4 and last 4, the check letter in either case.
       expect(names(await page(customerActivity.prefix, { keyWord: '1234' }, reader.token))).toEqual(['孙']);
+      for (const keyWord of ['1101', '110', '123X', '123x', '23x', 'x']) {
+        expect(names(await page(customerActivity.prefix, { keyWord }, reader.token)), keyWord).toEqual(['孙']);
+      }
       // The owner searches her own by every digit.
       expect(names(await page(customerActivity.prefix, { keyWord: '1375550' }, clerk.token))).toEqual(['周', '孙']);
       expect(names(await page(customerActivity.prefix, { keyWord: '1375550' }, revealer.token))).toEqual(['周', '孙']);
+      expect(names(await page(customerActivity.prefix, { keyWord: '0119900' }, clerk.token))).toEqual(['孙']);
       for (const order of ['customerPhone', 'idCardNo']) {
         const reply = await page(customerActivity.prefix, { order }, clerk.token);
         expect(reply.status, order).toBe(400);

@@ -1,6 +1,9 @@
 import {
   type Columns,
   type Entity,
+  ID_SHOWN_HEAD,
+  ID_SHOWN_MIN,
+  ID_SHOWN_TAIL,
   type Joined,
   looksMasked,
   phoneSearchForms,
@@ -26,8 +29,9 @@ export function maskPhone(value: string): string {
 
 /** `110101199001011234` → `1101**********1234`: the first 4 and last 4, a star for each one hidden. */
 export function maskIdCard(value: string): string {
-  if (value.length <= 8) return '*'.repeat(Math.max(value.length, HIDDEN.length));
-  return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+  if (value.length < ID_SHOWN_MIN) return '*'.repeat(Math.max(value.length, HIDDEN.length));
+  const hidden = value.length - ID_SHOWN_HEAD - ID_SHOWN_TAIL;
+  return `${value.slice(0, ID_SHOWN_HEAD)}${'*'.repeat(hidden)}${value.slice(-ID_SHOWN_TAIL)}`;
 }
 
 /** Any free text: `***` when there is something, empty when there is nothing. */

@@ -81,6 +81,8 @@ export function useUserColumns(lockOf: ReturnType<typeof useUserLocks>['lockOf']
     {
       key: 'username',
       width: 140,
+      // The lock and legacy-password tags wrap below the name rather than being cut off with it.
+      ellipsis: false,
       render: (value, row) => {
         const lock = lockOf(value);
         return (

@@ -25,9 +25,11 @@ export default function RoleView() {
       // The superuser role is locked on the server; offering its delete would only end on the error page.
       rowDeletable={(row) => row.label !== SUPER_ROLE_LABEL}
       columns={[
-        { key: 'name', width: 160 },
-        { key: 'label', width: 140 },
-        { key: 'remark', width: 240 },
+        // A phone shows the name and the label, the row's actions in one menu (nothing sideways).
+        { key: 'name', width: 160, onPhone: true },
+        { key: 'label', width: 140, onPhone: true },
+        // The starter roles' remarks say each one's job: read whole, on two lines beside the row's actions.
+        { key: 'remark', width: 240, ellipsis: false },
         {
           key: 'relevance',
           width: 150,

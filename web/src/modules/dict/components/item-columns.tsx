@@ -1,6 +1,6 @@
 import { type DictInfo, dictInfo, dictItemLabel, type TableNode } from '@backroom/contract';
 import { type TableColumnType, Tag, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../core/i18n';
 import { type TreeTableHandlers, treeActionsColumns, treeOrderColumn } from '../../../core/tree-table';
@@ -21,6 +21,19 @@ export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options
   const locale = i18n.language as Locale;
   const label = (key: keyof typeof dictInfo.columns) => dictInfo.columns[key].label[locale];
 
+  const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
+  /** How deep an item sits: 0 at the top, 1 below a top-level item… */
+  const depthOf = (row: DictInfo) => {
+    let depth = 0;
+    let up: number | null | undefined = row.parentId;
+    // Bounded by the rows' count, should a parent chain ever loop.
+    while (up !== null && up !== undefined && depth < rows.length) {
+      depth += 1;
+      up = parentOf.get(up);
+    }
+    return depth;
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the language through t.
   return useMemo(() => {
     const list: TableColumnType<ItemRow>[] = [
@@ -28,17 +41,27 @@ export function useItemColumns({ rows, compact, iconOnly, ...handlers }: Options
         key: 'name',
         dataIndex: 'name',
         title: label('name'),
-        width: compact ? 140 : 200,
+        // The widest column: a label reads whole ("Meat, poultry and eggs"); the remark takes what is left.
+        width: compact ? 170 : 280,
         fixed: compact ? undefined : 'left',
-        ellipsis: true,
-        // The label in the reader's language; the stored name where the item has none.
-        render: (_name: string, row) => dictItemLabel(row, locale),
+        // On a phone a long label wraps to a second line rather than end in "…".
+        ellipsis: !compact,
+        // The label in the reader's language; the stored name where the item has none. On a phone it
+        // wraps beside its indent and expand button (dict.css .dict-item-label).
+        render: (_name: string, row) =>
+          compact ? (
+            <span className="dict-item-label" style={{ '--dict-depth': depthOf(row) } as CSSProperties}>
+              {dictItemLabel(row, locale)}
+            </span>
+          ) : (
+            dictItemLabel(row, locale)
+          ),
       },
       {
         key: 'value',
         dataIndex: 'value',
         title: label('value'),
-        width: compact ? 110 : 160,
+        width: compact ? 110 : 140,
         ellipsis: { showTitle: false },
         render: (value: string | null, row) =>
           value === null || value === '' ? (

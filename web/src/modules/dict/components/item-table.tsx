@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/app-feedback';
 import { LoadError, RefreshButton } from '../../../core/crud/parts';
+import { plannedWidth } from '../../../core/crud/table-width';
 import { deferredDialog } from '../../../core/lazy';
 import { usePerm } from '../../../core/permission';
 import { call } from '../../../core/request';
@@ -119,7 +120,7 @@ export function ItemTable({ type, compact, onChanged }: { type: DictType; compac
         dataSource={items.shown}
         loading={query.isFetching}
         pagination={false}
-        scroll={{ x: compact ? 'max-content' : 820 }}
+        scroll={{ x: compact ? (plannedWidth(columns) ?? 'max-content') : 820 }}
         locale={{ emptyText: query.isLoading ? ' ' : emptyText }}
         expandable={{
           expandedRowKeys: items.expandedKeys,
