@@ -224,18 +224,19 @@ export function createWritePath(c: CrudContext): WritePath {
     await checks.assertDictValues(trx, data);
     await checks.assertUnique(trx, data, input.id);
     const values = toStored(kind, entity.columns, data);
-    await asLoose(trx)
+    const changes = changesOf(entity, existing ?? {}, values, besideOf(input));
+    // An update that changed nothing is no event.
+    const events = changes.length > 0 ? [{ recordId: input.id, row: { ...existing, ...values }, action, changes }] : [];
+    // PostgreSQL: the event goes in with the update, in a WITH of its statement (core/history.ts, inlineRows).
+    const inline = await history.inlineRows(trx, session, entity, events);
+    const loose = asLoose(trx);
+    await (inline ? loose.with('audit_event', (q) => q.insertInto('base_sys_audit').values(inline)) : loose)
       .updateTable(entity.table)
       .set({ ...values, updateTime: formatTime() })
       .where('id', '=', input.id)
       .execute();
     if (options.afterWrite) await options.afterWrite(input.id, input, writeCtx);
-    const changes = changesOf(entity, existing ?? {}, values, besideOf(input));
-    // An update that changed nothing is no event.
-    if (changes.length > 0)
-      await history.record(trx, session, entity, [
-        { recordId: input.id, row: { ...existing, ...values }, action, changes },
-      ]);
+    if (!inline) await history.record(trx, session, entity, events);
   }
 
   return {
