@@ -74,12 +74,16 @@ describe.skipIf(missing !== null).each(testTargets())('three instances on $name 
       apps = await startApps(target, 3, env);
     } else {
       // Three instances in this one process on one SQLite file: what the other two write on their
-      // own (the request log, last-seen times) would land inside the first one's transactions and
-      // fail them (SQLITE_BUSY_SNAPSHOT). Neither is what this test is about: they keep quiet.
+      // own (the request log, last-seen times, the audit inbox's moves: core/history.ts) would land
+      // inside the first one's transactions and fail them (SQLITE_BUSY_SNAPSHOT). None is what this
+      // test is about: they keep quiet.
       const [a] = await startApps(target, 1, env);
       apps = [a as TestApp];
       for (let i = 0; i < 2; i += 1) apps.push(await startBeside(a as TestApp, { ...env, LOG_FLUSH_MS: '60000' }));
-      for (const app of others()) app.ctx.gate.onSeen(() => undefined);
+      for (const app of others()) {
+        app.ctx.gate.onSeen(() => undefined);
+        await app.ctx.history.close();
+      }
     }
     admin = (await first().login()).token;
   }, 120_000);
