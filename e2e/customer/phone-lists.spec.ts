@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
@@ -24,6 +24,14 @@ let phoneSeq = 0;
 const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
+/** The row's invitation status reads whole, without an ellipsis. */
+async function expectStatusWhole(row: Locator, label: string) {
+  const status = row.locator('.customer-status-value');
+  await status.waitFor();
+  expect((await status.innerText()).trim()).toBe(label);
+  expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
 describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -32,6 +40,7 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
   let manager: Staff;
   const name = unique('Phone list ');
   const phone = newPhone();
+  const noShowName = unique('No show ');
 
   beforeAll(async () => {
     ({ server, browser, admin } = await startRun());
@@ -57,6 +66,15 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     await asClerk.post('/admin/customer/invitationRecord/create', {
       customerID: id,
       inviteTime: '2026-12-01 10:00:00',
+    });
+    const other = await asClerk.post<{ id: number }>('/admin/customer/info/create', {
+      customerName: noShowName,
+      customerPhone: newPhone(),
+    });
+    await asClerk.post('/admin/customer/invitationRecord/create', {
+      customerID: other.id,
+      inviteTime: '2026-11-30 10:00:00',
+      customerStatus: '4',
     });
     await asClerk.post('/admin/customer/activity/create', {
       customerId: id,
@@ -94,8 +112,9 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     expect(await invitation.innerText()).toContain('12-01 10:00');
     await invitation.getByTestId(/^invitation-status-/).waitFor();
     expect(await invitation.locator('.row-menu-button').count()).toBe(1);
-    // Every cell inside the screen.
+    // Every cell inside the screen, and each status whole ("No-show" the longest in English).
     await expectNothingSideways(page, invitation);
+    await expectStatusWhole(tableRow(page, noShowName), 'No-show');
 
     // The activity list likewise: who, their phone, the activity, one menu.
     await page.goto('/customer/activity');
@@ -117,13 +136,21 @@ describe.skipIf(!hasChromium)('the customer and invitation lists on a phone', ()
     const invitation = tableRow(page, name);
     await invitation.waitFor();
     expect((await invitation.locator('.customer-masked').innerText()).trim()).toBe(masked(phone));
-    // On show beside (or under) the number, not cut off by the narrow column.
+    // The manager's rows have checkboxes too (she may delete): the status still reads whole.
+    expect(await invitation.locator('.ant-checkbox').count()).toBe(1);
+    await expectStatusWhole(tableRow(page, noShowName), 'No-show');
+    // On show beside the number, on its line, and not cut off by the narrow column.
     const reveal = invitation.getByTestId('reveal');
-    const [button, cell] = await Promise.all([
+    const [button, number, cell] = await Promise.all([
       reveal.boundingBox(),
+      invitation.locator('.customer-masked > span').first().boundingBox(),
       invitation.locator('td', { has: page.getByTestId('reveal') }).boundingBox(),
     ]);
-    expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual((cell?.x ?? 0) + (cell?.width ?? 0));
+    if (!button || !number || !cell) throw new Error('the phone cell is not drawn');
+    expect(button.x).toBeGreaterThanOrEqual(number.x + number.width);
+    expect(button.y + button.height / 2).toBeGreaterThan(number.y);
+    expect(button.y + button.height / 2).toBeLessThan(number.y + number.height);
+    expect(button.x + button.width).toBeLessThanOrEqual(cell.x + cell.width);
     await reveal.click();
     const dialog = page.locator('.ant-modal:visible');
     await dialog.locator('#reveal_reason').fill('Calling about the visit');

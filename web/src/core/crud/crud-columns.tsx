@@ -18,6 +18,8 @@ import type { CrudPageState } from './use-crud-page';
  */
 const PIN_START = 'crud-pin crud-pin-start';
 const PIN_END = 'crud-pin crud-pin-end';
+/** On a phone the actions column holds the row menu's one small button (24 px) and its cell's padding. */
+const PHONE_ACTIONS_WIDTH = 40;
 
 /**
  * The first column, pinned: its text is cut inside a span of its own, so the cell itself can let
@@ -75,7 +77,7 @@ export function useCrudColumns(
           key: c.key,
           dataIndex: c.key,
           title,
-          width: phoneView ? undefined : fitHeader(c.width, title, sortable),
+          width: phoneView ? c.phoneWidth : fitHeader(c.width, title, sortable),
           ellipsis: c.ellipsis ?? true,
           sorter: sortable ? true : undefined,
           sortOrder: sorter.order === c.key ? (sorter.sort === 'asc' ? 'ascend' : 'descend') : null,
@@ -126,7 +128,7 @@ export function useCrudColumns(
         // On a phone the column is one button wide: its header says it to a reader only.
         title: phoneView ? <span className="sr-only">{t('crud.actions')}</span> : t('crud.actions'),
         className: PIN_END,
-        width: phoneView ? 48 : 160,
+        width: phoneView ? PHONE_ACTIONS_WIDTH : 160,
         render: (_: unknown, row: CrudRow) =>
           phoneView ? (
             <RowMenu label={t('crud.actions')} name={recordName(row)}>

@@ -48,6 +48,11 @@ type ColumnSpecFor<Row, K extends keyof Row> = {
    * a phone shows those alone, with the row's actions in one menu, and nothing scrolls sideways.
    */
   onPhone?: true;
+  /**
+   * Its width where a phone shows the phone columns alone (the others share what is left): for a
+   * column whose content has a least width, a masked phone and its show button on one line.
+   */
+  phoneWidth?: number;
 };
 
 /** A table column: one per key of the row, so `render` gets that key's value type. */

@@ -5,7 +5,7 @@ import { useUrlFilters } from '../../../core/crud/url-filters';
 import { useDictLookup } from '../../../core/dictionaries';
 import { call } from '../../../core/request';
 import { MaskedValue } from '../components/masked-value';
-import { withoutMasked } from '../components/masking';
+import { MASKED_PHONE_COLUMN_WIDTH, withoutMasked } from '../components/masking';
 import { PhotoThumbs } from '../components/prize-photos';
 import { sexOptions, useActivityFields } from '../components/record-fields';
 import { useWholeNumberNote } from '../components/search-note';
@@ -65,7 +65,13 @@ export default function ActivityView() {
       columns={[
         // On a phone: who, their phone, the activity and the row's menu, without sideways scrolling.
         { key: 'customerName', width: 130, onPhone: true },
-        { key: 'customerPhone', width: 160, onPhone: true, render: masked('customerPhone') },
+        {
+          key: 'customerPhone',
+          width: 160,
+          onPhone: true,
+          phoneWidth: MASKED_PHONE_COLUMN_WIDTH,
+          render: masked('customerPhone'),
+        },
         { key: 'activityName', width: 150, onPhone: true },
         { key: 'prizeName', width: 130 },
         { key: 'prizePhoto', width: 180, sortable: false, render: (value) => <PhotoThumbs urls={value} /> },

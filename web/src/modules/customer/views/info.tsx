@@ -11,7 +11,7 @@ import { call } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
 import { CustomerBatch, statusLabel } from '../components/customer-batch';
 import { MaskedValue } from '../components/masked-value';
-import { withoutMasked } from '../components/masking';
+import { MASKED_PHONE_COLUMN_WIDTH, withoutMasked } from '../components/masking';
 import { sexOptions } from '../components/record-fields';
 import { useWholeNumberNote } from '../components/search-note';
 import { StaffSelect } from '../components/staff-select';
@@ -110,7 +110,13 @@ export default function CustomerInfoView() {
       },
     },
     { key: 'customerCode', width: 120 },
-    { key: 'customerPhone', width: 160, onPhone: true, render: masked('customerPhone') },
+    {
+      key: 'customerPhone',
+      width: 160,
+      onPhone: true,
+      phoneWidth: MASKED_PHONE_COLUMN_WIDTH,
+      render: masked('customerPhone'),
+    },
     {
       key: 'customerStatus',
       width: 100,

@@ -9,6 +9,7 @@ import { useScreen } from '../../../core/screen';
 import { InvitationCalendar } from '../components/invitation-calendar';
 import { InvitationStatusSelect, useInvitationStatuses } from '../components/invitation-status';
 import { MaskedValue } from '../components/masked-value';
+import { MASKED_PHONE_COLUMN_WIDTH, STATUS_PHONE_COLUMN_WIDTH } from '../components/masking';
 import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
@@ -96,6 +97,7 @@ export default function InvitationView() {
               key: 'customerPhone',
               width: 150,
               onPhone: true,
+              phoneWidth: MASKED_PHONE_COLUMN_WIDTH,
               sortable: false,
               render: (value, row) => (
                 <MaskedValue
@@ -113,6 +115,7 @@ export default function InvitationView() {
               key: 'customerStatus',
               width: 140,
               onPhone: true,
+              phoneWidth: STATUS_PHONE_COLUMN_WIDTH,
               render: (value, row) => (
                 <InvitationStatusSelect
                   id={row.id}
