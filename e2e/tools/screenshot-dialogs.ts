@@ -377,7 +377,10 @@ export async function shootFullRunDialogs(page: Page, shoot: Shoot) {
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
   // The recycle bin's data preview of the deleted user.
   await page.goto('/recycle/data');
-  await page.locator('.view-slot.active [data-testid^=recycle-preview-]').last().click();
+  const deleted = page.locator('.view-slot.active .ant-table-row').last();
+  await deleted.waitFor();
+  // On a phone the preview is in the row's menu.
+  await (await rowActions(page, deleted)).locator('[data-testid^=recycle-preview-]').click();
   await page.locator('.ant-drawer-open .recycle-set').first().waitFor();
   await settle(page);
   await shoot('recycle-data-preview');
