@@ -17,6 +17,7 @@ import { pickOption, tableRow, view } from '../support/ui.js';
 type PageOf<T> = { list: T[]; pagination: { total: number } };
 type Event = { userName: string | null; recordName: string | null; action: string };
 
+const PHONE = { width: 390, height: 844 };
 let phoneSeq = 0;
 const newPhone = () => `138${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
 
@@ -88,6 +89,26 @@ describe.skipIf(!hasChromium)('who changed what, in Chromium', () => {
     expect(await view(audit.page).locator('.ant-table-row').count()).toBe(2);
     // The event links to its request in the request log.
     await view(audit.page).locator('.ant-table-row').first().locator('a[href^="/sys/log?reqId="]').waitFor();
+  });
+
+  it('on a phone the audit screen shows when (date over time, whole), who and which record', async () => {
+    const name = unique('Phone audit ');
+    await admin.post('/admin/customer/info/create', {
+      customerName: name,
+      customerPhone: newPhone(),
+      customerAddress: 'No. 3 Market Street',
+    });
+    const { page } = await openAs(browser, server.base, { path: '/sys/audit', prefs: { viewport: PHONE } });
+    const row = tableRow(page, name);
+    await row.waitFor();
+    const when = row.locator('.audit-when');
+    const [date, time] = await when.locator('span').allInnerTexts();
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    // Neither line is cut, and the row's cells fit the screen.
+    expect(await when.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0))).toBe(true);
+    expect(await row.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(PHONE.width);
+    expect(await row.innerText()).toContain(name);
   });
 
   it('the admin opens a dictionary item’s history after it was renamed', async () => {

@@ -21,10 +21,25 @@ import { useUrlFilters } from '../../../core/crud/url-filters';
 import { usePerm } from '../../../core/permission';
 import { call, download, RequestError, saveFile } from '../../../core/request';
 import { useScreen } from '../../../core/screen';
+import './log.css';
 
 /** The entities whose records have a history, by their key (`customer/info`). */
 const ENTITIES = declarations.filter((d): d is Entity => d.kind === 'entity' && d !== sysAudit);
 const TIME = 'YYYY-MM-DD HH:mm:ss';
+/** A date ("2026-12-03") at the table's phone size, with the cell's padding. */
+const PHONE_TIME_WIDTH = 88;
+
+/** "2026-12-03 15:04:05" as two lines: the date, then the time. */
+function PhoneTime({ value }: { value: string | null }) {
+  if (!value) return null;
+  const [date, time] = value.split(' ');
+  return (
+    <span className="audit-when">
+      <span>{date}</span>
+      <span className="log-muted">{time}</span>
+    </span>
+  );
+}
 
 /**
  * The audit screen (系统管理 → 操作审计): every recorded change, newest first, filtered by
@@ -135,7 +150,16 @@ export default function AuditView() {
         </>
       }
       columns={[
-        { key: 'createTime', title: t('base.audit.time'), width: 170, onPhone: true },
+        {
+          key: 'createTime',
+          title: t('base.audit.time'),
+          width: 170,
+          onPhone: true,
+          // On a phone the date over the time, whole, leaving the width to who and what.
+          phoneWidth: PHONE_TIME_WIDTH,
+          ellipsis: !phone,
+          render: phone ? (v: string) => <PhoneTime value={v} /> : undefined,
+        },
         { key: 'userName', width: 120, onPhone: true },
         {
           key: 'entity',
