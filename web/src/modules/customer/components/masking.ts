@@ -19,5 +19,3 @@ export function withoutMasked<V extends Record<string, unknown>>(values: V, fiel
  * `138****1234` at 13 px (71 px), the 20 px show button beside it and the cell's 4 px either side.
  */
 export const MASKED_PHONE_COLUMN_WIDTH = 102;
-/** An invitation's status there: "No-show" or "未到店" whole in its select (customer.css). */
-export const STATUS_PHONE_COLUMN_WIDTH = 86;

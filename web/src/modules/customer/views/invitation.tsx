@@ -9,7 +9,7 @@ import { useScreen } from '../../../core/screen';
 import { InvitationCalendar } from '../components/invitation-calendar';
 import { InvitationStatusSelect, useInvitationStatuses } from '../components/invitation-status';
 import { MaskedValue } from '../components/masked-value';
-import { MASKED_PHONE_COLUMN_WIDTH, STATUS_PHONE_COLUMN_WIDTH } from '../components/masking';
+import { MASKED_PHONE_COLUMN_WIDTH } from '../components/masking';
 import { useInvitationFields } from '../components/record-fields';
 import { useStores } from '../hooks/use-org';
 import '../customer.css';
@@ -17,6 +17,8 @@ import { StaffCell } from '../components/staff-cell';
 import { useStaffUrlFilters } from '../hooks/use-staff-filters';
 
 type Mode = 'list' | 'calendar';
+/** The status column where a phone shows the list's phone columns alone: "No-show" or "未到店" whole in its select (customer.css). */
+const STATUS_PHONE_COLUMN_WIDTH = 86;
 
 /**
  * Invitation records (the family's /customer/invitation): a list, or a calendar by day or week for
