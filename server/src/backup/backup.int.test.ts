@@ -48,7 +48,16 @@ async function checksums(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/** The folders this file makes under the system's temp folder: gone when it ends. */
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Unpacks a backup, lets `edit` change its files (the manifest among them), and packs it again. */
 async function repacked(from: string, edit: (root: string, manifest: Manifest) => void): Promise<string> {
