@@ -6,6 +6,7 @@ import {
   hasChromium,
   login,
   openAs,
+  PHONE,
   type RunningServer,
   startRun,
   stopRun,
@@ -17,7 +18,6 @@ import { pickOption, tableRow, view } from '../support/ui.js';
 type PageOf<T> = { list: T[]; pagination: { total: number } };
 type Event = { userName: string | null; recordName: string | null; action: string };
 
-const PHONE = { width: 390, height: 844 };
 let phoneSeq = 0;
 const newPhone = () => `138${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.js';
-import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
+import { type Api, hasChromium, openAs, PHONE, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { dialog, eventually, motionless, saveDialog, tableRow, view } from '../support/ui.js';
 
 type Menu = { id: number; name: string; type: number; parentId: number | null; router: string | null };
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)("the menu screen's view choice", () => {
     const { id, name } = await addPage(admin, null);
     const { page } = await openAs(browser, server.base, {
       path: '/sys/menu',
-      prefs: { locale: 'zh-cn', viewport: { width: 390, height: 844 } },
+      prefs: { locale: 'zh-cn', viewport: PHONE },
     });
     await findRow(page, name, '名称、路由或权限');
     await view(page)

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, hasChromium, newContext, type RunningServer, signIn, startRun, stopRun } from '../support/app.js';
+import {
+  apiCall,
+  hasChromium,
+  newContext,
+  PHONE,
+  type RunningServer,
+  signIn,
+  startRun,
+  stopRun,
+} from '../support/app.js';
 
 type MenuRow = {
   id: number;
@@ -124,7 +133,7 @@ describe.skipIf(!hasChromium)('the shell in Chromium', () => {
   });
 
   it('tells a phone user that a table scrolls sideways', async () => {
-    const context = await newContext(browser, server.base, { locale: 'en', viewport: { width: 390, height: 844 } });
+    const context = await newContext(browser, server.base, { locale: 'en', viewport: PHONE });
     const page = await context.newPage();
     await signIn(page);
     // The request log: a screen whose columns all show on a phone too (it marks none onPhone).

@@ -6,6 +6,7 @@ import {
   hasChromium,
   login,
   openAs,
+  PHONE,
   type RunningServer,
   startRun,
   stopRun,
@@ -18,7 +19,6 @@ import { eventually, expectNothingSideways, tableHeaders, tableRow } from '../su
 // status and one action menu, without sideways scrolling. The invitation's phone is its customer's,
 // masked as on the customer list; whoever may reveal the customer's phone may reveal it there.
 
-const PHONE = { width: 390, height: 844 };
 let phoneSeq = 0;
 /** A mobile number no other test of the run uses. */
 const newPhone = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { type Api, apiOf, login, newContext, signIn } from '../support/app.js';
+import { type Api, apiOf, login, newContext, PHONE, signIn } from '../support/app.js';
 
 /*
  * A day at the store counter: each seeded role (the starter chain's store1.clerk1, store1.manager,
@@ -33,7 +33,7 @@ export async function seededStaff(base: string, admin: Api, username: string): P
 
 /** The two screens a day is walked on: a phone's and a desk's. */
 export const SCREENS = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'phone', viewport: PHONE },
   { name: 'desk', viewport: { width: 1440, height: 900 } },
 ] as const;
 

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/a11y.js';
-import { type Api, apiOf, hasChromium, login, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
+import {
+  type Api,
+  apiOf,
+  hasChromium,
+  login,
+  openAs,
+  PHONE,
+  type RunningServer,
+  startRun,
+  stopRun,
+} from '../support/app.js';
 import { eventually } from '../support/ui.js';
 
 type Summary = { customers: { total: number; added: number } | null; taskFailures: unknown[] | null };
@@ -145,7 +155,7 @@ describe.skipIf(!hasChromium)('the home dashboard in Chromium', () => {
   it('fits a phone in dark mode, without serious accessibility violations, and is reached by keyboard', async () => {
     const { page } = await openAs(browser, server.base, {
       path: '/',
-      prefs: { dark: true, viewport: { width: 390, height: 844 } },
+      prefs: { dark: true, viewport: PHONE },
     });
     await eventually(() => page.locator('.home-chart svg').count()).toBe(3);
     // Nothing wider than the screen: the page does not scroll sideways.

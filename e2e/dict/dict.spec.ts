@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, hasChromium, openAs, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
+import { type Api, hasChromium, openAs, PHONE, type RunningServer, startRun, stopRun, unique } from '../support/app.js';
 import { confirmBubble, dialog, eventually, saveDialog, view } from '../support/ui.js';
 
 type DictType = { id: number; name: string; key: string };
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('the dictionary screen in Chromium', () => {
   it('lays the screen out for a phone: the type list folds above the items', async () => {
     const { page: phone } = await openAs(browser, server.base, {
       path: '/dict/list',
-      prefs: { viewport: { width: 390, height: 844 } },
+      prefs: { viewport: PHONE },
     });
     await itemRow(phone, 'Fresh food').waitFor();
     // Folded: the list is not shown until asked for; choosing a type folds it again.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, type Violation } from '../support/a11y.js';
-import { hasChromium, openAs, type RunningServer, startRun, stopRun } from '../support/app.js';
+import { hasChromium, openAs, PHONE, type RunningServer, startRun, stopRun } from '../support/app.js';
 import { eventually, view } from '../support/ui.js';
 
 const PATH = '/helper/transform';
@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('the transform utility in Chromium', () => {
   it('is usable on a phone (390×844): nothing wider than the screen, timestamps to dates in a chosen zone', async () => {
     const { page } = await openAs(browser, server.base, {
       path: PATH,
-      prefs: { viewport: { width: 390, height: 844 } },
+      prefs: { viewport: PHONE },
     });
     await view(page).locator('#transform-converter').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('Timestamps → dates', { exact: true }).click();

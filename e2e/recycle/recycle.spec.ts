@@ -6,6 +6,7 @@ import {
   hasChromium,
   newContext,
   openAs,
+  PHONE,
   type RunningServer,
   signIn,
   startRun,
@@ -187,7 +188,7 @@ describe.skipIf(!hasChromium)('the recycle bin in Chromium', () => {
     await admin.post('/admin/base/sys/param/delete', { ids: [id] });
     const { page } = await openAs(browser, server.base, {
       path: '/recycle/data',
-      prefs: { viewport: { width: 390, height: 844 } },
+      prefs: { viewport: PHONE },
     });
     const search = view(page).locator('input[aria-label="Operator or address"]');
     await search.fill('sys/param/delete');

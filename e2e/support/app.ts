@@ -75,6 +75,9 @@ export function unique(prefix = 'e2e'): string {
 
 export type TokenPair = { token: string; expire: number; refreshToken: string; refreshExpire: number };
 
+/** The phone every spec tries a screen on (an iPhone 12 to 15's CSS size), as the screenshots do. */
+export const PHONE = { width: 390, height: 844 } as const;
+
 export type Prefs = {
   locale?: 'zh-cn' | 'zh-tw' | 'en';
   /** Light or dark as the user picked it; `'system'`: never picked, the app follows `colorScheme`. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { generateSigningKey } from '../../server/src/modules/plugin/signing.js';
 import { startFakeWecom } from '../../server/src/testing/fake-wecom.js';
-import { hasChromium, launch, newContext, type Prefs, signIn, startServer } from '../support/app.js';
+import { hasChromium, launch, newContext, PHONE, type Prefs, signIn, startServer } from '../support/app.js';
 import { freePort } from '../support/server-process.mjs';
 import {
   type Shoot,
@@ -79,10 +79,7 @@ const THEMES = [
   // No theme picked on a system that prefers dark: the app follows it (desktop, zh-cn only).
   { name: 'system', dark: 'system', colorScheme: 'dark' },
 ] as const;
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
+const SIZES = [{ width: 1440, height: 900 }, PHONE] as const;
 
 /** What one run holds: the server, the browser, the trusted signing key and what went wrong on the way. */
 type Run = {
